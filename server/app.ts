@@ -1,0 +1,152 @@
+// Builds the whole server: plugins in layers (HTTP conventions, then domains, then the
+// hub and the client's static files). `start` (main.ts) only opens and listens.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { migrate } from './db/migrate';
+import { openDatabase, type OpenDatabase } from './db/database';
+import { registerErrorHandler } from './http/error-handler';
+import { registerMultipartBodies, MAX_UPLOAD_BYTES } from './http/multipart-body';
+import { createTenantDirectory } from './tenancy/tenants';
+import { createCaptchaSigner } from './auth/captcha';
+import { createLoginThrottle } from './auth/login-throttle';
+import { loadSecret } from './auth/secret';
+import { findPrincipal } from './auth/sessions';
+import { createLogSmsSender, type SmsSender } from './sms/sms-sender';
+import { createNotifier } from './notifications/notifier';
+import { createFileStore } from './files/file-store';
+import { seedIfEmpty } from './seed/seed';
+import type { Services } from './services';
+import { registerAuthRoutes } from './auth/routes';
+import { registerAccountRoutes } from './account/routes';
+import { registerMenuRoutes } from './menu/routes';
+import { registerLinkRoutes } from './links/routes';
+import { registerHomeRoutes } from './home/routes';
+import { registerNotificationRoutes } from './notifications/routes';
+import { registerUserSettingRoutes } from './usersettings/routes';
+import { registerMediaRoutes } from './media/routes';
+import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/event-bus';
+import { registerNotificationHub } from './realtime/notification-hub';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  database: OpenDatabase;
+  bus: EventBus;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  config: Config;
+  log: Logger;
+  /** Replace the SMS sender (tests read codes from the log sender by default). */
+  sms?: SmsSender;
+  /** Serve the built client from this folder when it exists. */
+  clientDir?: string;
+}
+
+export async function buildApp({ config, log, sms, clientDir }: BuildOptions): Promise<BuiltApp> {
+  const database = await openDatabase(config);
+  let bus: EventBus | undefined;
+  try {
+    const applied = await migrate(database.db);
+    if (applied.length) log.info({ applied }, 'database migrated');
+    const secret = await loadSecret(database.db, config.secret);
+    const resolvedConfig = { ...config, secret };
+    if (await seedIfEmpty(database.db, resolvedConfig)) log.info('first start: tenants and administrators created');
+
+    bus = database.url ? createPostgresBus(database.url) : createInProcessBus();
+    const services: Services = {
+      config: resolvedConfig,
+      db: database.db,
+      log,
+      tenants: createTenantDirectory(database.db),
+      captcha: createCaptchaSigner(secret),
+      loginThrottle: createLoginThrottle(),
+      sms: sms ?? createLogSmsSender(log),
+      notifier: createNotifier(database.db, bus),
+      files: createFileStore(config.dataDir),
+    };
+
+    const app = Fastify({
+      loggerInstance: log as unknown as FastifyBaseLogger,
+      bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
+      trustProxy: true,
+      routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    });
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          scriptSrc: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    });
+    await app.register(formbody);
+    await registerMultipartBodies(app);
+    registerErrorHandler(app);
+
+    app.get('/healthz', async () => ({ status: 'ok', database: database.kind }));
+    registerAuthRoutes(app, services);
+    registerAccountRoutes(app, services);
+    registerMenuRoutes(app, services);
+    registerLinkRoutes(app, services);
+    registerHomeRoutes(app, services);
+    registerNotificationRoutes(app, services);
+    registerUserSettingRoutes(app, services);
+    registerMediaRoutes(app, services);
+    await registerNotificationHub(app, {
+      bus,
+      authenticate: async (token) => {
+        const principal = await findPrincipal(database.db, token);
+        return principal ? { userId: principal.userId, tenantId: principal.tenantId, sessionId: principal.sessionId } : null;
+      },
+    });
+    if (clientDir && fs.existsSync(path.join(clientDir, 'index.html'))) await serveClient(app, clientDir);
+
+    const openBus = bus;
+    return {
+      app,
+      services,
+      database,
+      bus: openBus,
+      async close() {
+        await app.close();
+        await openBus.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await bus?.close().catch(() => undefined);
+    await database.close();
+    throw error;
+  }
+}
+
+/** The React app: static files, and index.html for every other non-API path (history routing). */
+async function serveClient(app: FastifyInstance, clientDir: string) {
+  await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'));
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.toLowerCase();
+    if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/hubs/')) {
+      return reply.code(404).send({ status: 0, message: 'نشانی درخواست‌شده وجود ندارد' });
+    }
+    const file = path.join(clientDir, decodeURIComponent(request.url.split('?')[0]));
+    if (file.startsWith(clientDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(path.relative(clientDir, file));
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+  });
+}

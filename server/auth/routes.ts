@@ -1,0 +1,129 @@
+// Sign-in calls of spec 1 §7: tenant by host, captcha, Authenticate, and logout.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { fail, ok } from '../http/answers';
+import { field } from '../http/fields';
+import { publicRoute, userRoute } from '../http/api-route';
+import { normalizePersian } from '../../src/shared/persian';
+import type { Services } from '../services';
+import { consumeCaptcha, newCaptchaImage } from './captcha';
+import { verifyPassword } from './passwords';
+import { createSession, revokeSessions } from './sessions';
+
+const UNKNOWN_TENANT = 'سازمانی با این نشانی یافت نشد';
+const WRONG_CREDENTIALS = 'نام کاربری یا رمز عبور اشتباه است';
+const WRONG_CAPTCHA = 'کد امنیتی اشتباه است';
+const EXPIRED_CAPTCHA = 'کد امنیتی منقضی شده است؛ کد جدید را وارد کنید';
+const TOO_MANY = 'به دلیل تلاش‌های ناموفق پی‌درپی، ورود موقتاً ممکن نیست؛ چند دقیقه دیگر دوباره تلاش کنید';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function registerAuthRoutes(app: FastifyInstance, services: Services) {
+  const { db, tenants, config } = services;
+
+  publicRoute(app, {
+    method: 'GET',
+    path: 'login/get',
+    params: z.object({ WebRootPath: field.optionalText('نشانی سازمان') }),
+    handler: async ({ params, request }) => {
+      const tenant = await tenants.byHost(params.WebRootPath || request.headers.host);
+      if (!tenant) return fail(UNKNOWN_TENANT);
+      return ok({ record: { tenantFullName: tenant.fullName, logo: tenant.logo } });
+    },
+  });
+
+  publicRoute(app, {
+    method: 'GET',
+    path: 'login/getCaptcha',
+    params: z.object({}),
+    handler: async () => {
+      const image = newCaptchaImage();
+      return ok({ captchaImgUrl: image.dataUrl, captchaTextValue: '', captchaTokenValue: services.captcha.sign(image.text) });
+    },
+  });
+
+  publicRoute(app, {
+    method: 'POST',
+    path: 'Authenticate/Authenticate',
+    params: z.object({
+      Username: field.text('نام کاربری', 100),
+      Password: field.secret('رمز عبور'),
+      WebRootPath: field.optionalText('نشانی سازمان'),
+      captchaTokenValue: field.optionalText('کد امنیتی', 1000),
+      captchaInputText: field.optionalText('کد امنیتی', 20),
+    }),
+    handler: async ({ params, request }) => {
+      const tenant = await tenants.byHost(params.WebRootPath || request.headers.host);
+      if (!tenant) return fail(UNKNOWN_TENANT);
+      const username = normalizePersian(params.Username).toLowerCase();
+      const keys = [`ip:${request.ip}`, `user:${tenant.id}:${username}`];
+      const wait = services.loginThrottle.assess(keys);
+      if (wait === 'refuse') return fail(TOO_MANY);
+      if (wait > 0) await sleep(wait);
+
+      if (config.captchaEnabled) {
+        if (!params.captchaInputText) return fail('کد امنیتی الزامی است');
+        const check = await consumeCaptcha(db, services.captcha, params.captchaTokenValue, params.captchaInputText);
+        if (check !== 'ok') {
+          services.loginThrottle.fail(keys);
+          return fail(check === 'expired' || check === 'reused' ? EXPIRED_CAPTCHA : WRONG_CAPTCHA);
+        }
+      }
+
+      const user = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('tenant_id', '=', tenant.id)
+        .where((eb) => eb(eb.fn('lower', ['username']), '=', username))
+        .executeTakeFirst();
+      const passwordOk = await verifyPassword(user?.password_hash, params.Password);
+      if (!user || !passwordOk || !user.is_active) {
+        services.loginThrottle.fail(keys);
+        return fail(user && passwordOk ? 'حساب کاربری شما غیرفعال است' : WRONG_CREDENTIALS);
+      }
+      services.loginThrottle.succeed(keys);
+
+      const { token } = await createSession(db, {
+        tenantId: tenant.id,
+        userId: user.id,
+        ip: request.ip,
+        userAgent: String(request.headers['user-agent'] ?? ''),
+      });
+      const permissions = await db
+        .selectFrom('user_group_members as m')
+        .innerJoin('user_groups as g', 'g.id', 'm.group_id')
+        .innerJoin('user_group_permissions as p', 'p.group_id', 'g.id')
+        .select('p.permission')
+        .distinct()
+        .where('m.tenant_id', '=', tenant.id)
+        .where('m.user_id', '=', user.id)
+        .where('g.is_active', '=', true)
+        .execute();
+      return {
+        ...ok(),
+        message: 'خوش آمدید',
+        token,
+        logo: tenant.logo,
+        tenantFullName: tenant.fullName,
+        userId: user.id,
+        username: user.username,
+        pic: user.profile_pic,
+        mobile: user.mobile,
+        permissions: permissions.map((p) => p.permission).sort(),
+        fName: user.first_name,
+        lName: user.last_name,
+      };
+    },
+  });
+
+  userRoute(app, services, {
+    method: 'POST',
+    path: 'user/logout',
+    params: z.object({}),
+    handler: async ({ principal }) => {
+      const revoked = await revokeSessions(db, { sessionId: principal.sessionId });
+      await services.notifier.sessionsRevoked(revoked);
+      return ok();
+    },
+  });
+}

@@ -1,0 +1,86 @@
+// Sessions: a random opaque token, stored only as its SHA-256, revocable. One query
+// finds the session, its user and the user's permissions.
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { DB } from '../db/database';
+import type { Principal } from './principal';
+
+export const SESSION_LIFETIME_DAYS = 30;
+const TOUCH_EVERY_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(
+  db: DB,
+  input: { tenantId: number; userId: number; ip: string; userAgent: string },
+): Promise<{ token: string; sessionId: number }> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      tenant_id: input.tenantId,
+      user_id: input.userId,
+      token_hash: hashToken(token),
+      ip: input.ip,
+      user_agent: input.userAgent.slice(0, 300),
+      expires_at: new Date(Date.now() + SESSION_LIFETIME_DAYS * 86_400_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, sessionId: row.id };
+}
+
+export async function findPrincipal(db: DB, token: string): Promise<Principal | null> {
+  if (!token || token.length > 200) return null;
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('tenants as t', 't.id', 's.tenant_id')
+    .select([
+      's.id as sessionId',
+      's.user_id as userId',
+      's.tenant_id as tenantId',
+      's.last_seen_at as lastSeenAt',
+      'u.username',
+      sql<string[]>`coalesce((
+        SELECT array_agg(DISTINCT p.permission)
+          FROM user_group_members m
+          JOIN user_groups g ON g.id = m.group_id AND g.is_active
+          JOIN user_group_permissions p ON p.group_id = g.id
+         WHERE m.tenant_id = s.tenant_id AND m.user_id = s.user_id), '{}')`.as('permissions'),
+    ])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', new Date())
+    .where('u.is_active', '=', true)
+    .where('t.is_active', '=', true)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (Date.now() - new Date(row.lastSeenAt).getTime() > TOUCH_EVERY_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', row.sessionId).execute();
+  }
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    tenantId: row.tenantId,
+    username: row.username,
+    permissions: new Set(row.permissions),
+  };
+}
+
+/** Revokes sessions and returns their ids (so their hub connections can be closed). */
+export async function revokeSessions(
+  db: DB,
+  where: { sessionId: number } | { userId: number; tenantId: number; exceptSessionId?: number },
+): Promise<number[]> {
+  let query = db.updateTable('sessions').set({ revoked_at: new Date() }).where('revoked_at', 'is', null);
+  if ('sessionId' in where) query = query.where('id', '=', where.sessionId);
+  else {
+    query = query.where('tenant_id', '=', where.tenantId).where('user_id', '=', where.userId);
+    if (where.exceptSessionId) query = query.where('id', '<>', where.exceptSessionId);
+  }
+  const rows = await query.returning('id').execute();
+  return rows.map((r) => r.id);
+}

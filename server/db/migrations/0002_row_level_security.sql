@@ -1,0 +1,22 @@
+-- Row-level security: the second fence behind the application's own tenant filter.
+-- A request that sets app.tenant_id (SET LOCAL in its transaction) sees only that
+-- tenant's rows. Connections that set nothing (migrations, seeding, the platform
+-- operator's cross-tenant views) are not narrowed. Superusers bypass RLS in
+-- PostgreSQL; run the server as an ordinary role for the fence to hold.
+CREATE FUNCTION dabir_tenant_visible(row_tenant integer) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce(nullif(current_setting('app.tenant_id', true), ''), '') = ''
+      OR row_tenant = current_setting('app.tenant_id', true)::integer
+$$;
+
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['users','sessions','user_groups','user_group_permissions',
+    'user_group_members','links','user_settings','notifications','mobile_approval_codes']
+  LOOP
+    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
+    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
+    EXECUTE format('CREATE POLICY tenant_fence ON %I USING (dabir_tenant_visible(tenant_id)) WITH CHECK (dabir_tenant_visible(tenant_id))', t);
+  END LOOP;
+END $$;

@@ -1,0 +1,120 @@
+// The Kysely view of the database. One interface per table; column names are the
+// SQL names (snake_case). Tables owned by a tenant carry tenant_id first.
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface TenantsTable {
+  id: Generated<number>;
+  full_name: string;
+  hosts: string[];
+  is_platform: Generated<boolean>;
+  logo: Generated<string>;
+  is_active: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  username: string;
+  password_hash: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  mobile: Generated<string>;
+  mobile_approved: Generated<boolean>;
+  profile_pic: Generated<string>;
+  sign_pic: Generated<string>;
+  is_active: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  token_hash: string;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface UserGroupsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  title: string;
+  is_active: Generated<boolean>;
+}
+
+export interface UserGroupPermissionsTable {
+  tenant_id: number;
+  group_id: number;
+  permission: string;
+}
+
+export interface UserGroupMembersTable {
+  tenant_id: number;
+  group_id: number;
+  user_id: number;
+}
+
+export interface LinksTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  caption: string;
+  url: string;
+  created_at: Timestamp;
+}
+
+export interface UserSettingsTable {
+  tenant_id: number;
+  user_id: number;
+  theme_color: Generated<string>;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  title: string;
+  url: Generated<string>;
+  is_read: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface MobileApprovalCodesTable {
+  tenant_id: number;
+  user_id: number;
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+}
+
+export interface CaptchaUsedTable {
+  nonce: string;
+  expires_at: Timestamp;
+}
+
+export interface ServerSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  tenants: TenantsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  user_groups: UserGroupsTable;
+  user_group_permissions: UserGroupPermissionsTable;
+  user_group_members: UserGroupMembersTable;
+  links: LinksTable;
+  user_settings: UserSettingsTable;
+  notifications: NotificationsTable;
+  mobile_approval_codes: MobileApprovalCodesTable;
+  captcha_used: CaptchaUsedTable;
+  server_settings: ServerSettingsTable;
+}

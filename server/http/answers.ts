@@ -1,0 +1,33 @@
+// The answer shapes of the specification: status 1/0 with a Persian message, spelt
+// `messge` on some calls (we send both spellings there so any client reads it).
+
+export const SUCCESS_MESSAGE = 'درخواست با موفقیت انجام شد';
+
+export type Spelling = 'message' | 'messge' | 'both';
+
+export function ok<T extends object>(extra?: T, spelling: Spelling = 'message') {
+  return { status: 1 as const, ...withMessage(SUCCESS_MESSAGE, spelling), ...(extra ?? ({} as T)) };
+}
+
+export function fail(message: string, spelling: Spelling = 'message') {
+  return { status: 0 as const, ...withMessage(message, spelling) };
+}
+
+function withMessage(message: string, spelling: Spelling) {
+  if (spelling === 'message') return { message };
+  if (spelling === 'messge') return { messge: message };
+  return { message, messge: message };
+}
+
+/** A rule broken by the user's input or state: answered as status 0, never a 500. */
+export class UserError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UserError';
+  }
+}
+
+/** Paged list answer; the spec uses totalCount on some lists and record_count on others. */
+export function listAnswer<T>(records: T[], total: number, countKey: 'totalCount' | 'record_count' = 'record_count') {
+  return { status: 1 as const, records, [countKey]: total };
+}

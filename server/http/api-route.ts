@@ -1,0 +1,80 @@
+// One way to declare an API call: method(s), path under /api, the parameter schema,
+// whether a signed-in user (and which permission) is needed, and a thin handler.
+// Paths match case-insensitively with or without a trailing slash (router options).
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { z } from 'zod';
+import { bindParams, paramBag } from './binding';
+import { fail } from './answers';
+import type { Principal } from '../auth/principal';
+import { NOT_SIGNED_IN, authenticateRequest } from '../auth/request-auth';
+import type { Services } from '../services';
+
+export interface RouteContext<P> {
+  params: P;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  principal: Principal;
+}
+
+export interface PublicRouteContext<P> {
+  params: P;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+interface BaseDefinition<S extends z.ZodObject> {
+  method: HTTPMethods | HTTPMethods[];
+  /** Path below /api, as the specification writes it (e.g. 'Authenticate/Authenticate'). */
+  path: string;
+  params: S;
+}
+
+export interface UserRouteDefinition<S extends z.ZodObject> extends BaseDefinition<S> {
+  /** Permission string the user must hold; omit for any signed-in user. */
+  permission?: string;
+  handler: (ctx: RouteContext<z.infer<S>>) => Promise<object>;
+}
+
+export interface PublicRouteDefinition<S extends z.ZodObject> extends BaseDefinition<S> {
+  handler: (ctx: PublicRouteContext<z.infer<S>>) => Promise<object>;
+}
+
+export const NO_PERMISSION = 'شما به این بخش دسترسی ندارید';
+
+function fullPath(path: string) {
+  return `/api/${path.replace(/^\/+|\/+$/g, '')}`;
+}
+
+/** A call open to anyone (sign-in page). */
+export function publicRoute<S extends z.ZodObject>(app: FastifyInstance, def: PublicRouteDefinition<S>) {
+  app.route({
+    method: def.method,
+    url: fullPath(def.path),
+    handler: async (request, reply) => {
+      const bound = bindParams(def.params, paramBag(request));
+      if (!bound.ok) return fail(bound.message);
+      return def.handler({ params: bound.value, request, reply });
+    },
+  });
+}
+
+/** A call for a signed-in user; 401 without a live session. Permission denials answer
+ *  status 0 with HTTP 200, because the client signs out on 403. */
+export function userRoute<S extends z.ZodObject>(
+  app: FastifyInstance,
+  services: Services,
+  def: UserRouteDefinition<S>,
+) {
+  app.route({
+    method: def.method,
+    url: fullPath(def.path),
+    handler: async (request, reply) => {
+      const principal = await authenticateRequest(services, request);
+      if (!principal) return reply.code(401).send(fail(NOT_SIGNED_IN));
+      if (def.permission && !principal.permissions.has(def.permission)) return fail(NO_PERMISSION);
+      const bound = bindParams(def.params, paramBag(request));
+      if (!bound.ok) return fail(bound.message);
+      return def.handler({ params: bound.value, request, reply, principal });
+    },
+  });
+}

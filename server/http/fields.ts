@@ -1,0 +1,84 @@
+// Field builders for route parameter schemas. Form posts carry every value as text,
+// so numbers and booleans are coerced here; each field carries its Persian label
+// (zod's description), which names the field in validation messages.
+import { z } from 'zod';
+import { cleanPersianText, toLatinDigits } from '../../src/shared/persian';
+
+export interface UploadedFile {
+  kind: 'file';
+  fieldName: string;
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+export function isUploadedFile(value: unknown): value is UploadedFile {
+  return typeof value === 'object' && value !== null && (value as UploadedFile).kind === 'file';
+}
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+function toNumber(value: unknown): unknown {
+  const v = emptyToUndefined(value);
+  if (typeof v === 'string') {
+    const n = Number(toLatinDigits(v.trim()));
+    return Number.isFinite(n) ? n : v;
+  }
+  return v;
+}
+
+function toBoolean(value: unknown): unknown {
+  const v = emptyToUndefined(value);
+  if (typeof v === 'string') {
+    const s = v.trim().toLowerCase();
+    if (['true', '1', 'on', 'yes'].includes(s)) return true;
+    if (['false', '0', 'off', 'no'].includes(s)) return false;
+  }
+  if (typeof v === 'number') return v !== 0;
+  return v;
+}
+
+export const field = {
+  /** Required text, trimmed, Arabic ي/ك stored as Persian ی/ک. */
+  text: (label: string, max = 500) =>
+    z.preprocess(
+      (v) => (typeof v === 'string' ? cleanPersianText(v) : emptyToUndefined(v)),
+      z.string().min(1).max(max),
+    ).describe(label),
+  /** Optional text: missing becomes ''. */
+  optionalText: (label: string, max = 2000) =>
+    z.preprocess(
+      (v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : v),
+      z.string().max(max),
+    ).describe(label),
+  /** Raw text kept as typed (passwords, codes). */
+  secret: (label: string, max = 200) =>
+    z.preprocess(emptyToUndefined, z.string().min(1).max(max)).describe(label),
+  optionalSecret: (label: string, max = 200) =>
+    z.preprocess((v) => (v === null ? undefined : v), z.string().max(max).optional()).describe(label),
+  int: (label: string) => z.preprocess(toNumber, z.number().int()).describe(label),
+  optionalInt: (label: string, fallback: number) =>
+    z.preprocess((v) => toNumber(v) ?? fallback, z.number().int()).describe(label),
+  bool: (label: string, fallback = false) =>
+    z.preprocess((v) => toBoolean(v) ?? fallback, z.boolean()).describe(label),
+  file: (label: string) =>
+    z.custom<UploadedFile>(isUploadedFile).optional().describe(label),
+  url: (label: string) =>
+    z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : emptyToUndefined(v)),
+      z
+        .string()
+        .min(1)
+        .max(2000)
+        .refine(isHttpUrl, { message: `${label} باید نشانی معتبری با http یا https باشد` }),
+    ).describe(label),
+};
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}

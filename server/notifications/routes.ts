@@ -1,0 +1,57 @@
+// The notification bell: the latest notifications and the unread count; mark read.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../http/answers';
+import { field } from '../http/fields';
+import { userRoute } from '../http/api-route';
+import type { Services } from '../services';
+
+export function registerNotificationRoutes(app: FastifyInstance, services: Services) {
+  const { db } = services;
+
+  userRoute(app, services, {
+    method: 'GET',
+    path: 'notification/list',
+    params: z.object({ Page: field.optionalInt('صفحه', 1), Count: field.optionalInt('تعداد', 10) }),
+    handler: async ({ params, principal }) => {
+      const count = Math.min(Math.max(params.Count, 1), 100);
+      const mine = db.selectFrom('notifications').where('tenant_id', '=', principal.tenantId).where('user_id', '=', principal.userId);
+      const [rows, totals] = await Promise.all([
+        mine
+          .select(['id', 'title', 'url', 'is_read', 'created_at'])
+          .orderBy('id', 'desc')
+          .limit(count)
+          .offset((Math.max(params.Page, 1) - 1) * count)
+          .execute(),
+        mine
+          .select((eb) => [
+            eb.fn.countAll<number>().as('total'),
+            eb.fn.count<number>('id').filterWhere('is_read', '=', false).as('unread'),
+          ])
+          .executeTakeFirstOrThrow(),
+      ]);
+      return ok({
+        records: rows.map((r) => ({ id: r.id, title: r.title, url: r.url, isRead: r.is_read, createdDate: new Date(r.created_at).toISOString() })),
+        totalCount: Number(totals.total),
+        unreadCount: Number(totals.unread),
+      });
+    },
+  });
+
+  userRoute(app, services, {
+    method: 'POST',
+    path: 'notification/read',
+    params: z.object({ Id: field.optionalInt('شناسه', 0) }),
+    handler: async ({ params, principal }) => {
+      let query = db
+        .updateTable('notifications')
+        .set({ is_read: true })
+        .where('tenant_id', '=', principal.tenantId)
+        .where('user_id', '=', principal.userId)
+        .where('is_read', '=', false);
+      if (params.Id) query = query.where('id', '=', params.Id);
+      await query.execute();
+      return ok();
+    },
+  });
+}

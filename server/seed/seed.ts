@@ -1,0 +1,62 @@
+// First start: the platform operator's tenant on PLATFORM_HOST and a demo organisation
+// answering localhost and 127.0.0.1, each with an admin holding every permission;
+// with DEMO_DATA, colleagues and quick links so the screens have something to show.
+import type { Config } from '../config';
+import { ConfigError } from '../config';
+import type { DB } from '../db/database';
+import { PERMISSIONS, TENANT_PERMISSIONS } from '../../src/shared/permissions';
+import { addUser, createTenant } from '../tenancy/create-tenant';
+import { emblemLogo } from './logo';
+
+export const DEMO_TENANT_NAME = 'شرکت نمونه دبیر';
+export const DEMO_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+export const DEMO_COLLEAGUE_PASSWORD = 'demo1234';
+
+const COLLEAGUES = [
+  { username: '09121111111', firstName: 'مریم', lastName: 'احمدی' },
+  { username: '09122222222', firstName: 'علی', lastName: 'رضایی' },
+  { username: '09123333333', firstName: 'زهرا', lastName: 'کریمی' },
+  { username: '09124444444', firstName: 'حسین', lastName: 'محمدی' },
+  { username: '09125555555', firstName: 'فاطمه', lastName: 'حسینی' },
+];
+const STAFF_PERMISSIONS = ['Messages', 'CreateInternalMessage', 'Projects', 'Tasks', 'Customers', 'Links'];
+
+export async function seedIfEmpty(db: DB, config: Config): Promise<boolean> {
+  const existing = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  if (!config.adminPassword) {
+    throw new ConfigError('ADMIN_PASSWORD must be set for the first start on PostgreSQL (DATABASE_URL): it becomes the administrators\' password.');
+  }
+  const admin = { username: config.adminUsername, password: config.adminPassword, firstName: 'مدیر', lastName: 'سامانه' };
+  await createTenant(db, {
+    fullName: 'سامانه دبیر',
+    hosts: [config.platformHost],
+    isPlatform: true,
+    logo: emblemLogo('د', '#37474F'),
+    admin,
+    permissions: Object.keys(PERMISSIONS),
+  });
+  const demo = await createTenant(db, {
+    fullName: DEMO_TENANT_NAME,
+    hosts: DEMO_HOSTS,
+    logo: emblemLogo('د', '#7B1FA2'),
+    admin,
+    permissions: TENANT_PERMISSIONS,
+  });
+  if (config.demoData) await seedDemoData(db, demo.tenantId, demo.adminId);
+  return true;
+}
+
+async function seedDemoData(db: DB, tenantId: number, adminId: number) {
+  for (const colleague of COLLEAGUES) {
+    await addUser(db, tenantId, { ...colleague, password: DEMO_COLLEAGUE_PASSWORD, groupTitle: 'کارکنان', permissions: STAFF_PERMISSIONS });
+  }
+  await db
+    .insertInto('links')
+    .values([
+      { tenant_id: tenantId, user_id: adminId, caption: 'سامانه ثبت اسناد', url: 'https://www.ssaa.ir' },
+      { tenant_id: tenantId, user_id: adminId, caption: 'سازمان امور مالیاتی', url: 'https://www.intamedia.ir' },
+      { tenant_id: tenantId, user_id: adminId, caption: 'تقویم رسمی کشور', url: 'https://calendar.ut.ac.ir' },
+    ])
+    .execute();
+}

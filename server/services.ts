@@ -1,0 +1,22 @@
+// Everything a route module needs, built once at start and passed down explicitly.
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { DB } from './db/database';
+import type { TenantDirectory } from './tenancy/tenants';
+import type { createCaptchaSigner } from './auth/captcha';
+import type { LoginThrottle } from './auth/login-throttle';
+import type { SmsSender } from './sms/sms-sender';
+import type { Notifier } from './notifications/notifier';
+import type { FileStore } from './files/file-store';
+
+export interface Services {
+  config: Config;
+  db: DB;
+  log: Logger;
+  tenants: TenantDirectory;
+  captcha: ReturnType<typeof createCaptchaSigner>;
+  loginThrottle: LoginThrottle;
+  sms: SmsSender;
+  notifier: Notifier;
+  files: FileStore;
+}

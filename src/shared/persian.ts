@@ -1,0 +1,30 @@
+// Persian text normalisation, the same on client and server, for stored text and search
+// phrases alike: Arabic ي/ك → ی/ک, Persian/Arabic digits → ASCII, diacritics, tatweel
+// and zero-width characters dropped, runs of white space folded.
+const ARABIC_TO_PERSIAN: Record<string, string> = { 'ي': 'ی', 'ى': 'ی', 'ك': 'ک', 'ة': 'ه', 'ۀ': 'ه', 'أ': 'ا', 'إ': 'ا', 'ٱ': 'ا' };
+const DIACRITICS = /[\u064B-\u065F\u0670\u0640]/g; // harakat, superscript alef, tatweel
+const ZERO_WIDTH = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g; // ZWNJ, marks, BOM
+
+export function toLatinDigits(text: string): string {
+  return text
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+}
+
+export function normalizePersian(text: string): string {
+  return toLatinDigits(text)
+    .replace(/[يىكةۀأإٱ]/g, (ch) => ARABIC_TO_PERSIAN[ch] ?? ch)
+    .replace(DIACRITICS, '')
+    .replace(ZERO_WIDTH, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Light clean-up for text we store and show: Persian letters for Arabic look-alikes,
+ *  trimmed, spaces folded — but the zero-width non-joiner stays, it is part of spelling. */
+export function cleanPersianText(text: string): string {
+  return text
+    .replace(/[يىكةۀ]/g, (ch) => ARABIC_TO_PERSIAN[ch] ?? ch)
+    .replace(/[ \t\r\n]+/g, ' ')
+    .trim();
+}

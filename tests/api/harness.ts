@@ -1,0 +1,179 @@
+// Starts the real server over a real database for API tests: PGlite in a scratch
+// directory, or (engine 'postgres') a fresh database on TEST_DATABASE_URL that is
+// dropped afterwards. Requests go over real HTTP; the log is captured so tests can read
+// what the SMS sender wrote.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { loadConfig, type Config } from '../../server/config';
+import { createLogger } from '../../server/logger';
+import { buildApp, type BuiltApp } from '../../server/app';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** The engines this run tests: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestServer {
+  baseUrl: string;
+  port: number;
+  built: BuiltApp;
+  logLines: string[];
+  api: ApiClient;
+  stop(): Promise<void>;
+}
+
+async function createScratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `dabir_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestServer(
+  options: { engine?: Engine; env?: Record<string, string>; clientDir?: string } = {},
+): Promise<TestServer> {
+  const engine = options.engine ?? 'pglite';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dabir-test-'));
+  const scratch = engine === 'postgres' ? await createScratchPostgres() : undefined;
+  const config: Config = loadConfig({
+    DATA_DIR: dataDir,
+    CAPTCHA: 'off',
+    DEMO_DATA: 'on',
+    ADMIN_PASSWORD: 'admin123',
+    LOG_LEVEL: 'info',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...options.env,
+  });
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      logLines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const built = await buildApp({ config, log: createLogger('info', sink), clientDir: options.clientDir });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (built.app.server.address() as { port: number }).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl,
+    port,
+    built,
+    logLines,
+    api: new ApiClient(baseUrl),
+    async stop() {
+      await built.close();
+      await scratch?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  /** Host header: which tenant answers (localhost = the demo tenant). */
+  host?: string;
+  query?: Record<string, unknown>;
+  json?: Record<string, unknown>;
+  form?: FormData;
+  urlencoded?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  body: Record<string, any>;
+  text: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+export class ApiClient {
+  constructor(private readonly baseUrl: string) {}
+
+  async call(method: string, pathname: string, options: CallOptions = {}): Promise<CallResult> {
+    const url = new URL(pathname.startsWith('/') ? pathname : `/api/${pathname}`, this.baseUrl);
+    for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.append(key, String(value));
+    const headers: Record<string, string> = { host: options.host ?? 'localhost', ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: Buffer | undefined;
+    if (options.json) {
+      body = Buffer.from(JSON.stringify(options.json));
+      headers['content-type'] = 'application/json';
+    } else if (options.urlencoded) {
+      body = Buffer.from(new URLSearchParams(options.urlencoded).toString());
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else if (options.form) {
+      const request = new Request('http://form.invalid/', { method: 'POST', body: options.form });
+      body = Buffer.from(await request.arrayBuffer());
+      headers['content-type'] = request.headers.get('content-type')!;
+    }
+    if (body) headers['content-length'] = String(body.length);
+    return new Promise((resolve, reject) => {
+      const req = http.request(url, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: Record<string, any> = {};
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            /* not JSON */
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed, text, headers: res.headers });
+        });
+      });
+      req.on('error', reject);
+      if (body) req.write(body);
+      req.end();
+    });
+  }
+
+  get(pathname: string, query: Record<string, unknown> = {}, options: CallOptions = {}) {
+    return this.call('GET', pathname, { ...options, query });
+  }
+
+  post(pathname: string, json: Record<string, unknown> = {}, options: CallOptions = {}) {
+    return this.call('POST', pathname, { ...options, json });
+  }
+
+  /** Signs in through Authenticate/Authenticate (multipart, as the client sends it). */
+  async signIn(username: string, password: string, host = 'localhost'): Promise<SignedIn> {
+    const form = new FormData();
+    form.append('Username', username);
+    form.append('Password', password);
+    form.append('WebRootPath', host);
+    form.append('Language', '0');
+    const result = await this.call('POST', 'Authenticate/Authenticate', { form, host });
+    if (result.body.status !== 1) throw new Error(`sign-in failed: ${result.text}`);
+    return result.body as SignedIn;
+  }
+}
+
+export interface SignedIn {
+  token: string;
+  userId: number;
+  username: string;
+  permissions: string[];
+  tenantFullName: string;
+}
+
+export const DEMO_ADMIN = { username: '09120000000', password: 'admin123' };

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+import { DEMO_TENANT_NAME } from '../../server/seed/seed';
+
+describe.each(ENGINES)('sign-in and sessions (%s)', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+  });
+  afterAll(() => server?.stop());
+
+  it('names the tenant by host, and refuses an unknown host', async () => {
+    const demo = await server.api.get('login/get/', { WebRootPath: 'localhost:8080', Language: 0 });
+    expect(demo.body).toMatchObject({ status: 1, record: { tenantFullName: DEMO_TENANT_NAME } });
+    expect(demo.body.record.logo).toMatch(/^data:image\/svg\+xml;base64,/);
+    const byHostHeader = await server.api.get('LOGIN/GET', {}, { host: '127.0.0.1:8080' });
+    expect(byHostHeader.body.record.tenantFullName).toBe(DEMO_TENANT_NAME);
+    const unknown = await server.api.get('login/get', { WebRootPath: 'nobody.example.com' });
+    expect(unknown.body).toMatchObject({ status: 0, message: 'سازمانی با این نشانی یافت نشد' });
+  });
+
+  it('signs in the demo admin with every tenant permission', async () => {
+    const form = new FormData();
+    form.append('username', DEMO_ADMIN.username); // names bind case-insensitively
+    form.append('PASSWORD', DEMO_ADMIN.password);
+    form.append('WebRootPath', 'localhost');
+    const result = await server.api.call('POST', 'authenticate/authenticate/', { form });
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ status: 1, username: DEMO_ADMIN.username, tenantFullName: DEMO_TENANT_NAME, fName: 'مدیر' });
+    expect(result.body.token).toMatch(/^[\w-]{40,}$/);
+    expect(result.body.permissions).toEqual(expect.arrayContaining(['AllMessages', 'CreateInternalMessage', 'Banks']));
+    expect(result.body.permissions).not.toContain('Domains');
+  });
+
+  it('answers status 0 in Persian for a wrong password, an unknown user and a missing field', async () => {
+    const wrong = await server.api.post('Authenticate/Authenticate', { Username: DEMO_ADMIN.username, Password: 'nope', WebRootPath: 'localhost' });
+    expect(wrong.body).toEqual({ status: 0, message: 'نام کاربری یا رمز عبور اشتباه است' });
+    const unknown = await server.api.post('Authenticate/Authenticate', { Username: '09999999999', Password: 'x', WebRootPath: 'localhost' });
+    expect(unknown.body.message).toBe('نام کاربری یا رمز عبور اشتباه است');
+    const missing = await server.api.post('Authenticate/Authenticate', { Password: 'x', WebRootPath: 'localhost' });
+    expect(missing.body).toEqual({ status: 0, message: 'نام کاربری الزامی است' });
+    const otherTenant = await server.api.post('Authenticate/Authenticate', { ...creds(), WebRootPath: 'unknown.example' });
+    expect(otherTenant.body.message).toBe('سازمانی با این نشانی یافت نشد');
+  });
+
+  it('refuses calls without a token, with a made-up token and after logout', async () => {
+    expect((await server.api.get('home/getbox')).status).toBe(401);
+    expect((await server.api.get('home/getbox', {}, { token: 'made-up' })).status).toBe(401);
+    const { token } = await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password);
+    const box = await server.api.get('Home/GetBox/', { Language: 0 }, { token });
+    expect(box.body).toMatchObject({ status: 1, unReadMessageCount: 0, draftMessageCount: 0, answerRequestCount: 0, unCompleteTaskCount: 0 });
+    expect((await server.api.post('user/logout/', {}, { token })).body.status).toBe(1);
+    expect((await server.api.get('home/getbox', {}, { token })).status).toBe(401);
+  });
+
+  it('never answers 500 for a malformed body', async () => {
+    const result = await server.api.call('POST', 'link/create', {
+      token: (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token,
+      headers: { 'content-type': 'application/json' },
+      form: undefined,
+    });
+    expect(result.status).toBeLessThan(500);
+    expect(result.body.status).toBe(0);
+  });
+
+  it('keeps tokens out of the log', async () => {
+    const { token } = await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password);
+    await server.api.get('menu/list', { token: 'x' }, { token });
+    expect(server.logLines.some((line) => line.includes(token))).toBe(false);
+  });
+});
+
+describe('captcha', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { CAPTCHA: 'on' } });
+  });
+  afterAll(() => server?.stop());
+
+  it('serves an SVG and a token that does not hold the answer', async () => {
+    const result = await server.api.get('login/getCaptcha', { Language: 0 });
+    expect(result.body.status).toBe(1);
+    expect(result.body.captchaImgUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+    const payload = JSON.parse(Buffer.from(String(result.body.captchaTokenValue).split('.')[0], 'base64url').toString());
+    expect(Object.keys(payload).sort()).toEqual(['e', 'h', 'n']);
+  });
+
+  it('signs in with the right answer once, and refuses a wrong, missing or reused one', async () => {
+    const signer = server.built.services.captcha;
+    const attempt = (token: string, input: string | undefined) =>
+      server.api.post('Authenticate/Authenticate', {
+        ...creds(),
+        WebRootPath: 'localhost',
+        captchaTokenValue: token,
+        captchaTextValue: '',
+        ...(input === undefined ? {} : { captchaInputText: input }),
+      });
+    expect((await attempt(signer.sign('48273'), undefined)).body.message).toBe('کد امنیتی الزامی است');
+    expect((await attempt(signer.sign('48273'), '11111')).body.message).toBe('کد امنیتی اشتباه است');
+    const token = signer.sign('48273');
+    // Persian digits typed by the user count as the same answer.
+    expect((await attempt(token, '۴۸۲۷۳')).body.status).toBe(1);
+    expect((await attempt(token, '48273')).body.message).toBe('کد امنیتی منقضی شده است؛ کد جدید را وارد کنید');
+    const tampered = token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await attempt(tampered, '48273')).body.message).toBe('کد امنیتی اشتباه است');
+  });
+});
+
+function creds() {
+  return { Username: DEMO_ADMIN.username, Password: DEMO_ADMIN.password };
+}

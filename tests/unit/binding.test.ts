@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { bindParams } from '../../server/http/binding';
+import { field } from '../../server/http/fields';
+import { fail, listAnswer, ok } from '../../server/http/answers';
+
+const schema = z.object({
+  Title: field.text('عنوان', 20),
+  Page: field.optionalInt('صفحه', 1),
+  IsActive: field.bool('فعال'),
+  Ids: z.array(field.int('شناسه')).optional(),
+  Url: field.url('نشانی').optional(),
+});
+const bag = (entries: Record<string, unknown>) => new Map(Object.entries(entries).map(([k, v]) => [k.toLowerCase(), v]));
+
+describe('parameter binding', () => {
+  it('binds by name case-insensitively and coerces form text', () => {
+    const result = bindParams(schema, bag({ title: '  عنوان  ', PAGE: '۳', isactive: 'true', ids: ['1', '2'] }));
+    expect(result).toEqual({ ok: true, value: { Title: 'عنوان', Page: 3, IsActive: true, Ids: [1, 2], Url: undefined } });
+  });
+
+  it('uses defaults when optional values are missing', () => {
+    const result = bindParams(schema, bag({ Title: 'x' }));
+    expect(result.ok && result.value).toMatchObject({ Page: 1, IsActive: false });
+  });
+
+  it('names the missing field in Persian', () => {
+    expect(bindParams(schema, bag({}))).toEqual({ ok: false, message: 'عنوان الزامی است' });
+    expect(bindParams(schema, bag({ Title: '   ' }))).toEqual({ ok: false, message: 'عنوان الزامی است' });
+  });
+
+  it('names a malformed or oversized field', () => {
+    expect(bindParams(schema, bag({ Title: 'x', Page: 'abc' }))).toEqual({ ok: false, message: 'صفحه معتبر نیست' });
+    expect(bindParams(schema, bag({ Title: 'x'.repeat(21) }))).toEqual({ ok: false, message: 'عنوان بیش از حد طولانی است' });
+    expect(bindParams(schema, bag({ Title: 'x', Url: 'javascript:alert(1)' }))).toEqual({
+      ok: false,
+      message: 'نشانی باید نشانی معتبری با http یا https باشد',
+    });
+  });
+
+  it('takes the last value when a scalar is repeated', () => {
+    const result = bindParams(schema, bag({ Title: ['a', 'b'] }));
+    expect(result.ok && result.value.Title).toBe('b');
+  });
+});
+
+describe('answer shapes', () => {
+  it('builds the status/message shapes with either spelling', () => {
+    expect(ok()).toEqual({ status: 1, message: 'درخواست با موفقیت انجام شد' });
+    expect(ok({ id: 5 }, 'messge')).toEqual({ status: 1, messge: 'درخواست با موفقیت انجام شد', id: 5 });
+    expect(fail('خطا', 'both')).toEqual({ status: 0, message: 'خطا', messge: 'خطا' });
+    expect(listAnswer([1], 9)).toEqual({ status: 1, records: [1], record_count: 9 });
+    expect(listAnswer([], 0, 'totalCount')).toEqual({ status: 1, records: [], totalCount: 0 });
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { cleanPersianText, normalizePersian, toLatinDigits } from '../../src/shared/persian';
+
+describe('Persian normalisation', () => {
+  it('turns Arabic yeh and kaf into Persian', () => {
+    expect(normalizePersian('علي كريمي')).toBe('علی کریمی');
+  });
+  it('turns Persian and Arabic digits into ASCII', () => {
+    expect(toLatinDigits('۰۹۱۲-٣٤٥')).toBe('0912-345');
+  });
+  it('drops diacritics and tatweel, and folds zero-width non-joiners and spaces', () => {
+    expect(normalizePersian('مُحَمَّد')).toBe('محمد');
+    expect(normalizePersian('نامـــه')).toBe('نامه');
+    expect(normalizePersian('می\u200Cروم   به  خانه ')).toBe('می روم به خانه');
+  });
+  it('is idempotent', () => {
+    const once = normalizePersian('كتابخانه\u200Cي ۱۲');
+    expect(normalizePersian(once)).toBe(once);
+  });
+});
+
+describe('stored text clean-up', () => {
+  it('fixes Arabic look-alikes but keeps the zero-width non-joiner', () => {
+    expect(cleanPersianText('  ويرايش\u200Cشده   كامل ')).toBe('ویرایش\u200Cشده کامل');
+  });
+});
