@@ -1,0 +1,10 @@
+// Mobile approval calls (spec 1 §7). Answers carry `messge` or `message`.
+import { http } from '../../api/http';
+import { toLatinDigits } from '../../shared/persian-digits';
+
+export const changeMobile = (mobile: string) =>
+  http.put('user/changeusermobile/', { Mobile: toLatinDigits(mobile).replace(/[\s-]/g, '') });
+
+export const requestApprovalCode = () => http.post('user/approveusersendcode/');
+
+export const confirmApprovalCode = (code: string) => http.post('user/approveuser/', { code: toLatinDigits(code).trim() });

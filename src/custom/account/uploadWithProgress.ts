@@ -1,0 +1,41 @@
+// A multipart call that reports upload progress, which fetch cannot do: the same rules as
+// src/api/http.ts (bearer token, Language 0, a 401/403 logs out) over XMLHttpRequest.
+import { HttpError, toFormData, type ApiAnswer } from '../../api/http';
+import { getToken, setSession } from '../../api/session';
+
+export type Progress = (fraction: number) => void;
+
+export function uploadWithProgress<T extends ApiAnswer = ApiAnswer>(
+  path: string,
+  params: Record<string, unknown>,
+  method: 'POST' | 'PUT',
+  onProgress: Progress,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, `/api/${path.replace(/^\/+/, '')}`);
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    xhr.onerror = () => reject(new HttpError(0, 'خطا در ارتباط با سرور'));
+    xhr.onload = () => {
+      if (xhr.status === 401 || xhr.status === 403) {
+        setSession(null);
+        reject(new HttpError(xhr.status, 'نشست شما به پایان رسیده است؛ دوباره وارد شوید'));
+        return;
+      }
+      const body = parseJson(xhr.responseText) as T;
+      if (xhr.status >= 400 && body.status === undefined) reject(new HttpError(xhr.status, body.message ?? 'خطا در ارتباط با سرور'));
+      else resolve(body);
+    };
+    xhr.send(toFormData(params));
+  });
+}
+
+function parseJson(text: string): ApiAnswer {
+  try {
+    return JSON.parse(text) as ApiAnswer;
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,70 @@
+// The four count boxes at the top of the home page; each opens its list.
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
+import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
+import DraftsOutlined from '@mui/icons-material/DraftsOutlined';
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import { LinkBase } from 'react-admin';
+import { pathTo } from '../../routes';
+import { toPersianDigits } from '../../shared/persian-digits';
+import type { HomeBoxes } from './api';
+
+interface BoxSpec {
+  key: keyof HomeBoxes;
+  label: string;
+  route: string;
+  icon: ReactNode;
+  color: string;
+}
+
+const BOXES: BoxSpec[] = [
+  { key: 'unReadMessageCount', label: 'نامه‌های خوانده‌نشده', route: 'UnReadMessage', icon: <MarkEmailUnreadOutlined />, color: '#1976D2' },
+  { key: 'answerRequestCount', label: 'نیازمند پاسخ', route: 'AnswerRequest', icon: <QuestionAnswerOutlined />, color: '#E65100' },
+  { key: 'draftMessageCount', label: 'پیش‌نویس‌ها', route: 'DraftMessage', icon: <DraftsOutlined />, color: '#00796B' },
+  { key: 'unCompleteTaskCount', label: 'کارهای در جریان', route: 'Tasks', icon: <AssignmentOutlined />, color: '#C2185B' },
+];
+
+export function CountBoxes({ boxes, loading }: { boxes: HomeBoxes | null; loading: boolean }) {
+  return (
+    <Grid container spacing={2}>
+      {BOXES.map((box) => (
+        <Grid key={box.key} size={{ xs: 12, sm: 6, md: 3 }}>
+          <CountBox spec={box} value={boxes?.[box.key]} loading={loading} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+function CountBox({ spec, value, loading }: { spec: BoxSpec; value: number | undefined; loading: boolean }) {
+  return (
+    <Card sx={{ borderInlineStart: 4, borderColor: spec.color }}>
+      <CardActionArea component={LinkBase} to={pathTo(spec.route) ?? '/'} data-testid={`box-${spec.key}`}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2 }}>
+          <Box
+            sx={{
+              width: 48, height: 48, borderRadius: 2, display: 'grid', placeItems: 'center',
+              color: spec.color, bgcolor: `${spec.color}1A`, flexShrink: 0,
+            }}
+          >
+            {spec.icon}
+          </Box>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {spec.label}
+            </Typography>
+            <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+              {loading ? <Skeleton width={40} /> : toPersianDigits(value ?? 0)}
+            </Typography>
+          </Box>
+        </Box>
+      </CardActionArea>
+    </Card>
+  );
+}

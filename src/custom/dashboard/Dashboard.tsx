@@ -1,0 +1,65 @@
+// The home dashboard (spec 1 §2 "Home dashboard"): count boxes, shortcuts, favourite
+// contacts' letters, quick links, a read-only Jalali calendar, the theme colour picker
+// and two local to-do lists.
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
+import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
+import { Title } from 'react-admin';
+import { JalaliMonthCalendar } from '../../ui/jalali';
+import { ThemeColorPicker } from '../../theme/ThemeColorPicker';
+import { fetchHomeBoxes, fetchQuickLinks } from './api';
+import { CountBoxes } from './CountBoxes';
+import { DailyTodoList } from './DailyTodoList';
+import { DashboardCard } from './DashboardCard';
+import { FavoriteLetters } from './FavoriteLetters';
+import { Greeting } from './Greeting';
+import { PersonalTodoPanel } from './PersonalTodoPanel';
+import { QuickLinks } from './QuickLinks';
+import { Shortcuts } from './Shortcuts';
+import { useLoader } from './useLoader';
+import { useRefreshOnNotification } from './useRefreshOnNotification';
+
+export function Dashboard() {
+  const boxes = useLoader(fetchHomeBoxes, null);
+  const links = useLoader(fetchQuickLinks, []);
+  useRefreshOnNotification(boxes.reload);
+
+  return (
+    <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
+      <Title title="داشبورد" />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+        <Greeting />
+        <Shortcuts />
+      </Box>
+      <CountBoxes boxes={boxes.data} loading={boxes.loading} />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 8 }} sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+          <FavoriteLetters />
+          <DashboardCard title="پیوندهای سریع" icon={<LinkOutlined />}>
+            <QuickLinks links={links.data} loading={links.loading} onChanged={links.reload} />
+          </DashboardCard>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, lg: 6 }}>
+              <PersonalTodoPanel />
+            </Grid>
+            <Grid size={{ xs: 12, lg: 6 }}>
+              <DailyTodoList />
+            </Grid>
+          </Grid>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+          <DashboardCard title="تقویم" icon={<CalendarMonthOutlined />}>
+            <JalaliMonthCalendar sx={{ width: '100%', maxWidth: 340 }} />
+          </DashboardCard>
+          <DashboardCard title="رنگ پوسته" icon={<PaletteOutlined />}>
+            <ThemeColorPicker />
+          </DashboardCard>
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}
+
+export default Dashboard;

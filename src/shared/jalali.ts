@@ -1,0 +1,200 @@
+// The Persian (Jalali) calendar, the same on client and server (pure, no DOM).
+//
+// Two kinds of value travel on the wire:
+// - date-only fields ('YYYY-MM-DD', Gregorian) are calendar days: they are converted as
+//   they are, never through a time zone, so Iran's +03:30 offset cannot shift a day;
+// - instants (full ISO date-times) are shown as the calendar day in Iran (Asia/Tehran).
+//   Iran has kept +03:30 all year since 2022; older instants get the historical offset
+//   (with summer time) from the platform's time-zone data, or +03:30 when it has none.
+import {
+  isLeapJalaaliYear,
+  isValidJalaaliDate,
+  jalaaliMonthLength,
+  toGregorian as jalaaliToGregorian,
+  toJalaali,
+} from 'jalaali-js';
+
+export interface JalaliDate {
+  year: number;
+  month: number; // 1 = Farvardin … 12 = Esfand
+  day: number;
+}
+
+export interface GregorianDate {
+  year: number;
+  month: number; // 1 = January
+  day: number;
+}
+
+export const TEHRAN_TIME_ZONE = 'Asia/Tehran';
+const TEHRAN_FIXED_OFFSET_MINUTES = 210;
+
+export const JALALI_MONTH_NAMES = [
+  'فروردین', 'اردیبهشت', 'خرداد', 'تیر', 'مرداد', 'شهریور',
+  'مهر', 'آبان', 'آذر', 'دی', 'بهمن', 'اسفند',
+] as const;
+
+/** Saturday first, as the Persian week runs; Friday (index 6) is the weekend. */
+export const PERSIAN_WEEKDAY_NAMES = ['شنبه', 'یکشنبه', 'دوشنبه', 'سه‌شنبه', 'چهارشنبه', 'پنجشنبه', 'جمعه'] as const;
+export const PERSIAN_WEEKDAY_SHORT_NAMES = ['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج'] as const;
+
+const ISO_DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+// ---------------------------------------------------------------- calendar arithmetic
+
+export function toJalali(gregorian: GregorianDate): JalaliDate {
+  const { jy, jm, jd } = toJalaali(gregorian.year, gregorian.month, gregorian.day);
+  return { year: jy, month: jm, day: jd };
+}
+
+export function toGregorian(jalali: JalaliDate): GregorianDate {
+  const { gy, gm, gd } = jalaaliToGregorian(jalali.year, jalali.month, jalali.day);
+  return { year: gy, month: gm, day: gd };
+}
+
+export function isLeapJalaliYear(year: number): boolean {
+  return isLeapJalaaliYear(year);
+}
+
+/** 31 days in months 1–6, 30 in 7–11, Esfand 29 (30 in a leap year). */
+export function jalaliMonthLength(year: number, month: number): number {
+  return jalaaliMonthLength(year, month);
+}
+
+export function isValidJalaliDate({ year, month, day }: JalaliDate): boolean {
+  return [year, month, day].every(Number.isInteger) && isValidJalaaliDate(year, month, day);
+}
+
+// ---------------------------------------------------------------- ISO date-only values
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+export function toIsoDate({ year, month, day }: GregorianDate): string {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** 'YYYY-MM-DD' → its parts, or null when it is not a real Gregorian day. */
+export function parseIsoDate(value: string): GregorianDate | null {
+  const match = ISO_DATE_ONLY.exec(value);
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number);
+  const check = new Date(Date.UTC(year, month - 1, day));
+  const real = check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
+  return real ? { year, month, day } : null;
+}
+
+export function jalaliToIsoDate(jalali: JalaliDate): string {
+  return toIsoDate(toGregorian(jalali));
+}
+
+// ---------------------------------------------------------------- Iran's wall clock
+
+interface WallClock extends GregorianDate {
+  hour: number;
+  minute: number;
+}
+
+let tehranFormat: Intl.DateTimeFormat | null | undefined;
+
+function tehranFormatter(): Intl.DateTimeFormat | null {
+  if (tehranFormat === undefined) {
+    try {
+      tehranFormat = new Intl.DateTimeFormat('en-US', {
+        timeZone: TEHRAN_TIME_ZONE,
+        year: 'numeric', month: 'numeric', day: 'numeric',
+        hour: 'numeric', minute: 'numeric', hourCycle: 'h23',
+      });
+    } catch {
+      tehranFormat = null; // no time-zone data on this platform
+    }
+  }
+  return tehranFormat;
+}
+
+/** The Gregorian date and time that a clock in Tehran shows at this instant. */
+export function tehranWallClock(instant: Date): WallClock {
+  const format = tehranFormatter();
+  if (!format) {
+    const shifted = new Date(instant.getTime() + TEHRAN_FIXED_OFFSET_MINUTES * 60_000);
+    return {
+      year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate(),
+      hour: shifted.getUTCHours(), minute: shifted.getUTCMinutes(),
+    };
+  }
+  const parts = format.formatToParts(instant);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour') % 24, minute: part('minute') };
+}
+
+/** The instant a day starts in Tehran (for sending a date-only value as a timestamp). */
+export function startOfTehranDay(isoDate: string): Date | null {
+  const parts = parseIsoDate(isoDate);
+  if (!parts) return null;
+  const utcMidnight = Date.UTC(parts.year, parts.month - 1, parts.day);
+  let guess = new Date(utcMidnight - TEHRAN_FIXED_OFFSET_MINUTES * 60_000);
+  // Correct the guess by the offset actually in force (summer time before 2022).
+  for (let i = 0; i < 2; i++) {
+    const clock = tehranWallClock(guess);
+    const shownAsUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute);
+    guess = new Date(guess.getTime() - (shownAsUtc - utcMidnight));
+  }
+  return guess;
+}
+
+/** Today's date in Iran as 'YYYY-MM-DD'. */
+export function todayIsoDate(now: Date = new Date()): string {
+  return toIsoDate(tehranWallClock(now));
+}
+
+// ---------------------------------------------------------------- display and input
+
+export type DateValue = Date | string | null | undefined;
+
+/** The Jalali day of a value: date-only strings as they are, instants in Tehran. */
+export function jalaliOf(value: DateValue): JalaliDate | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string') {
+    const dateOnly = parseIsoDate(value);
+    if (dateOnly) return toJalali(dateOnly);
+  }
+  const instant = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(instant.getTime())) return null;
+  return toJalali(tehranWallClock(instant));
+}
+
+/** 'YYYY/MM/DD' in the Jalali calendar ('' for an empty or invalid value). */
+export function formatJalali(value: DateValue, options: { withTime?: boolean } = {}): string {
+  const jalali = jalaliOf(value);
+  if (!jalali) return '';
+  const date = `${pad(jalali.year, 4)}/${pad(jalali.month)}/${pad(jalali.day)}`;
+  const isInstant = !(typeof value === 'string' && ISO_DATE_ONLY.test(value));
+  if (!options.withTime || !isInstant) return date;
+  const clock = tehranWallClock(typeof value === 'string' ? new Date(value) : (value as Date));
+  return `${date} ${pad(clock.hour)}:${pad(clock.minute)}`;
+}
+
+/** Long form, day, month name and year: '30 اسفند 1403' (pass to toPersianDigits to show). */
+export function formatJalaliLong(value: DateValue): string {
+  const jalali = jalaliOf(value);
+  return jalali ? `${jalali.day} ${JALALI_MONTH_NAMES[jalali.month - 1]} ${jalali.year}` : '';
+}
+
+/**
+ * 'YYYY/MM/DD' (Persian or Latin digits, '/' or '-') → ISO date-only 'YYYY-MM-DD', or
+ * null when it is not a real Jalali day (Esfand 30 only in a leap year).
+ */
+export function parseJalali(text: string): string | null {
+  const latin = text.trim().replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+  const match = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/.exec(latin);
+  if (!match) return null;
+  const jalali = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  return isValidJalaliDate(jalali) ? jalaliToIsoDate(jalali) : null;
+}
+
+/** Day of the week of a date-only value, Saturday = 0 … Friday = 6. */
+export function persianWeekdayIndex(isoDate: string): number | null {
+  const parts = parseIsoDate(isoDate);
+  if (!parts) return null;
+  const sundayFirst = new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay();
+  return (sundayFirst + 1) % 7;
+}

@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+// The account dialogs against a mocked API: settings go as one multipart PUT; a refusal
+// shows the server's message in red; the mobile approval walks its three calls.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { getSession, setSession } from '../../src/api/session';
+import { AccountSettingsDialog } from '../../src/custom/account/AccountSettingsDialog';
+import { MobileApprovalDialog } from '../../src/custom/account/MobileApprovalDialog';
+import { installMatchMedia, renderInAdmin } from './client-render';
+
+const WRONG_PASSWORD = 'رمز عبور فعلی اشتباه است';
+
+let settingAnswer: Record<string, unknown> = {};
+let settingRequest: { method: string; contentType: string; form: FormData } | null = null;
+const mobileCalls: Array<{ path: string; body: Record<string, unknown> }> = [];
+
+const server = setupServer(
+  http.all('*/api/user/changeusersetting/', async ({ request }) => {
+    settingRequest = {
+      method: request.method,
+      contentType: request.headers.get('content-type') ?? '',
+      form: await request.formData(),
+    };
+    return HttpResponse.json(settingAnswer);
+  }),
+  http.put('*/api/user/changeusermobile/', async ({ request }) => {
+    mobileCalls.push({ path: 'changeusermobile', body: (await request.json()) as Record<string, unknown> });
+    return HttpResponse.json({ status: 1, message: 'درخواست با موفقیت انجام شد', messge: 'درخواست با موفقیت انجام شد' });
+  }),
+  http.post('*/api/user/approveusersendcode/', async ({ request }) => {
+    mobileCalls.push({ path: 'approveusersendcode', body: (await request.json()) as Record<string, unknown> });
+    return HttpResponse.json({ status: 1, messge: 'کد تایید به شماره همراه شما پیامک شد' });
+  }),
+  http.post('*/api/user/approveuser/', async ({ request }) => {
+    const body = (await request.json()) as { code: string };
+    mobileCalls.push({ path: 'approveuser', body });
+    return HttpResponse.json(body.code === '12345' ? { status: 1, messge: 'شماره همراه شما تایید شد' } : { status: 0, messge: 'کد تایید اشتباه است' });
+  }),
+);
+
+beforeAll(() => {
+  installMatchMedia();
+  // jsdom has no object URLs; the picture preview needs one.
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+beforeEach(() => {
+  settingRequest = null;
+  mobileCalls.length = 0;
+  setSession({
+    token: 'test-token',
+    user: {
+      userId: 1, username: '09120000000', name: 'مدیر سامانه', fName: 'مدیر', lName: 'سامانه', mobile: '09120000000',
+      pic: 'old.png', permissions: [], tenantFullName: 'شرکت نمونه', logo: '',
+    },
+  });
+});
+afterEach(() => cleanup());
+afterAll(() => {
+  server.close();
+  setSession(null);
+});
+
+const typeInto = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const pngFile = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+
+describe('account settings dialog', () => {
+  it('sends password and picture as one multipart PUT and takes the new profile picture', async () => {
+    settingAnswer = { status: 1, message: 'درخواست با موفقیت انجام شد', profilePicture: 'new.png' };
+    const onClose = vi.fn();
+    renderInAdmin(<AccountSettingsDialog open onClose={onClose} />);
+    typeInto('رمز عبور فعلی', 'admin123');
+    typeInto('رمز عبور جدید', 'new-secret-1');
+    typeInto('تکرار رمز عبور جدید', 'new-secret-1');
+    fireEvent.change(screen.getByLabelText('تصویر پروفایل', { selector: 'input' }), { target: { files: [pngFile()] } });
+    fireEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(settingRequest?.method).toBe('PUT');
+    expect(settingRequest?.contentType).toMatch(/^multipart\/form-data/);
+    const form = settingRequest!.form;
+    expect(form.get('Language')).toBe('0');
+    expect(form.get('CurrentPassword')).toBe('admin123');
+    expect(form.get('NewPassword')).toBe('new-secret-1');
+    // The picture's bytes travel (its name does not survive jsdom's FormData → msw).
+    expect((form.get('UserProfilePic') as File).size).toBe(4);
+    expect(form.get('UserSignPic')).toBeNull();
+    expect(getSession()?.user.pic).toBe('new.png');
+    expect(await screen.findByText('درخواست با موفقیت انجام شد')).toBeTruthy();
+  });
+
+  it('shows the server message in red on status 0 and stays open', async () => {
+    settingAnswer = { status: 0, message: WRONG_PASSWORD };
+    const onClose = vi.fn();
+    renderInAdmin(<AccountSettingsDialog open onClose={onClose} />);
+    typeInto('رمز عبور فعلی', 'wrong');
+    typeInto('رمز عبور جدید', 'new-secret-1');
+    typeInto('تکرار رمز عبور جدید', 'new-secret-1');
+    fireEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
+
+    const message = await screen.findByText(WRONG_PASSWORD);
+    expect(message.closest('.RaNotification-error')).toBeTruthy(); // red
+    expect(onClose).not.toHaveBeenCalled();
+    expect(getSession()?.user.pic).toBe('old.png');
+  });
+
+  it('refuses a repeat that does not match, without calling the server', async () => {
+    renderInAdmin(<AccountSettingsDialog open onClose={() => undefined} />);
+    typeInto('رمز عبور فعلی', 'admin123');
+    typeInto('رمز عبور جدید', 'new-secret-1');
+    typeInto('تکرار رمز عبور جدید', 'new-secret-2');
+    fireEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
+    expect((await screen.findAllByText('تکرار رمز عبور با رمز عبور جدید یکسان نیست')).length).toBeGreaterThan(0);
+    expect(settingRequest).toBeNull();
+  });
+
+  it('accepts images only', async () => {
+    renderInAdmin(<AccountSettingsDialog open onClose={() => undefined} />);
+    const input = screen.getByLabelText('تصویر امضا', { selector: 'input' });
+    expect(input.getAttribute('accept')).toBe('image/*');
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'sign.pdf', { type: 'application/pdf' })] } });
+    expect(await screen.findByText(/فقط فایل تصویری/)).toBeTruthy();
+    expect(screen.queryByText('sign.pdf')).toBeNull();
+  });
+});
+
+describe('mobile approval dialog', () => {
+  it('changes the mobile, asks for a code and confirms it', async () => {
+    const onClose = vi.fn();
+    renderInAdmin(<MobileApprovalDialog open onClose={onClose} />);
+    expect(screen.getByText('۰۹ و ۹ رقم')).toBeTruthy();
+    typeInto('شماره همراه', '۰۹۱۲۳۴۵۶۷۸۹');
+    fireEvent.click(screen.getByRole('button', { name: 'ثبت شماره' }));
+    await waitFor(() => expect(mobileCalls.map((c) => c.path)).toEqual(['changeusermobile']));
+    expect(mobileCalls[0].body).toMatchObject({ Mobile: '09123456789', Language: 0 });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'ارسال کد تایید' }));
+    expect(await screen.findByText('کد تایید به شماره همراه شما پیامک شد')).toBeTruthy();
+
+    typeInto('کد تایید', '11111');
+    fireEvent.click(screen.getByRole('button', { name: 'تایید' }));
+    expect(await screen.findByText('کد تایید اشتباه است')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+
+    typeInto('کد تایید', '12345');
+    fireEvent.click(screen.getByRole('button', { name: 'تایید' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(mobileCalls.map((c) => c.path)).toEqual(['changeusermobile', 'approveusersendcode', 'approveuser', 'approveuser']);
+    expect(mobileCalls[3].body).toMatchObject({ code: '12345' });
+  });
+});

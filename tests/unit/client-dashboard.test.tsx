@@ -1,0 +1,140 @@
+// @vitest-environment jsdom
+// The home dashboard against a mocked API: the four counts, the shortcuts that depend on
+// permissions, and deleting a quick link behind the confirmation.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { setSession } from '../../src/api/session';
+import { Dashboard } from '../../src/custom/dashboard/Dashboard';
+import { ThemeColorProvider } from '../../src/theme';
+import { installMatchMedia, renderInAdmin } from './client-render';
+
+let boxAnswer: Record<string, unknown> = {};
+const INITIAL_LINKS = [
+  { linkId: 1, caption: 'گوگل', url: 'https://www.google.com/' },
+  { linkId: 2, caption: 'سامانه مالیات', url: 'https://tax.gov.ir/' },
+];
+let links = INITIAL_LINKS;
+let deletedIds: unknown[] = [];
+
+const server = setupServer(
+  http.get('*/api/home/getbox/', () => HttpResponse.json(boxAnswer)),
+  http.get('*/api/link/list/', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    expect(query.get('Count')).toBe('-1');
+    return HttpResponse.json({ status: 1, records: links, record_count: links.length });
+  }),
+  http.post('*/api/link/delete/', async ({ request }) => {
+    const body = (await request.json()) as { Id: number };
+    deletedIds.push(body.Id);
+    links = links.filter((link) => link.linkId !== body.Id);
+    return HttpResponse.json({ status: 1, message: 'درخواست با موفقیت انجام شد' });
+  }),
+  http.get('*/api/usersetting/get/', () => HttpResponse.json({ status: 1, record: { themeColor: '#7B1FA2' } })),
+);
+
+function signIn(permissions: string[]) {
+  setSession({
+    token: 'test-token',
+    user: {
+      userId: 1, username: '09120000000', name: 'مدیر سامانه', fName: 'مدیر', lName: 'سامانه', mobile: '09120000000',
+      pic: '', permissions, tenantFullName: 'شرکت نمونه', logo: '',
+    },
+  });
+}
+
+const renderDashboard = () =>
+  renderInAdmin(
+    <ThemeColorProvider>
+      <Dashboard />
+    </ThemeColorProvider>,
+  );
+
+beforeAll(() => {
+  installMatchMedia();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+beforeEach(() => {
+  boxAnswer = { status: 1, unReadMessageCount: 3, draftMessageCount: 12, answerRequestCount: 5, unCompleteTaskCount: 7 };
+  links = [...INITIAL_LINKS];
+  deletedIds = [];
+  signIn([]);
+});
+afterEach(() => cleanup());
+afterAll(() => {
+  server.close();
+  setSession(null);
+});
+
+describe('home dashboard', () => {
+  it('shows the four counts from home/getbox in Persian digits, each linking to its list', async () => {
+    renderDashboard();
+    const unread = await screen.findByTestId('box-unReadMessageCount');
+    await waitFor(() => expect(unread.textContent).toContain('۳'));
+    expect(unread.textContent).toContain('نامه‌های خوانده‌نشده');
+    expect(unread.getAttribute('href')).toBe('/unreadmessage');
+    expect(screen.getByTestId('box-answerRequestCount').textContent).toContain('۵');
+    expect(screen.getByTestId('box-answerRequestCount').getAttribute('href')).toBe('/answerrequest');
+    expect(screen.getByTestId('box-draftMessageCount').textContent).toContain('۱۲');
+    expect(screen.getByTestId('box-draftMessageCount').getAttribute('href')).toBe('/draftmessage');
+    expect(screen.getByTestId('box-unCompleteTaskCount').textContent).toContain('۷');
+    expect(screen.getByTestId('box-unCompleteTaskCount').getAttribute('href')).toBe('/tasks');
+  });
+
+  it('also reads the counts under record', async () => {
+    boxAnswer = { status: 1, record: { unReadMessageCount: 9, draftMessageCount: 0, answerRequestCount: 0, unCompleteTaskCount: 0 } };
+    renderDashboard();
+    const unread = await screen.findByTestId('box-unReadMessageCount');
+    await waitFor(() => expect(unread.textContent).toContain('۹'));
+  });
+
+  it('hides «همه نامه‌ها» and the new-letter menu without the permissions', async () => {
+    renderDashboard();
+    await screen.findByText('کارتابل من');
+    expect(screen.queryByText('همه نامه‌ها')).toBeNull();
+    expect(screen.queryByText('نامه جدید')).toBeNull();
+    expect(screen.getByText('پیش‌نویس‌ها', { selector: 'a' })).toBeTruthy();
+  });
+
+  it('shows «همه نامه‌ها» with AllMessages, and only the permitted new-letter entries', async () => {
+    signIn(['AllMessages', 'CreateInternalMessage', 'CreateExportMessage']);
+    renderDashboard();
+    const all = await screen.findByText('همه نامه‌ها');
+    expect(all.closest('a')?.getAttribute('href')).toBe('/allmessage');
+
+    fireEvent.click(screen.getByText('نامه جدید'));
+    const menu = await screen.findByRole('menu');
+    const internal = within(menu).getByText('داخلی').closest('a');
+    expect(internal?.getAttribute('href')).toBe('/letter/true/AllMyMessage/4/0');
+    expect(within(menu).getByText('صادره').closest('a')?.getAttribute('href')).toBe('/letter/true/AllMyMessage/6/0');
+    expect(within(menu).queryByText('وارده')).toBeNull();
+  });
+
+  it('opens quick links in a new tab', async () => {
+    renderDashboard();
+    const tile = (await screen.findByText('گوگل')).closest('a')!;
+    expect(tile.getAttribute('href')).toBe('https://www.google.com/');
+    expect(tile.getAttribute('target')).toBe('_blank');
+    expect(tile.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByText('افزودن پیوند').closest('a')?.getAttribute('href')).toBe('/links');
+  });
+
+  it('asks «آیا اطمینان دارید ؟» before deleting a quick link, then calls link/delete', async () => {
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('button', { name: 'حذف گوگل' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('آیا اطمینان دارید ؟')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'لغو' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deletedIds).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'حذف گوگل' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'بله' }));
+    await waitFor(() => expect(deletedIds).toEqual([1]));
+    await waitFor(() => expect(screen.queryByText('گوگل')).toBeNull());
+    expect(await screen.findByText('درخواست با موفقیت انجام شد')).toBeTruthy();
+    expect(screen.getByText('سامانه مالیات')).toBeTruthy();
+  });
+});

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import {
+  JALALI_MONTH_NAMES,
+  PERSIAN_WEEKDAY_NAMES,
+  formatJalali,
+  formatJalaliLong,
+  isLeapJalaliYear,
+  isValidJalaliDate,
+  jalaliMonthLength,
+  jalaliOf,
+  jalaliToIsoDate,
+  parseIsoDate,
+  parseJalali,
+  persianWeekdayIndex,
+  startOfTehranDay,
+  toGregorian,
+  toIsoDate,
+  toJalali,
+  todayIsoDate,
+} from '../../src/shared/jalali';
+import { groupDigits, toLatinDigits, toPersianDigits } from '../../src/shared/persian-digits';
+import { dateToStored, isFriday, storedToDate } from '../../src/ui/jalali/dateValue';
+
+describe('Jalali ↔ Gregorian', () => {
+  it('converts known pairs both ways', () => {
+    const pairs: Array<[string, string]> = [
+      ['1403/01/01', '2024-03-20'],
+      ['1403/12/30', '2025-03-20'],
+      ['1404/01/01', '2025-03-21'],
+      ['1399/12/30', '2021-03-20'],
+      ['1400/01/01', '2021-03-21'],
+      ['1402/10/11', '2024-01-01'],
+      ['1357/11/22', '1979-02-11'],
+    ];
+    for (const [jalali, iso] of pairs) {
+      expect(parseJalali(jalali)).toBe(iso);
+      expect(formatJalali(iso)).toBe(jalali);
+    }
+  });
+
+  it('knows the leap years and month lengths', () => {
+    expect(isLeapJalaliYear(1403)).toBe(true);
+    expect(isLeapJalaliYear(1404)).toBe(false);
+    expect(isLeapJalaliYear(1399)).toBe(true);
+    expect(isLeapJalaliYear(1400)).toBe(false);
+    expect(jalaliMonthLength(1403, 1)).toBe(31);
+    expect(jalaliMonthLength(1403, 7)).toBe(30);
+    expect(jalaliMonthLength(1403, 12)).toBe(30);
+    expect(jalaliMonthLength(1404, 12)).toBe(29);
+  });
+
+  it('refuses days that do not exist', () => {
+    expect(parseJalali('1404/12/30')).toBeNull();
+    expect(parseJalali('1403/13/01')).toBeNull();
+    expect(parseJalali('1403/00/10')).toBeNull();
+    expect(parseJalali('1403/07/31')).toBeNull();
+    expect(parseJalali('1403/01/00')).toBeNull();
+    expect(parseJalali('not a date')).toBeNull();
+    expect(parseJalali('')).toBeNull();
+    expect(isValidJalaliDate({ year: 1403, month: 12, day: 30 })).toBe(true);
+    expect(isValidJalaliDate({ year: 1404, month: 12, day: 30 })).toBe(false);
+    expect(parseIsoDate('2025-02-29')).toBeNull();
+    expect(parseIsoDate('2024-02-29')).toEqual({ year: 2024, month: 2, day: 29 });
+  });
+
+  it('accepts Persian digits, short parts and dashes', () => {
+    expect(parseJalali('۱۴۰۳/۱۲/۳۰')).toBe('2025-03-20');
+    expect(parseJalali(' 1403/1/1 ')).toBe('2024-03-20');
+    expect(parseJalali('1403-01-01')).toBe('2024-03-20');
+  });
+
+  it('round-trips every day from 1390 to 1410', () => {
+    let day = Date.UTC(2011, 2, 21); // 1 Farvardin 1390
+    const end = Date.UTC(2032, 2, 20);
+    let previous = toJalali({ year: 2011, month: 3, day: 20 });
+    for (; day <= end; day += 86_400_000) {
+      const at = new Date(day);
+      const iso = toIsoDate({ year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate() });
+      const jalali = toJalali(parseIsoDate(iso)!);
+      expect(jalaliToIsoDate(jalali)).toBe(iso);
+      expect(parseJalali(formatJalali(iso))).toBe(iso);
+      // Consecutive: next day, or first of the next month / year.
+      const continues = jalali.day === previous.day + 1 && jalali.month === previous.month;
+      const newMonth = jalali.day === 1 && previous.day === jalaliMonthLength(previous.year, previous.month);
+      expect(continues || newMonth).toBe(true);
+      previous = jalali;
+    }
+  });
+
+  it('converts parts directly', () => {
+    expect(toGregorian({ year: 1403, month: 12, day: 30 })).toEqual({ year: 2025, month: 3, day: 20 });
+    expect(toJalali({ year: 2025, month: 3, day: 21 })).toEqual({ year: 1404, month: 1, day: 1 });
+  });
+});
+
+describe('Iran time zone', () => {
+  it('shows an instant as the day in Tehran', () => {
+    // 21:00 UTC is 00:30 the next day in Tehran (+03:30).
+    expect(formatJalali('2025-03-20T21:00:00Z')).toBe('1404/01/01');
+    expect(formatJalali('2025-03-20T20:29:00Z')).toBe('1403/12/30');
+    expect(formatJalali('2025-03-20T20:30:00Z')).toBe('1404/01/01');
+    expect(formatJalali(new Date('2025-03-20T21:00:00Z'), { withTime: true })).toBe('1404/01/01 00:30');
+    expect(todayIsoDate(new Date('2025-03-20T21:00:00Z'))).toBe('2025-03-21');
+  });
+
+  it('never shifts a date-only value', () => {
+    expect(formatJalali('2025-03-20')).toBe('1403/12/30');
+    expect(formatJalali('2025-03-20', { withTime: true })).toBe('1403/12/30');
+    expect(jalaliOf('2025-03-21')).toEqual({ year: 1404, month: 1, day: 1 });
+  });
+
+  it('finds the instant a Tehran day starts, before and after summer time ended', () => {
+    expect(startOfTehranDay('2025-03-21')!.toISOString()).toBe('2025-03-20T20:30:00.000Z');
+    expect(startOfTehranDay('2025-07-01')!.toISOString()).toBe('2025-06-30T20:30:00.000Z');
+    // Summer 2021 still had +04:30.
+    expect(startOfTehranDay('2021-07-01')!.toISOString()).toBe('2021-06-30T19:30:00.000Z');
+    expect(formatJalali(startOfTehranDay('2021-07-01')!)).toBe('1400/04/10');
+    expect(startOfTehranDay('bad')).toBeNull();
+  });
+
+  it('treats empty and invalid values as nothing', () => {
+    expect(formatJalali(null)).toBe('');
+    expect(formatJalali(undefined)).toBe('');
+    expect(formatJalali('')).toBe('');
+    expect(formatJalali('garbage')).toBe('');
+  });
+});
+
+describe('names', () => {
+  it('has Persian month and weekday names, Saturday first', () => {
+    expect(JALALI_MONTH_NAMES).toHaveLength(12);
+    expect(JALALI_MONTH_NAMES[0]).toBe('فروردین');
+    expect(JALALI_MONTH_NAMES[11]).toBe('اسفند');
+    expect(PERSIAN_WEEKDAY_NAMES[0]).toBe('شنبه');
+    expect(PERSIAN_WEEKDAY_NAMES[6]).toBe('جمعه');
+    expect(persianWeekdayIndex('2025-03-21')).toBe(6); // a Friday
+    expect(persianWeekdayIndex('2025-03-22')).toBe(0); // a Saturday
+    expect(formatJalaliLong('2025-03-20')).toBe('30 اسفند 1403');
+  });
+});
+
+describe('Persian digits', () => {
+  it('converts both ways', () => {
+    expect(toPersianDigits('1403/12/30')).toBe('۱۴۰۳/۱۲/۳۰');
+    expect(toPersianDigits(2025)).toBe('۲۰۲۵');
+    expect(toPersianDigits(null)).toBe('');
+    expect(toLatinDigits('۱۴۰۳/۱۲/۳۰')).toBe('1403/12/30');
+  });
+
+  it('groups money', () => {
+    expect(groupDigits(1234567)).toBe('۱٬۲۳۴٬۵۶۷');
+    expect(groupDigits(1234567, { persian: false })).toBe('1,234,567');
+    expect(groupDigits(999)).toBe('۹۹۹');
+    expect(groupDigits(0)).toBe('۰');
+    expect(groupDigits(-25000)).toBe('-۲۵٬۰۰۰');
+    expect(groupDigits('۱۲۳۴۵')).toBe('۱۲٬۳۴۵');
+    expect(groupDigits(1234.5)).toBe('۱٬۲۳۴٫۵');
+    expect(groupDigits(null)).toBe('');
+  });
+});
+
+describe('date picker values', () => {
+  const zones = ['Asia/Tehran', 'America/Los_Angeles', 'Pacific/Kiritimati', 'UTC'];
+  const originalZone = process.env.TZ;
+
+  it('keeps a date-only value on the same day in any browser time zone', () => {
+    try {
+      for (const zone of zones) {
+        process.env.TZ = zone;
+        for (const iso of ['2025-03-20', '2025-03-21', '2024-03-20', '2021-09-22', '2021-03-21']) {
+          const date = storedToDate(iso)!;
+          expect(dateToStored(date)).toBe(iso);
+          expect(date.getHours()).toBe(0);
+        }
+        expect(isFriday(storedToDate('2025-03-21')!)).toBe(true);
+        expect(isFriday(storedToDate('2025-03-22')!)).toBe(false);
+      }
+    } finally {
+      process.env.TZ = originalZone;
+    }
+  });
+
+  it('keeps instants as instants with withTime, and refuses invalid values', () => {
+    expect(dateToStored(storedToDate('2025-03-20T21:00:00.000Z', true), true)).toBe('2025-03-20T21:00:00.000Z');
+    expect(storedToDate('')).toBeNull();
+    expect(storedToDate('2025-02-30')).toBeNull();
+    expect(dateToStored(new Date(NaN))).toBeNull();
+    expect(dateToStored(null)).toBeNull();
+  });
+});
