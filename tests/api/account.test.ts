@@ -50,7 +50,7 @@ describe.each(ENGINES)('account settings (%s)', (engine) => {
 
   it('stores profile and signature pictures and serves the profile picture', async () => {
     const { token } = await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password);
-    const png = new Blob([tinyPng()], { type: 'application/octet-stream' });
+    const png = new Blob([new Uint8Array(tinyPng())], { type: 'application/octet-stream' });
     const saved = await settings(token, { UserProfilePic: png, UserSignPic: png });
     expect(saved.body.status).toBe(1);
     expect(saved.body.profilePicture).toMatch(/^[0-9a-f]{32}\.png$/);
@@ -58,7 +58,7 @@ describe.each(ENGINES)('account settings (%s)', (engine) => {
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     const signedIn = await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password);
-    expect((signedIn as unknown as { pic: string }).pic).toBe(saved.body.profilePicture);
+    expect(signedIn.pic).toBe(saved.body.profilePicture);
     const fallback = await server.api.call('GET', '/media/userpic/nopic.png');
     expect(fallback.headers['content-type']).toBe('image/png');
   });

@@ -24,6 +24,8 @@ export interface TestServer {
   built: BuiltApp;
   logLines: string[];
   api: ApiClient;
+  /** The scratch PostgreSQL database's URL (engine 'postgres' only). */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function startTestServer(
     built,
     logLines,
     api: new ApiClient(baseUrl),
+    databaseUrl: scratch?.url,
     async stop() {
       await built.close();
       await scratch?.drop();
@@ -174,6 +177,7 @@ export interface SignedIn {
   username: string;
   permissions: string[];
   tenantFullName: string;
+  pic: string;
 }
 
 export const DEMO_ADMIN = { username: '09120000000', password: 'admin123' };
