@@ -1,15 +1,20 @@
 // The notification hub driven by the real @microsoft/signalr client (and, for what the
-// client hides, a raw `ws` socket), on a minimal Fastify app with a stub authenticate.
+// client hides, a raw `ws` socket). First on the real server (harness: real sign-in,
+// real notifier, real logout), then protocol details on a minimal Fastify app with a
+// stub authenticate, stub methods and short timers.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import pg from 'pg';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+import { findPrincipal } from '../../server/auth/sessions';
 import {
   createInProcessBus,
   createPostgresBus,
   type EventBus,
   type HubEvent,
+  type PostgresEventBus,
 } from '../../server/realtime/event-bus';
 import {
   HubMethodError,
@@ -136,7 +141,83 @@ const notify = (userId: number, id: number): HubEvent => ({
   notification: { id, title: `پیام ${id}`, url: `/notifications/${id}` },
 });
 
-describe('notification hub with the real SignalR client', () => {
+describe.each(ENGINES)('notification hub on the real server (%s)', (engine) => {
+  let server: TestServer;
+  let admin: { token: string; userId: number; tenantId: number };
+  const open: HubConnection[] = [];
+  const connect = async (token: string) => {
+    const connection = await started(server.baseUrl, token);
+    open.push(connection);
+    return connection;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    // The PostgreSQL bus LISTENs in the background: wait, or the first event may be missed.
+    await (server.built.bus as Partial<PostgresEventBus>).ready?.();
+    const signedIn = await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password);
+    const principal = await findPrincipal(server.built.services.db, signedIn.token);
+    admin = { token: signedIn.token, userId: signedIn.userId, tenantId: principal!.tenantId };
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((c) => c.stop()));
+  });
+  afterAll(() => server?.stop());
+
+  it('connects with a signed-in session token and refuses others', async () => {
+    const connection = await connect(admin.token);
+    expect(connection.state).toBe('Connected');
+    await expect(client(server.baseUrl, '').start()).rejects.toThrow();
+    await expect(client(server.baseUrl, 'not-a-session').start()).rejects.toThrow();
+  });
+
+  it("pushes what the notifier stores to the user's connections", async () => {
+    const tab1 = await connect(admin.token);
+    const tab2 = await connect(admin.token);
+    const got = Promise.all([nextCall(tab1, 'Notification'), nextCall(tab2, 'Notification')]);
+    const id = await server.built.services.notifier.notify(admin.tenantId, admin.userId, {
+      title: 'نامه‌ی تازه',
+      url: '/letters/7',
+    });
+    const expected = { id, title: 'نامه‌ی تازه', url: '/letters/7' };
+    expect(await got).toEqual([expected, expected]);
+    const list = await server.api.get('notification/list', {}, { token: admin.token });
+    expect(list.body.records[0]).toMatchObject(expected);
+  });
+
+  it('answers an unknown method with an error completion', async () => {
+    const connection = await connect(admin.token);
+    await expect(connection.invoke('no.such.method')).rejects.toThrow("Unknown hub method 'no.such.method'");
+  });
+
+  it('closes the connections of a session when it logs out, and only those', async () => {
+    const other = await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password);
+    const leaving = client(server.baseUrl, other.token, true);
+    let reconnecting = false;
+    leaving.onreconnecting(() => (reconnecting = true));
+    await leaving.start();
+    const staying = await connect(admin.token);
+    const whenClosed = closed(leaving);
+    expect((await server.api.post('user/logout', {}, { token: other.token })).body.status).toBe(1);
+    expect((await whenClosed)?.message).toContain('Session revoked');
+    expect(reconnecting).toBe(false);
+    expect(staying.state).toBe('Connected');
+  });
+
+  it('keeps access_token out of the log', async () => {
+    const { body } = await negotiate(server.baseUrl, admin.token);
+    const { socket } = await rawSocket(
+      server.baseUrl,
+      `id=${body.connectionToken}&access_token=${admin.token}`,
+    );
+    expect(socket).toBeDefined();
+    socket!.close();
+    expect(server.logLines.some((line) => line.includes('/hubs/notification?id='))).toBe(true);
+    expect(server.logLines.some((line) => line.includes(admin.token))).toBe(false);
+  });
+});
+
+describe('hub protocol details (minimal app, stub authenticate)', () => {
   let server: TestHub;
   const open: HubConnection[] = [];
   const connect = async (token: string) => {
