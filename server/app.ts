@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase, type OpenDatabase } from './db/database';
-import { registerErrorHandler } from './http/error-handler';
+import { NOT_FOUND_ANSWER, registerErrorHandler } from './http/error-handler';
 import { registerMultipartBodies, MAX_UPLOAD_BYTES } from './http/multipart-body';
 import { createTenantDirectory } from './tenancy/tenants';
 import { createCaptchaSigner } from './auth/captcha';
@@ -60,7 +60,13 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
     const resolvedConfig = { ...config, secret };
     if (await seedIfEmpty(database.db, resolvedConfig)) log.info('first start: tenants and administrators created');
 
-    bus = database.url ? createPostgresBus(database.url) : createInProcessBus();
+    if (database.url) {
+      const postgresBus = createPostgresBus(database.url);
+      bus = postgresBus;
+      await postgresBus.ready(); // events published before LISTEN would be lost
+    } else {
+      bus = createInProcessBus();
+    }
     const services: Services = {
       config: resolvedConfig,
       db: database.db,
@@ -114,6 +120,7 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
       },
     });
     if (clientDir && fs.existsSync(path.join(clientDir, 'index.html'))) await serveClient(app, clientDir);
+    else app.setNotFoundHandler((_request, reply) => reply.code(404).send(NOT_FOUND_ANSWER));
 
     const openBus = bus;
     return {
@@ -141,7 +148,7 @@ async function serveClient(app: FastifyInstance, clientDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.toLowerCase();
     if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/hubs/')) {
-      return reply.code(404).send({ status: 0, message: 'نشانی درخواست‌شده وجود ندارد' });
+      return reply.code(404).send(NOT_FOUND_ANSWER);
     }
     const file = path.join(clientDir, decodeURIComponent(request.url.split('?')[0]));
     if (file.startsWith(clientDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {

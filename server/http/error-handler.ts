@@ -23,5 +23,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(fail('خطای داخلی سرور؛ لطفاً دوباره تلاش کنید'));
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send(fail(CLIENT_ERRORS[404])));
 }
+
+export const NOT_FOUND_ANSWER = fail(CLIENT_ERRORS[404]);

@@ -32,10 +32,11 @@ describe('the portal in Chromium', () => {
   it('shows the tenant sign-in page right to left and sends an anonymous visitor there', async () => {
     await page.goto(`${origin}/`);
     await page.waitForURL(/\/login/);
-    await expect.poll(() => page.getByText(DEMO_TENANT_NAME).first().isVisible()).toBe(true);
-    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
-    expect(await page.locator('img[alt*="کد امنیتی"], img[src^="data:image/svg"]').count()).toBeGreaterThan(0);
+    await page.locator('input[name="username"]').waitFor({ timeout: 15_000 });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'sign-in.png') });
+    await expect.poll(() => page.getByText(DEMO_TENANT_NAME).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    expect(await page.locator('img[src^="data:image/svg"]').count()).toBeGreaterThan(0);
   });
 
   it('refuses a wrong password with the server message in red', async () => {
@@ -43,7 +44,7 @@ describe('the portal in Chromium', () => {
     await page.fill('input[name="password"]', 'wrong-password');
     await page.fill('input[name="captcha"]', '12345');
     await page.press('input[name="password"]', 'Enter');
-    await expect.poll(() => page.getByText('نام کاربری یا رمز عبور اشتباه است').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('نام کاربری یا رمز عبور اشتباه است').first().isVisible(), { timeout: 10_000 }).toBe(true);
   });
 
   it('signs in and lands on the Persian dashboard', async () => {
@@ -58,7 +59,7 @@ describe('the portal in Chromium', () => {
     const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
     expect(font).toMatch(/Vazirmatn/);
     // The side menu comes from the server.
-    await expect.poll(() => page.getByText('مکاتبات').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('مکاتبات').first().isVisible(), { timeout: 10_000 }).toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard.png'), fullPage: true });
   });
 
@@ -89,7 +90,7 @@ describe('the portal in Chromium', () => {
     await page.getByRole('button', { name: /حساب کاربری|پروفایل|کاربر/ }).first().click();
     await page.getByText('خروج').first().click();
     await page.waitForURL(/\/login/);
-    await expect.poll(() => page.locator('input[name="username"]').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('input[name="username"]').isVisible(), { timeout: 10_000 }).toBe(true);
     // The session is revoked on the server, not just forgotten by the browser.
     expect((await server.api.get('home/getbox', {}, { token })).status).toBe(401);
   });
