@@ -30,7 +30,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (holder && holder !== process.pid && processIsAlive(holder)) {
+      if (holder && processIsAlive(holder)) {
         throw new DataDirLockedError(
           `The data directory ${dataDir} is in use by another Dabir process (PID ${holder}). ` +
             'Stop that process, or give this one another DATA_DIR.',

@@ -71,8 +71,15 @@ export async function startTestServer(
       done();
     },
   });
-  const built = await buildApp({ config, log: createLogger('info', sink), clientDir: options.clientDir });
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  let built: BuiltApp;
+  try {
+    built = await buildApp({ config, log: createLogger('info', sink), clientDir: options.clientDir });
+    await built.app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await scratch?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const port = (built.app.server.address() as { port: number }).port;
   const baseUrl = `http://127.0.0.1:${port}`;
   return {

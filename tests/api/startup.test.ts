@@ -1,0 +1,25 @@
+// Start-up rules: a first start on PostgreSQL needs ADMIN_PASSWORD; the embedded
+// database cannot be opened twice; the health check answers.
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from './harness';
+import { ConfigError } from '../../server/config';
+
+describe('start-up', () => {
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('refuses a first start on PostgreSQL without ADMIN_PASSWORD', async () => {
+    await expect(startTestServer({ engine: 'postgres', env: { ADMIN_PASSWORD: '' } })).rejects.toThrow(ConfigError);
+    await expect(startTestServer({ engine: 'postgres', env: { ADMIN_PASSWORD: '' } })).rejects.toThrow(/ADMIN_PASSWORD must be set/);
+  });
+
+  it('answers the health check and refuses a second server on the same data directory', async () => {
+    const server = await startTestServer();
+    try {
+      const health = await server.api.call('GET', '/healthz');
+      expect(health.body).toEqual({ status: 'ok', database: 'pglite' });
+      await expect(startTestServer({ env: { DATA_DIR: server.built.services.config.dataDir } })).rejects.toThrow(/in use by another Dabir process/);
+      // The first server is unharmed.
+      expect((await server.api.get('login/get', { WebRootPath: 'localhost' })).body.status).toBe(1);
+    } finally {
+      await server.stop();
+    }
+  });
+});
