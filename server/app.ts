@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase, type OpenDatabase } from './db/database';
 import { NOT_FOUND_ANSWER, registerErrorHandler } from './http/error-handler';
+import { openApiDocument } from './http/openapi';
 import { registerMultipartBodies, MAX_UPLOAD_BYTES } from './http/multipart-body';
 import { createTenantDirectory } from './tenancy/tenants';
 import { createCaptchaSigner } from './auth/captcha';
@@ -112,6 +113,7 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
     registerNotificationRoutes(app, services);
     registerUserSettingRoutes(app, services);
     registerMediaRoutes(app, services);
+    app.get('/api/docs', async () => openApiDocument());
     await registerNotificationHub(app, {
       bus,
       authenticate: async (token) => {

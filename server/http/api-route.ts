@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { z } from 'zod';
 import { bindParams, paramBag } from './binding';
 import { fail } from './answers';
+import { documentRoute } from './openapi';
 import type { Principal } from '../auth/principal';
 import { NOT_SIGNED_IN, authenticateRequest } from '../auth/request-auth';
 import type { Services } from '../services';
@@ -41,12 +42,15 @@ export interface PublicRouteDefinition<S extends z.ZodObject> extends BaseDefini
 
 export const NO_PERMISSION = 'شما به این بخش دسترسی ندارید';
 
+const methodsOf = (method: HTTPMethods | HTTPMethods[]) => (Array.isArray(method) ? method : [method]);
+
 function fullPath(path: string) {
   return `/api/${path.replace(/^\/+|\/+$/g, '')}`;
 }
 
 /** A call open to anyone (sign-in page). */
 export function publicRoute<S extends z.ZodObject>(app: FastifyInstance, def: PublicRouteDefinition<S>) {
+  documentRoute({ methods: methodsOf(def.method), path: def.path, params: def.params, auth: 'public' });
   app.route({
     method: def.method,
     url: fullPath(def.path),
@@ -65,6 +69,7 @@ export function userRoute<S extends z.ZodObject>(
   services: Services,
   def: UserRouteDefinition<S>,
 ) {
+  documentRoute({ methods: methodsOf(def.method), path: def.path, params: def.params, auth: 'user', permission: def.permission });
   app.route({
     method: def.method,
     url: fullPath(def.path),

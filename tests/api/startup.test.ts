@@ -16,6 +16,13 @@ describe('start-up', () => {
       const health = await server.api.call('GET', '/healthz');
       expect(health.body).toEqual({ status: 'ok', database: 'pglite' });
       await expect(startTestServer({ env: { DATA_DIR: server.built.services.config.dataDir } })).rejects.toThrow(/in use by another Dabir process/);
+      const docs = (await server.api.call('GET', '/api/docs')).body;
+      expect(docs.openapi).toBe('3.1.0');
+      const signIn = docs.paths['/api/Authenticate/Authenticate'].post;
+      const fields = signIn.requestBody.content['application/json'].schema;
+      expect(fields.properties.Username.description).toBe('نام کاربری');
+      expect(fields.required).toEqual(['Username', 'Password']);
+      expect(docs.paths['/api/link/update'].post.security).toEqual([{ bearer: [] }]);
       // The first server is unharmed.
       expect((await server.api.get('login/get', { WebRootPath: 'localhost' })).body.status).toBe(1);
     } finally {
