@@ -1,0 +1,58 @@
+// The portal: react-admin with our providers, the shell, and every route of src/routes.ts.
+// Screens are lazy-loaded so the first page stays light; a route whose screen has not
+// landed yet shows the shared placeholder page.
+import { lazy, Suspense } from 'react';
+import { Admin, CustomRoutes } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { authProvider } from './auth';
+import { LoginPage } from './custom/login';
+import { dataProvider } from './dataProvider';
+import { i18nProvider } from './i18n';
+import { AppLayout, APP_NAME } from './layout';
+import { ROUTES, SHELL_ROUTES, type AppRoute } from './routes';
+import { useAppTheme } from './theme';
+
+const Dashboard = lazy(() => import('./custom/dashboard/Dashboard'));
+const PlaceholderPage = lazy(() => import('./custom/placeholder/PlaceholderPage'));
+
+function screenOf(route: AppRoute) {
+  if (!route.load) return <PlaceholderPage title={route.title} standalone={route.noLayout} />;
+  const Screen = lazy(route.load);
+  return <Screen />;
+}
+
+const toRoute = (route: AppRoute) => <Route key={route.name} path={route.path} element={screenOf(route)} />;
+
+// Built once: lazy() must not run on every render.
+const shellRoutes = SHELL_ROUTES.map(toRoute);
+const standaloneRoutes = ROUTES.filter((route) => route.noLayout && route.name !== 'Login').map((route) => (
+  <Route
+    key={route.name}
+    path={route.path}
+    element={<Suspense fallback={null}>{screenOf(route)}</Suspense>}
+  />
+));
+
+export function App() {
+  const theme = useAppTheme();
+  // History-mode URLs (/mymessage, not /#/mymessage), as the specification's route table.
+  return (
+    <BrowserRouter>
+      <Admin
+        title={APP_NAME}
+        disableTelemetry
+        requireAuth
+        theme={theme}
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        layout={AppLayout}
+        loginPage={LoginPage}
+        dashboard={Dashboard}
+      >
+        <CustomRoutes noLayout>{standaloneRoutes}</CustomRoutes>
+        <CustomRoutes>{shellRoutes}</CustomRoutes>
+      </Admin>
+    </BrowserRouter>
+  );
+}

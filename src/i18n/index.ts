@@ -1,0 +1,2 @@
+export { i18nProvider } from './i18nProvider';
+export { faMessages } from './fa';

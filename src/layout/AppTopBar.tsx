@@ -1,0 +1,32 @@
+// The top bar: menu toggle, the tenant's name, the page title, the bell and the user menu.
+import { Box, Typography } from '@mui/material';
+import { AppBar, LoadingIndicator, TitlePortal } from 'react-admin';
+import { useSession } from '../auth';
+import { AccountMenu } from './AccountMenu';
+import { NotificationBell } from './notifications/NotificationBell';
+
+export const APP_NAME = 'دبیر';
+
+export function AppTopBar() {
+  const tenantName = useSession()?.user.tenantFullName || APP_NAME;
+  return (
+    <AppBar color="primary" userMenu={<AccountMenu />} toolbar={<TopBarActions />}>
+      <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 600, flexShrink: 0 }}>
+        {tenantName}
+      </Typography>
+      <Box component="span" sx={{ mx: 1.5, opacity: 0.5, display: { xs: 'none', sm: 'inline' } }}>
+        |
+      </Box>
+      <TitlePortal variant="subtitle1" sx={{ display: { xs: 'none', sm: 'block' } }} />
+    </AppBar>
+  );
+}
+
+function TopBarActions() {
+  return (
+    <>
+      <NotificationBell />
+      <LoadingIndicator />
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { AppLayout } from './AppLayout';
+export { APP_NAME } from './AppTopBar';

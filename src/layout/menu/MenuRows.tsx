@@ -1,0 +1,75 @@
+// One row of the side menu: a link, or a group header that opens and closes its children.
+// Only the first level has icons; deeper levels are indented. With the sidebar closed only
+// first-level rows show, as icons with a tooltip; a group then opens the sidebar on itself.
+import { ListItemIcon, ListItemText, MenuItem, Tooltip } from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { MenuItemLink, useSidebarState } from 'react-admin';
+import { ForwardChevron } from './DirectionalChevron';
+import { menuIcon } from './menuIcons';
+import { isGroup, menuTarget } from './menuTree';
+import type { MenuRow } from './visibleRows';
+
+// Theme spacing units, written as left padding: the RTL style plugin turns it into right.
+// First-level text starts after a 40 px icon (2 + 5 units); each deeper level goes 2 further.
+const ICON_WIDTH = 5;
+const indent = (depth: number) => (depth === 0 ? 2 : 2 + ICON_WIDTH + depth * 2);
+// The same icon width on links (react-admin's MenuItemLink) and group headers, so texts line up.
+const rowSx = (depth: number) => ({
+  pl: indent(depth),
+  py: 0.75,
+  minHeight: 40,
+  whiteSpace: 'normal',
+  '& .MuiListItemIcon-root': { minWidth: ICON_WIDTH * 8 },
+});
+
+export function MenuRowItem({ row, onToggle }: { row: MenuRow; onToggle: (id: number) => void }) {
+  return isGroup(row.item) ? <GroupRow row={row} onToggle={onToggle} /> : <LinkRow row={row} />;
+}
+
+function LinkRow({ row: { item, depth } }: { row: MenuRow }) {
+  const target = menuTarget(item);
+  const icon = depth === 0 ? menuIcon(item) : undefined;
+  if (target) return <MenuItemLink to={target} primaryText={item.title} leftIcon={icon} sx={rowSx(depth)} />;
+  // A route this client does not know yet: shown, since the server sent it, but inert.
+  return (
+    <MenuItem disabled sx={rowSx(depth)}>
+      {icon && <ListItemIcon>{icon}</ListItemIcon>}
+      <ListItemText primary={item.title} />
+    </MenuItem>
+  );
+}
+
+function GroupRow({
+  row: { item, depth, expanded },
+  onToggle,
+}: {
+  row: MenuRow;
+  onToggle: (id: number) => void;
+}) {
+  const [sidebarOpen, setSidebarOpen] = useSidebarState();
+  const toggle = () => {
+    if (sidebarOpen) onToggle(item.id);
+    else {
+      setSidebarOpen(true);
+      if (!expanded) onToggle(item.id);
+    }
+  };
+  const header = (
+    <MenuItem onClick={toggle} aria-expanded={expanded} sx={rowSx(depth)}>
+      {depth === 0 && <ListItemIcon>{menuIcon(item)}</ListItemIcon>}
+      {sidebarOpen && (
+        <>
+          <ListItemText primary={item.title} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
+          {expanded ? <ExpandMoreIcon fontSize="small" /> : <ForwardChevron fontSize="small" />}
+        </>
+      )}
+    </MenuItem>
+  );
+  if (sidebarOpen) return header;
+  return (
+    // 'right' is flipped to the left by MUI in RTL, beside the right-hand sidebar.
+    <Tooltip title={item.title} placement="right">
+      {header}
+    </Tooltip>
+  );
+}

@@ -1,0 +1,106 @@
+// The one real-time connection of the page (spec 1 §4, §7 Realtime; design §5): a SignalR
+// hub at /hubs/notification, authenticated with the session token.
+// - opened when a token appears, closed at logout (it follows onSessionChange);
+// - reconnects by itself (withAutomaticReconnect); a failed start() is retried every 10 s,
+//   which the client library does not do;
+// - a 401/403 on negotiate means the session was revoked: the session is cleared.
+// Screens listen through onHubNotification / onHubReconnected and never touch the connection.
+import { HttpError, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { getToken, onSessionChange, setSession } from '../api/session';
+
+export interface HubNotification {
+  id: number;
+  title: string;
+  url: string;
+}
+
+export const HUB_URL = '/hubs/notification';
+const RETRY_MS = 10_000;
+
+const notificationListeners = new Set<(notification: HubNotification) => void>();
+const reconnectListeners = new Set<() => void>();
+
+let connection: HubConnection | null = null;
+let connectedToken: string | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Called for every `Notification` event pushed by the server. */
+export function onHubNotification(listener: (notification: HubNotification) => void): () => void {
+  notificationListeners.add(listener);
+  return () => notificationListeners.delete(listener);
+}
+
+/** Called after the connection came back: pushes sent meanwhile are lost, so refetch. */
+export function onHubReconnected(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+const emitReconnected = () => reconnectListeners.forEach((listener) => listener());
+
+function isAuthRefusal(error: unknown): boolean {
+  return error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 403);
+}
+
+function buildConnection(): HubConnection {
+  const hub = new HubConnectionBuilder()
+    .withUrl(HUB_URL, { accessTokenFactory: () => getToken() ?? '' })
+    .withAutomaticReconnect()
+    .configureLogging(LogLevel.Warning)
+    .build();
+  hub.on('Notification', (notification: HubNotification) =>
+    notificationListeners.forEach((listener) => listener(notification)),
+  );
+  hub.onreconnected(emitReconnected);
+  // Closed for good (automatic reconnect gave up, or the server closed it): start over.
+  hub.onclose(() => scheduleStart(hub));
+  return hub;
+}
+
+function scheduleStart(hub: HubConnection, afterFailure = true): void {
+  if (hub !== connection) return; // stopped or replaced meanwhile
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => void startConnection(hub, afterFailure), RETRY_MS);
+}
+
+async function startConnection(hub: HubConnection, afterFailure: boolean): Promise<void> {
+  try {
+    await hub.start();
+    if (afterFailure) emitReconnected();
+  } catch (error) {
+    if (hub !== connection) return;
+    if (isAuthRefusal(error))
+      setSession(null); // revoked token: log out (spec 1 §7)
+    else scheduleStart(hub);
+  }
+}
+
+function stopConnection(): void {
+  clearTimeout(retryTimer);
+  const hub = connection;
+  connection = null; // first, so onclose does not schedule a restart
+  void hub?.stop();
+}
+
+/** Opens, replaces or closes the connection to match the current token. */
+function followSession(): void {
+  const token = getToken();
+  if (token === connectedToken) return; // e.g. a profile edit re-saved the same session
+  stopConnection();
+  connectedToken = token;
+  if (token) {
+    connection = buildConnection();
+    void startConnection(connection, false);
+  }
+}
+
+/** Call once at boot: from then on the connection follows the session by itself. */
+export function startRealtime(): () => void {
+  followSession();
+  const unsubscribe = onSessionChange(followSession);
+  return () => {
+    unsubscribe();
+    connectedToken = null;
+    stopConnection();
+  };
+}

@@ -1,0 +1,3 @@
+export { startRealtime, onHubNotification, onHubReconnected, HUB_URL, type HubNotification } from './hub';
+export { RealtimeToasts } from './RealtimeToasts';
+export { useOpenNotificationUrl } from './notificationUrl';

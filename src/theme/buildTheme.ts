@@ -1,0 +1,25 @@
+// The MUI theme of the portal: react-admin's default look, right to left, Vazirmatn, and
+// the user's chosen colour as primary (spec 1 §2 Home: theme colour picker).
+import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+
+export const DEFAULT_THEME_COLOR = '#7B1FA2';
+export const FONT_FAMILY = 'Vazirmatn, Tahoma, "Segoe UI", sans-serif';
+
+/** Spec 1 §9 breakpoints (600 / 960 / 1536 / 1904), as MUI lower bounds. */
+const breakpoints = { values: { xs: 0, sm: 600, md: 960, lg: 1536, xl: 1904 } };
+
+export function buildTheme(primaryColor: string): RaThemeOptions {
+  return {
+    ...defaultLightTheme,
+    direction: 'rtl',
+    breakpoints,
+    // Secondary follows primary so react-admin's secondary-coloured parts match the picker.
+    palette: {
+      background: { default: '#f5f5f7' },
+      primary: { main: primaryColor },
+      secondary: { main: primaryColor },
+    },
+    typography: { ...defaultLightTheme.typography, fontFamily: FONT_FAMILY },
+    shape: { borderRadius: 8 },
+  };
+}

@@ -1,0 +1,53 @@
+// Shared setup for the client component tests (tests/unit/client-*.test.tsx): a browser-like
+// window (matchMedia), react-admin's context with our providers, and msw for the API.
+// msw is for these component tests only; API and end-to-end tests use the real server.
+import type { ReactNode } from 'react';
+import { configure, render } from '@testing-library/react';
+import { AdminContext, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
+import type { Location } from 'react-router-dom';
+import { authProvider } from '../../src/auth';
+import { dataProvider } from '../../src/dataProvider';
+import { i18nProvider } from '../../src/i18n';
+import { buildTheme, DEFAULT_THEME_COLOR } from '../../src/theme';
+
+// A loaded machine (CI, parallel test files) can be slow to render react-admin's tree.
+configure({ asyncUtilTimeout: 5000 });
+export const CLIENT_TEST_TIMEOUT_MS = 20_000;
+
+/** jsdom has no matchMedia; MUI's useMediaQuery needs it. A wide desktop screen. */
+export function installMatchMedia(): void {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: /min-width/.test(query),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+interface RenderOptions {
+  path?: string;
+  onLocation?: (location: Location) => void;
+}
+
+/** Renders UI inside react-admin's providers (Persian, RTL theme) with the notice area. */
+export function renderInAdmin(ui: ReactNode, { path = '/', onLocation }: RenderOptions = {}) {
+  return render(
+    <TestMemoryRouter initialEntries={[path]} locationCallback={onLocation}>
+      <AdminContext
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        theme={buildTheme(DEFAULT_THEME_COLOR)}
+        store={memoryStore()}
+      >
+        {ui}
+        <Notification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+}
