@@ -30,12 +30,30 @@ export const TEHRAN_TIME_ZONE = 'Asia/Tehran';
 const TEHRAN_FIXED_OFFSET_MINUTES = 210;
 
 export const JALALI_MONTH_NAMES = [
-  'فروردین', 'اردیبهشت', 'خرداد', 'تیر', 'مرداد', 'شهریور',
-  'مهر', 'آبان', 'آذر', 'دی', 'بهمن', 'اسفند',
+  'فروردین',
+  'اردیبهشت',
+  'خرداد',
+  'تیر',
+  'مرداد',
+  'شهریور',
+  'مهر',
+  'آبان',
+  'آذر',
+  'دی',
+  'بهمن',
+  'اسفند',
 ] as const;
 
 /** Saturday first, as the Persian week runs; Friday (index 6) is the weekend. */
-export const PERSIAN_WEEKDAY_NAMES = ['شنبه', 'یکشنبه', 'دوشنبه', 'سه‌شنبه', 'چهارشنبه', 'پنجشنبه', 'جمعه'] as const;
+export const PERSIAN_WEEKDAY_NAMES = [
+  'شنبه',
+  'یکشنبه',
+  'دوشنبه',
+  'سه‌شنبه',
+  'چهارشنبه',
+  'پنجشنبه',
+  'جمعه',
+] as const;
 export const PERSIAN_WEEKDAY_SHORT_NAMES = ['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج'] as const;
 
 const ISO_DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -79,7 +97,8 @@ export function parseIsoDate(value: string): GregorianDate | null {
   if (!match) return null;
   const [year, month, day] = match.slice(1).map(Number);
   const check = new Date(Date.UTC(year, month - 1, day));
-  const real = check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
+  const real =
+    check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
   return real ? { year, month, day } : null;
 }
 
@@ -101,8 +120,12 @@ function tehranFormatter(): Intl.DateTimeFormat | null {
     try {
       tehranFormat = new Intl.DateTimeFormat('en-US', {
         timeZone: TEHRAN_TIME_ZONE,
-        year: 'numeric', month: 'numeric', day: 'numeric',
-        hour: 'numeric', minute: 'numeric', hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        hourCycle: 'h23',
       });
     } catch {
       tehranFormat = null; // no time-zone data on this platform
@@ -117,13 +140,22 @@ export function tehranWallClock(instant: Date): WallClock {
   if (!format) {
     const shifted = new Date(instant.getTime() + TEHRAN_FIXED_OFFSET_MINUTES * 60_000);
     return {
-      year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate(),
-      hour: shifted.getUTCHours(), minute: shifted.getUTCMinutes(),
+      year: shifted.getUTCFullYear(),
+      month: shifted.getUTCMonth() + 1,
+      day: shifted.getUTCDate(),
+      hour: shifted.getUTCHours(),
+      minute: shifted.getUTCMinutes(),
     };
   }
   const parts = format.formatToParts(instant);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour') % 24, minute: part('minute') };
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour') % 24,
+    minute: part('minute'),
+  };
 }
 
 /** The instant a day starts in Tehran (for sending a date-only value as a timestamp). */
@@ -184,7 +216,10 @@ export function formatJalaliLong(value: DateValue): string {
  * null when it is not a real Jalali day (Esfand 30 only in a leap year).
  */
 export function parseJalali(text: string): string | null {
-  const latin = text.trim().replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)).replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+  const latin = text
+    .trim()
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
   const match = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/.exec(latin);
   if (!match) return null;
   const jalali = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };

@@ -15,9 +15,15 @@ export interface GroupOptions {
 }
 
 /** 1234567 → '۱٬۲۳۴٬۵۶۷' (or '1,234,567'); money and counts. '' for non-numbers. */
-export function groupDigits(value: number | string | null | undefined, { persian = true }: GroupOptions = {}): string {
+export function groupDigits(
+  value: number | string | null | undefined,
+  { persian = true }: GroupOptions = {},
+): string {
   if (value === null || value === undefined || value === '') return '';
-  const text = typeof value === 'number' ? String(value) : value.trim().replace(/[۰-۹]/g, (d) => String(PERSIAN_DIGITS.indexOf(d)));
+  const text =
+    typeof value === 'number'
+      ? String(value)
+      : value.trim().replace(/[۰-۹]/g, (d) => String(PERSIAN_DIGITS.indexOf(d)));
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.replace(/[,٬]/g, ''));
   if (!match) return typeof value === 'number' && !Number.isFinite(value) ? '' : String(value);
   const [, sign, whole, fraction] = match;

@@ -13,7 +13,12 @@ export function ThemeColorPicker() {
     <Box
       role="radiogroup"
       aria-label="رنگ پوسته"
-      sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(36px, 1fr))', gap: 1, justifyItems: 'center' }}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(36px, 1fr))',
+        gap: 1,
+        justifyItems: 'center',
+      }}
     >
       {SWATCHES.map((swatch) => (
         <SwatchCircle
@@ -27,7 +32,15 @@ export function ThemeColorPicker() {
   );
 }
 
-function SwatchCircle({ swatch, selected, onPick }: { swatch: Swatch; selected: boolean; onPick: () => void }) {
+function SwatchCircle({
+  swatch,
+  selected,
+  onPick,
+}: {
+  swatch: Swatch;
+  selected: boolean;
+  onPick: () => void;
+}) {
   return (
     <Tooltip title={swatch.name}>
       <ButtonBase

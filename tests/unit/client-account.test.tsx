@@ -27,16 +27,27 @@ const server = setupServer(
   }),
   http.put('*/api/user/changeusermobile/', async ({ request }) => {
     mobileCalls.push({ path: 'changeusermobile', body: (await request.json()) as Record<string, unknown> });
-    return HttpResponse.json({ status: 1, message: 'درخواست با موفقیت انجام شد', messge: 'درخواست با موفقیت انجام شد' });
+    return HttpResponse.json({
+      status: 1,
+      message: 'درخواست با موفقیت انجام شد',
+      messge: 'درخواست با موفقیت انجام شد',
+    });
   }),
   http.post('*/api/user/approveusersendcode/', async ({ request }) => {
-    mobileCalls.push({ path: 'approveusersendcode', body: (await request.json()) as Record<string, unknown> });
+    mobileCalls.push({
+      path: 'approveusersendcode',
+      body: (await request.json()) as Record<string, unknown>,
+    });
     return HttpResponse.json({ status: 1, messge: 'کد تایید به شماره همراه شما پیامک شد' });
   }),
   http.post('*/api/user/approveuser/', async ({ request }) => {
     const body = (await request.json()) as { code: string };
     mobileCalls.push({ path: 'approveuser', body });
-    return HttpResponse.json(body.code === '12345' ? { status: 1, messge: 'شماره همراه شما تایید شد' } : { status: 0, messge: 'کد تایید اشتباه است' });
+    return HttpResponse.json(
+      body.code === '12345'
+        ? { status: 1, messge: 'شماره همراه شما تایید شد' }
+        : { status: 0, messge: 'کد تایید اشتباه است' },
+    );
   }),
 );
 
@@ -53,8 +64,16 @@ beforeEach(() => {
   setSession({
     token: 'test-token',
     user: {
-      userId: 1, username: '09120000000', name: 'مدیر سامانه', fName: 'مدیر', lName: 'سامانه', mobile: '09120000000',
-      pic: 'old.png', permissions: [], tenantFullName: 'شرکت نمونه', logo: '',
+      userId: 1,
+      username: '09120000000',
+      name: 'مدیر سامانه',
+      fName: 'مدیر',
+      lName: 'سامانه',
+      mobile: '09120000000',
+      pic: 'old.png',
+      permissions: [],
+      tenantFullName: 'شرکت نمونه',
+      logo: '',
     },
   });
 });
@@ -64,7 +83,8 @@ afterAll(() => {
   setSession(null);
 });
 
-const typeInto = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const typeInto = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const pngFile = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
 
 describe('account settings dialog', () => {
@@ -75,7 +95,9 @@ describe('account settings dialog', () => {
     typeInto('رمز عبور فعلی', 'admin123');
     typeInto('رمز عبور جدید', 'new-secret-1');
     typeInto('تکرار رمز عبور جدید', 'new-secret-1');
-    fireEvent.change(screen.getByLabelText('تصویر پروفایل', { selector: 'input' }), { target: { files: [pngFile()] } });
+    fireEvent.change(screen.getByLabelText('تصویر پروفایل', { selector: 'input' }), {
+      target: { files: [pngFile()] },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -113,7 +135,9 @@ describe('account settings dialog', () => {
     typeInto('رمز عبور جدید', 'new-secret-1');
     typeInto('تکرار رمز عبور جدید', 'new-secret-2');
     fireEvent.click(screen.getByRole('button', { name: 'ذخیره' }));
-    expect((await screen.findAllByText('تکرار رمز عبور با رمز عبور جدید یکسان نیست')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('تکرار رمز عبور با رمز عبور جدید یکسان نیست')).length).toBeGreaterThan(
+      0,
+    );
     expect(settingRequest).toBeNull();
   });
 
@@ -121,7 +145,9 @@ describe('account settings dialog', () => {
     renderInAdmin(<AccountSettingsDialog open onClose={() => undefined} />);
     const input = screen.getByLabelText('تصویر امضا', { selector: 'input' });
     expect(input.getAttribute('accept')).toBe('image/*');
-    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'sign.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF'], 'sign.pdf', { type: 'application/pdf' })] },
+    });
     expect(await screen.findByText(/فقط فایل تصویری/)).toBeTruthy();
     expect(screen.queryByText('sign.pdf')).toBeNull();
   });
@@ -148,7 +174,12 @@ describe('mobile approval dialog', () => {
     typeInto('کد تایید', '12345');
     fireEvent.click(screen.getByRole('button', { name: 'تایید' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(mobileCalls.map((c) => c.path)).toEqual(['changeusermobile', 'approveusersendcode', 'approveuser', 'approveuser']);
+    expect(mobileCalls.map((c) => c.path)).toEqual([
+      'changeusermobile',
+      'approveusersendcode',
+      'approveuser',
+      'approveuser',
+    ]);
     expect(mobileCalls[3].body).toMatchObject({ code: '12345' });
   });
 });

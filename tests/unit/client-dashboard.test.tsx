@@ -31,15 +31,25 @@ const server = setupServer(
     links = links.filter((link) => link.linkId !== body.Id);
     return HttpResponse.json({ status: 1, message: 'درخواست با موفقیت انجام شد' });
   }),
-  http.get('*/api/usersetting/get/', () => HttpResponse.json({ status: 1, record: { themeColor: '#7B1FA2' } })),
+  http.get('*/api/usersetting/get/', () =>
+    HttpResponse.json({ status: 1, record: { themeColor: '#7B1FA2' } }),
+  ),
 );
 
 function signIn(permissions: string[]) {
   setSession({
     token: 'test-token',
     user: {
-      userId: 1, username: '09120000000', name: 'مدیر سامانه', fName: 'مدیر', lName: 'سامانه', mobile: '09120000000',
-      pic: '', permissions, tenantFullName: 'شرکت نمونه', logo: '',
+      userId: 1,
+      username: '09120000000',
+      name: 'مدیر سامانه',
+      fName: 'مدیر',
+      lName: 'سامانه',
+      mobile: '09120000000',
+      pic: '',
+      permissions,
+      tenantFullName: 'شرکت نمونه',
+      logo: '',
     },
   });
 }
@@ -56,7 +66,13 @@ beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
 });
 beforeEach(() => {
-  boxAnswer = { status: 1, unReadMessageCount: 3, draftMessageCount: 12, answerRequestCount: 5, unCompleteTaskCount: 7 };
+  boxAnswer = {
+    status: 1,
+    unReadMessageCount: 3,
+    draftMessageCount: 12,
+    answerRequestCount: 5,
+    unCompleteTaskCount: 7,
+  };
   links = [...INITIAL_LINKS];
   deletedIds = [];
   signIn([]);
@@ -83,7 +99,10 @@ describe('home dashboard', () => {
   });
 
   it('also reads the counts under record', async () => {
-    boxAnswer = { status: 1, record: { unReadMessageCount: 9, draftMessageCount: 0, answerRequestCount: 0, unCompleteTaskCount: 0 } };
+    boxAnswer = {
+      status: 1,
+      record: { unReadMessageCount: 9, draftMessageCount: 0, answerRequestCount: 0, unCompleteTaskCount: 0 },
+    };
     renderDashboard();
     const unread = await screen.findByTestId('box-unReadMessageCount');
     await waitFor(() => expect(unread.textContent).toContain('۹'));
@@ -107,7 +126,9 @@ describe('home dashboard', () => {
     const menu = await screen.findByRole('menu');
     const internal = within(menu).getByText('داخلی').closest('a');
     expect(internal?.getAttribute('href')).toBe('/letter/true/AllMyMessage/4/0');
-    expect(within(menu).getByText('صادره').closest('a')?.getAttribute('href')).toBe('/letter/true/AllMyMessage/6/0');
+    expect(within(menu).getByText('صادره').closest('a')?.getAttribute('href')).toBe(
+      '/letter/true/AllMyMessage/6/0',
+    );
     expect(within(menu).queryByText('وارده')).toBeNull();
   });
 

@@ -20,6 +20,7 @@ import {
 } from '../../src/shared/jalali';
 import { groupDigits, toLatinDigits, toPersianDigits } from '../../src/shared/persian-digits';
 import { dateToStored, isFriday, storedToDate } from '../../src/ui/jalali/dateValue';
+import { JalaliPickerAdapter } from '../../src/ui/jalali/jalaliAdapter';
 
 describe('Jalali ↔ Gregorian', () => {
   it('converts known pairs both ways', () => {
@@ -181,10 +182,37 @@ describe('date picker values', () => {
   });
 
   it('keeps instants as instants with withTime, and refuses invalid values', () => {
-    expect(dateToStored(storedToDate('2025-03-20T21:00:00.000Z', true), true)).toBe('2025-03-20T21:00:00.000Z');
+    expect(dateToStored(storedToDate('2025-03-20T21:00:00.000Z', true), true)).toBe(
+      '2025-03-20T21:00:00.000Z',
+    );
     expect(storedToDate('')).toBeNull();
     expect(storedToDate('2025-02-30')).toBeNull();
     expect(dateToStored(new Date(NaN))).toBeNull();
     expect(dateToStored(null)).toBeNull();
+  });
+});
+
+describe("the pickers' Jalali adapter", () => {
+  const adapter = new JalaliPickerAdapter();
+  const esfand30of1403 = new Date(2025, 2, 20);
+
+  it('starts the week on Saturday', () => {
+    expect(adapter.startOfWeek(new Date(2025, 2, 19)).getDay()).toBe(6);
+  });
+
+  it('shows Persian digits and reads both kinds back', () => {
+    expect(adapter.formatByString(esfand30of1403, 'yyyy/MM/dd')).toBe('۱۴۰۳/۱۲/۳۰');
+    expect(adapter.format(esfand30of1403, 'dayOfMonth')).toBe('۳۰');
+    expect(dateToStored(adapter.parse('۱۴۰۳/۱۲/۳۰', 'yyyy/MM/dd'))).toBe('2025-03-20');
+    expect(dateToStored(adapter.parse('1403/12/30', 'yyyy/MM/dd'))).toBe('2025-03-20');
+    expect(dateToStored(adapter.parse('1404/12/30', 'yyyy/MM/dd'))).toBeNull();
+  });
+
+  it('changes the year of Esfand 30 to Esfand 29 of a common year, not to Farvardin', () => {
+    expect(adapter.formatByString(adapter.setYear(esfand30of1403, 1404), 'yyyy/MM/dd')).toBe('۱۴۰۴/۱۲/۲۹');
+    expect(adapter.formatByString(adapter.setYear(esfand30of1403, 1399), 'yyyy/MM/dd')).toBe('۱۳۹۹/۱۲/۳۰');
+    expect(adapter.formatByString(adapter.setYear(new Date(2024, 4, 10), 1404), 'yyyy/MM/dd')).toBe(
+      '۱۴۰۴/۰۲/۲۱',
+    );
   });
 });

@@ -38,7 +38,8 @@ export function AccountSettingsDialog({ open, onClose }: AccountSettingsDialogPr
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = passwordProblem(passwords) ?? (passwords.next || profilePic || signPic ? null : NOTHING_TO_SAVE);
+    const problem =
+      passwordProblem(passwords) ?? (passwords.next || profilePic || signPic ? null : NOTHING_TO_SAVE);
     if (problem) {
       notice.error(problem);
       return;
@@ -92,7 +93,13 @@ export function AccountSettingsDialog({ open, onClose }: AccountSettingsDialogPr
               onRejected={notice.error}
               currentUrl={avatarUrl(getSession()?.user.pic)}
             />
-            <PictureInput label="تصویر امضا" file={signPic} onChange={setSignPic} onRejected={notice.error} variant="rounded" />
+            <PictureInput
+              label="تصویر امضا"
+              file={signPic}
+              onChange={setSignPic}
+              onRejected={notice.error}
+              variant="rounded"
+            />
           </Box>
         </Section>
         {sending && <UploadProgress fraction={progress} />}

@@ -60,7 +60,12 @@ export function MobileApprovalDialog({ open, onClose }: MobileApprovalDialogProp
   const confirm = async () => (await run(() => confirmApprovalCode(code))) && onClose();
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth={false} slotProps={{ paper: { sx: { width: 560, maxWidth: '95vw' } } }}>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      maxWidth={false}
+      slotProps={{ paper: { sx: { width: 560, maxWidth: '95vw' } } }}
+    >
       <DialogTitle>تایید شماره همراه</DialogTitle>
       <DialogContent>
         <Stepper activeStep={step} orientation="vertical" nonLinear>
@@ -131,7 +136,9 @@ interface StepItemProps {
 function StepItem({ index, title, onSelect, children, ...stepProps }: StepItemProps) {
   return (
     <Step index={index} {...stepProps}>
-      <StepButton onClick={() => onSelect(index)}>{title}</StepButton>
+      <StepButton icon={toPersianDigits(index + 1)} onClick={() => onSelect(index)}>
+        {title}
+      </StepButton>
       <StepContent>
         <Box sx={{ display: 'grid', gap: 1.5, pt: 1, justifyItems: 'start' }}>{children}</Box>
       </StepContent>

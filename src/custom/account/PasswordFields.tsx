@@ -20,7 +20,13 @@ export function passwordProblem({ current, next, repeat }: PasswordChange): stri
   return null;
 }
 
-export function PasswordFields({ value, onChange }: { value: PasswordChange; onChange: (value: PasswordChange) => void }) {
+export function PasswordFields({
+  value,
+  onChange,
+}: {
+  value: PasswordChange;
+  onChange: (value: PasswordChange) => void;
+}) {
   const mismatch = value.repeat !== '' && value.next !== value.repeat;
   const field = (key: keyof PasswordChange) => ({
     type: 'password',
@@ -34,7 +40,12 @@ export function PasswordFields({ value, onChange }: { value: PasswordChange; onC
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
       <TextField label="رمز عبور فعلی" {...field('current')} sx={{ gridColumn: '1 / -1' }} />
       <TextField label="رمز عبور جدید" {...field('next')} />
-      <TextField label="تکرار رمز عبور جدید" {...field('repeat')} error={mismatch} helperText={mismatch ? REPEAT_MISMATCH : ' '} />
+      <TextField
+        label="تکرار رمز عبور جدید"
+        {...field('repeat')}
+        error={mismatch}
+        helperText={mismatch ? REPEAT_MISMATCH : ' '}
+      />
     </Box>
   );
 }

@@ -18,7 +18,14 @@ interface PictureInputProps {
 
 export const IMAGES_ONLY = 'فقط فایل تصویری (jpg، png، gif، webp) پذیرفته می‌شود';
 
-export function PictureInput({ label, file, onChange, onRejected, currentUrl, variant = 'circular' }: PictureInputProps) {
+export function PictureInput({
+  label,
+  file,
+  onChange,
+  onRejected,
+  currentUrl,
+  variant = 'circular',
+}: PictureInputProps) {
   const inputId = useId();
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : undefined), [file]);
   useEffect(
@@ -39,7 +46,12 @@ export function PictureInput({ label, file, onChange, onRejected, currentUrl, va
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-      <Avatar src={preview ?? currentUrl} variant={variant} sx={{ width: 64, height: 64, bgcolor: 'action.hover' }} alt={label}>
+      <Avatar
+        src={preview ?? currentUrl}
+        variant={variant}
+        sx={{ width: 64, height: 64, bgcolor: 'action.hover' }}
+        alt={label}
+      >
         <PhotoCameraOutlined color="action" />
       </Avatar>
       <Box sx={{ minWidth: 0 }}>

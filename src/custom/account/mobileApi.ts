@@ -7,4 +7,5 @@ export const changeMobile = (mobile: string) =>
 
 export const requestApprovalCode = () => http.post('user/approveusersendcode/');
 
-export const confirmApprovalCode = (code: string) => http.post('user/approveuser/', { code: toLatinDigits(code).trim() });
+export const confirmApprovalCode = (code: string) =>
+  http.post('user/approveuser/', { code: toLatinDigits(code).trim() });

@@ -25,7 +25,8 @@ export function uploadWithProgress<T extends ApiAnswer = ApiAnswer>(
         return;
       }
       const body = parseJson(xhr.responseText) as T;
-      if (xhr.status >= 400 && body.status === undefined) reject(new HttpError(xhr.status, body.message ?? 'خطا در ارتباط با سرور'));
+      if (xhr.status >= 400 && body.status === undefined)
+        reject(new HttpError(xhr.status, body.message ?? 'خطا در ارتباط با سرور'));
       else resolve(body);
     };
     xhr.send(toFormData(params));

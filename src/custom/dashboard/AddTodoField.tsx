@@ -5,7 +5,15 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 
-export function AddTodoField({ label, onAdd, extra }: { label: string; onAdd: (text: string) => void; extra?: ReactNode }) {
+export function AddTodoField({
+  label,
+  onAdd,
+  extra,
+}: {
+  label: string;
+  onAdd: (text: string) => void;
+  extra?: ReactNode;
+}) {
   const [text, setText] = useState('');
   const submit = () => {
     onAdd(text);
@@ -20,7 +28,13 @@ export function AddTodoField({ label, onAdd, extra }: { label: string; onAdd: (t
       }}
       sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
     >
-      <TextField size="small" label={label} value={text} onChange={(e) => setText(e.target.value)} sx={{ flexGrow: 1 }} />
+      <TextField
+        size="small"
+        label={label}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        sx={{ flexGrow: 1 }}
+      />
       {extra}
       <IconButton type="submit" color="primary" aria-label="افزودن" disabled={!text.trim()}>
         <AddIcon />

@@ -18,7 +18,12 @@ interface ConfirmDialogProps {
 
 export function ConfirmDialog({ open, onCancel, onConfirm, busy = false, detail }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={onCancel} maxWidth={false} slotProps={{ paper: { sx: { width: 500, maxWidth: '95vw' } } }}>
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      maxWidth={false}
+      slotProps={{ paper: { sx: { width: 500, maxWidth: '95vw' } } }}
+    >
       <DialogContent>
         <DialogContentText sx={{ color: 'text.primary', fontWeight: 700 }}>
           {CONFIRM_QUESTION}

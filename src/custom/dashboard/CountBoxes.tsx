@@ -24,17 +24,41 @@ interface BoxSpec {
 }
 
 const BOXES: BoxSpec[] = [
-  { key: 'unReadMessageCount', label: 'نامه‌های خوانده‌نشده', route: 'UnReadMessage', icon: <MarkEmailUnreadOutlined />, color: '#1976D2' },
-  { key: 'answerRequestCount', label: 'نیازمند پاسخ', route: 'AnswerRequest', icon: <QuestionAnswerOutlined />, color: '#E65100' },
-  { key: 'draftMessageCount', label: 'پیش‌نویس‌ها', route: 'DraftMessage', icon: <DraftsOutlined />, color: '#00796B' },
-  { key: 'unCompleteTaskCount', label: 'کارهای در جریان', route: 'Tasks', icon: <AssignmentOutlined />, color: '#C2185B' },
+  {
+    key: 'unReadMessageCount',
+    label: 'نامه‌های خوانده‌نشده',
+    route: 'UnReadMessage',
+    icon: <MarkEmailUnreadOutlined />,
+    color: '#1976D2',
+  },
+  {
+    key: 'answerRequestCount',
+    label: 'نیازمند پاسخ',
+    route: 'AnswerRequest',
+    icon: <QuestionAnswerOutlined />,
+    color: '#E65100',
+  },
+  {
+    key: 'draftMessageCount',
+    label: 'پیش‌نویس‌ها',
+    route: 'DraftMessage',
+    icon: <DraftsOutlined />,
+    color: '#00796B',
+  },
+  {
+    key: 'unCompleteTaskCount',
+    label: 'کارهای در جریان',
+    route: 'Tasks',
+    icon: <AssignmentOutlined />,
+    color: '#C2185B',
+  },
 ];
 
 export function CountBoxes({ boxes, loading }: { boxes: HomeBoxes | null; loading: boolean }) {
   return (
     <Grid container spacing={2}>
       {BOXES.map((box) => (
-        <Grid key={box.key} size={{ xs: 12, sm: 6, md: 3 }}>
+        <Grid key={box.key} size={{ xs: 6, md: 3 }}>
           <CountBox spec={box} value={boxes?.[box.key]} loading={loading} />
         </Grid>
       ))}
@@ -44,19 +68,30 @@ export function CountBoxes({ boxes, loading }: { boxes: HomeBoxes | null; loadin
 
 function CountBox({ spec, value, loading }: { spec: BoxSpec; value: number | undefined; loading: boolean }) {
   return (
-    <Card sx={{ borderInlineStart: 4, borderColor: spec.color }}>
-      <CardActionArea component={LinkBase} to={pathTo(spec.route) ?? '/'} data-testid={`box-${spec.key}`}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2 }}>
+    <Card sx={{ height: '100%', borderInlineStart: 4, borderColor: spec.color }}>
+      <CardActionArea
+        component={LinkBase}
+        to={pathTo(spec.route) ?? '/'}
+        data-testid={`box-${spec.key}`}
+        sx={{ height: '100%' }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1.5, sm: 2 }, p: { xs: 1.5, sm: 2 } }}>
           <Box
             sx={{
-              width: 48, height: 48, borderRadius: 2, display: 'grid', placeItems: 'center',
-              color: spec.color, bgcolor: `${spec.color}1A`, flexShrink: 0,
+              width: { xs: 40, sm: 48 },
+              height: { xs: 40, sm: 48 },
+              borderRadius: 2,
+              display: 'grid',
+              placeItems: 'center',
+              color: spec.color,
+              bgcolor: `${spec.color}1A`,
+              flexShrink: 0,
             }}
           >
             {spec.icon}
           </Box>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" color="text.secondary" noWrap>
+            <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.4 }}>
               {spec.label}
             </Typography>
             <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>

@@ -32,7 +32,14 @@ export function DailyTodoList() {
   const { items, add, toggle } = useTodoList(SAMPLE, DAILY_TODO_REMOVAL_MS);
   const [priority, setPriority] = useState(1);
   const prioritySelect = (
-    <TextField select size="small" label="اولویت" value={priority} onChange={(e) => setPriority(Number(e.target.value))} sx={{ width: 130 }}>
+    <TextField
+      select
+      size="small"
+      label="اولویت"
+      value={priority}
+      onChange={(e) => setPriority(Number(e.target.value))}
+      sx={{ width: 160, flexShrink: 0 }}
+    >
       {PRIORITIES.map((p) => (
         <MenuItem key={p.value} value={p.value}>
           {p.label}

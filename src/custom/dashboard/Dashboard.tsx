@@ -29,7 +29,15 @@ export function Dashboard() {
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
       <Title title="داشبورد" />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 2,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        }}
+      >
         <Greeting />
         <Shortcuts />
       </Box>

@@ -15,10 +15,18 @@ interface DashboardCardProps {
 
 export function DashboardCard({ title, icon, action, children }: DashboardCardProps) {
   return (
-    <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} component="section" aria-label={title}>
+    <Card
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      component="section"
+      aria-label={title}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pt: 2, color: 'primary.main' }}>
         {icon}
-        <Typography variant="subtitle1" component="h2" sx={{ flexGrow: 1, fontWeight: 700, color: 'text.primary' }}>
+        <Typography
+          variant="subtitle1"
+          component="h2"
+          sx={{ flexGrow: 1, fontWeight: 700, color: 'text.primary' }}
+        >
           {title}
         </Typography>
         {action}

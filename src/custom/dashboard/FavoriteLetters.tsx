@@ -11,7 +11,16 @@ export const FAVORITE_LETTERS_PENDING = 'پس از فعال شدن بخش نام
 export function FavoriteLetters() {
   return (
     <DashboardCard title="نامه‌های مخاطبان منتخب" icon={<StarOutline />}>
-      <Box sx={{ display: 'grid', placeItems: 'center', gap: 1, py: 4, color: 'text.secondary', textAlign: 'center' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          placeItems: 'center',
+          gap: 1,
+          py: 4,
+          color: 'text.secondary',
+          textAlign: 'center',
+        }}
+      >
         <MailOutline sx={{ fontSize: 40, opacity: 0.5 }} />
         <Typography variant="body2">{FAVORITE_LETTERS_PENDING}</Typography>
       </Box>

@@ -2,7 +2,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { getSession } from '../../api/session';
-import { PERSIAN_WEEKDAY_NAMES, formatJalaliLong, persianWeekdayIndex, todayIsoDate } from '../../shared/jalali';
+import {
+  PERSIAN_WEEKDAY_NAMES,
+  formatJalaliLong,
+  persianWeekdayIndex,
+  todayIsoDate,
+} from '../../shared/jalali';
 import { toPersianDigits } from '../../shared/persian-digits';
 
 export function todayInPersian(now = new Date()): string {

@@ -23,7 +23,11 @@ export function PersonalTodoPanel() {
     <DashboardCard
       title="یادداشت‌های من"
       icon={<ChecklistOutlined />}
-      action={<Typography variant="caption" color="text.secondary">{toPersianDigits(open)} مورد باز</Typography>}
+      action={
+        <Typography variant="caption" color="text.secondary">
+          {toPersianDigits(open)} مورد باز
+        </Typography>
+      }
     >
       <AddTodoField label="کار جدید" onAdd={(text) => add(text)} />
       <List dense>

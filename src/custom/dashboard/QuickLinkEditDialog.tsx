@@ -20,7 +20,12 @@ interface QuickLinkEditDialogProps {
 
 export function QuickLinkEditDialog({ linkId, onClose, onSaved }: QuickLinkEditDialogProps) {
   return (
-    <Dialog open={linkId !== null} onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: 560, maxWidth: '95vw' } } }}>
+    <Dialog
+      open={linkId !== null}
+      onClose={onClose}
+      maxWidth={false}
+      slotProps={{ paper: { sx: { width: 560, maxWidth: '95vw' } } }}
+    >
       <DialogTitle>ویرایش پیوند</DialogTitle>
       {/* Keyed by id: each link starts from a fresh, loading form. */}
       {linkId !== null && <QuickLinkForm key={linkId} linkId={linkId} onClose={onClose} onSaved={onSaved} />}
@@ -30,7 +35,15 @@ export function QuickLinkEditDialog({ linkId, onClose, onSaved }: QuickLinkEditD
 
 const missing = (value: string | undefined) => !value?.trim();
 
-function QuickLinkForm({ linkId, onClose, onSaved }: { linkId: number; onClose: () => void; onSaved: () => void }) {
+function QuickLinkForm({
+  linkId,
+  onClose,
+  onSaved,
+}: {
+  linkId: number;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const notice = useNotice();
   const [link, setLink] = useState<QuickLink | null>(null);
   const [busy, setBusy] = useState(false);
@@ -89,7 +102,11 @@ function QuickLinkForm({ linkId, onClose, onSaved }: { linkId: number; onClose: 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>لغو</Button>
-        <Button type="submit" variant="contained" disabled={!link || busy || missing(link.caption) || missing(link.url)}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!link || busy || missing(link.caption) || missing(link.url)}
+        >
           ذخیره
         </Button>
       </DialogActions>

@@ -70,7 +70,12 @@ export function QuickLinks({ links, loading, onChanged }: QuickLinksProps) {
         {loading
           ? [1, 2, 3].map((n) => <Skeleton key={n} variant="rounded" height={64} />)
           : links.map((link) => (
-              <LinkTile key={link.linkId} link={link} onEdit={() => setEditing(link.linkId)} onDelete={() => setDeleting(link)} />
+              <LinkTile
+                key={link.linkId}
+                link={link}
+                onEdit={() => setEditing(link.linkId)}
+                onDelete={() => setDeleting(link)}
+              />
             ))}
         <AddTile />
       </Box>
@@ -89,21 +94,40 @@ export function QuickLinks({ links, loading, onChanged }: QuickLinksProps) {
 function LinkTile({ link, onEdit, onDelete }: { link: QuickLink; onEdit: () => void; onDelete: () => void }) {
   const href = safeHref(link.url);
   return (
-    <Paper variant="outlined" sx={{ display: 'flex', alignItems: 'center', minHeight: 64, overflow: 'hidden' }}>
+    <Paper
+      variant="outlined"
+      sx={{ display: 'flex', alignItems: 'center', minHeight: 64, overflow: 'hidden' }}
+    >
       <ButtonBase
         component="a"
         href={href}
         target="_blank"
         rel="noopener noreferrer"
         disabled={!href}
-        sx={{ flexGrow: 1, minWidth: 0, justifyContent: 'flex-start', gap: 1.5, p: 1.5, alignSelf: 'stretch' }}
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          justifyContent: 'flex-start',
+          gap: 1.5,
+          p: 1.5,
+          alignSelf: 'stretch',
+        }}
       >
-        <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 16 }}>{link.caption.trim().charAt(0) || '؟'}</Avatar>
+        <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 16 }}>
+          {link.caption.trim().charAt(0) || '؟'}
+        </Avatar>
         <Box sx={{ minWidth: 0, textAlign: 'start' }}>
           <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
             {link.caption}
           </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap component="div" dir="ltr" sx={{ textAlign: 'end' }}>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            noWrap
+            component="div"
+            dir="ltr"
+            sx={{ textAlign: 'end' }}
+          >
             {hostOf(link.url)}
           </Typography>
         </Box>
@@ -130,8 +154,14 @@ function AddTile() {
       component={LinkBase}
       to={pathTo('Links') ?? '/links'}
       sx={{
-        minHeight: 64, gap: 1, borderRadius: 1, border: 1, borderStyle: 'dashed', borderColor: 'divider',
-        color: 'text.secondary', '&:hover': { color: 'primary.main', borderColor: 'primary.main' },
+        minHeight: 64,
+        gap: 1,
+        borderRadius: 1,
+        border: 1,
+        borderStyle: 'dashed',
+        borderColor: 'divider',
+        color: 'text.secondary',
+        '&:hover': { color: 'primary.main', borderColor: 'primary.main' },
       }}
     >
       <AddLinkOutlined />

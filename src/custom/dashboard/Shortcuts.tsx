@@ -28,7 +28,10 @@ export function newLetterLinks(): MenuLink[] {
   }));
 }
 
-const sentLetterLinks: MenuLink[] = LETTER_TYPES.map((type) => ({ label: type.label, to: pathTo(type.sentRoute) ?? '/' }));
+const sentLetterLinks: MenuLink[] = LETTER_TYPES.map((type) => ({
+  label: type.label,
+  to: pathTo(type.sentRoute) ?? '/',
+}));
 
 export function Shortcuts() {
   const newLetters = newLetterLinks();
@@ -38,15 +41,30 @@ export function Shortcuts() {
         <MenuButton label="نامه جدید" icon={<EditNoteOutlined />} links={newLetters} variant="contained" />
       )}
       <MenuButton label="نامه‌های ارسالی" icon={<OutboxOutlined />} links={sentLetterLinks} />
-      <Button variant="outlined" startIcon={<InboxOutlined />} component={LinkBase} to={pathTo('MyMessage') ?? '/'}>
+      <Button
+        variant="outlined"
+        startIcon={<InboxOutlined />}
+        component={LinkBase}
+        to={pathTo('MyMessage') ?? '/'}
+      >
         کارتابل من
       </Button>
       {hasPermission('AllMessages') && (
-        <Button variant="outlined" startIcon={<AllInboxOutlined />} component={LinkBase} to={pathTo('AllMessage') ?? '/'}>
+        <Button
+          variant="outlined"
+          startIcon={<AllInboxOutlined />}
+          component={LinkBase}
+          to={pathTo('AllMessage') ?? '/'}
+        >
           همه نامه‌ها
         </Button>
       )}
-      <Button variant="outlined" startIcon={<DraftsOutlined />} component={LinkBase} to={pathTo('DraftMessage') ?? '/'}>
+      <Button
+        variant="outlined"
+        startIcon={<DraftsOutlined />}
+        component={LinkBase}
+        to={pathTo('DraftMessage') ?? '/'}
+      >
         پیش‌نویس‌ها
       </Button>
     </Box>

@@ -6,7 +6,15 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import type { TodoItem } from './useTodoList';
 
-export function TodoItemRow({ item, onToggle, color }: { item: TodoItem; onToggle: () => void; color?: string }) {
+export function TodoItemRow({
+  item,
+  onToggle,
+  color,
+}: {
+  item: TodoItem;
+  onToggle: () => void;
+  color?: string;
+}) {
   return (
     <ListItem disablePadding>
       <ListItemButton dense onClick={onToggle} sx={{ borderRadius: 1 }}>
@@ -23,7 +31,10 @@ export function TodoItemRow({ item, onToggle, color }: { item: TodoItem; onToggl
         </ListItemIcon>
         <ListItemText
           primary={item.text}
-          sx={{ textDecoration: item.done ? 'line-through' : 'none', color: item.done ? 'text.disabled' : 'text.primary' }}
+          sx={{
+            textDecoration: item.done ? 'line-through' : 'none',
+            color: item.done ? 'text.disabled' : 'text.primary',
+          }}
         />
       </ListItemButton>
     </ListItem>

@@ -16,14 +16,21 @@ export interface QuickLink {
 
 type BoxAnswer = ApiAnswer & Partial<HomeBoxes> & { record?: Partial<HomeBoxes> };
 
-const BOX_NAMES: Array<keyof HomeBoxes> = ['unReadMessageCount', 'answerRequestCount', 'draftMessageCount', 'unCompleteTaskCount'];
+const BOX_NAMES: Array<keyof HomeBoxes> = [
+  'unReadMessageCount',
+  'answerRequestCount',
+  'draftMessageCount',
+  'unCompleteTaskCount',
+];
 
 /** The four counts; read at the top level or under `record`, whichever the server sends. */
 export async function fetchHomeBoxes(): Promise<HomeBoxes | null> {
   const answer = await http.get<BoxAnswer>('home/getbox/');
   if (answer.status !== 1) return null;
   const source = answer.record ?? answer;
-  return Object.fromEntries(BOX_NAMES.map((name) => [name, Number(source[name] ?? 0)])) as unknown as HomeBoxes;
+  return Object.fromEntries(
+    BOX_NAMES.map((name) => [name, Number(source[name] ?? 0)]),
+  ) as unknown as HomeBoxes;
 }
 
 /** Some payloads spell the id LinkId. */

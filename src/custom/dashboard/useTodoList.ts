@@ -13,7 +13,9 @@ export interface TodoItem {
 let nextId = 1000;
 
 export function useTodoList(initial: Array<Omit<TodoItem, 'id' | 'done'>>, removalDelayMs: number) {
-  const [items, setItems] = useState<TodoItem[]>(() => initial.map((item) => ({ ...item, id: nextId++, done: false })));
+  const [items, setItems] = useState<TodoItem[]>(() =>
+    initial.map((item) => ({ ...item, id: nextId++, done: false })),
+  );
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
   useEffect(() => {

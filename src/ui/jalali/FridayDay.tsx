@@ -8,7 +8,11 @@ export function FridayDay(props: PickerDayProps) {
     <PickerDay
       {...props}
       data-friday={friday || undefined}
-      sx={friday ? { color: 'error.main', '&.Mui-disabled:not(.Mui-selected)': { color: 'error.light' } } : undefined}
+      sx={
+        friday
+          ? { color: 'error.main', '&.Mui-disabled:not(.Mui-selected)': { color: 'error.light' } }
+          : undefined
+      }
     />
   );
 }

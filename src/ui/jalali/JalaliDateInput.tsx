@@ -20,8 +20,7 @@ type PickerOptions = Pick<
 >;
 
 export interface JalaliDateInputProps
-  extends Omit<CommonInputProps, 'format' | 'parse' | 'label' | 'helperText'>,
-    PickerOptions {
+  extends Omit<CommonInputProps, 'format' | 'parse' | 'label' | 'helperText'>, PickerOptions {
   label?: string | false;
   helperText?: ReactNode | false;
 }
@@ -29,7 +28,20 @@ export interface JalaliDateInputProps
 const keepNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
 export function JalaliDateInput(props: JalaliDateInputProps) {
-  const { label, helperText, source, resource, withTime, readOnlyField, disableFridays, minDate, maxDate, size, sx, className } = props;
+  const {
+    label,
+    helperText,
+    source,
+    resource,
+    withTime,
+    readOnlyField,
+    disableFridays,
+    minDate,
+    maxDate,
+    size,
+    sx,
+    className,
+  } = props;
   const { field, fieldState, id, isRequired } = useInput({ ...props, format: keepNull, parse: keepNull });
   const pickerProps: JalaliDatePickerProps = {
     value: (field.value as string | null) ?? null,
@@ -37,17 +49,28 @@ export function JalaliDateInput(props: JalaliDateInputProps) {
     onBlur: field.onBlur,
     name: field.name,
     id,
-    label: label === false ? undefined : <FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />,
+    label:
+      label === false ? undefined : (
+        <FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />
+      ),
     error: fieldState.invalid,
     helperText:
       helperText !== false || fieldState.invalid ? (
-        <InputHelperText error={fieldState.error?.message} helperText={helperText === false ? undefined : helperText} />
+        <InputHelperText
+          error={fieldState.error?.message}
+          helperText={helperText === false ? undefined : helperText}
+        />
       ) : undefined,
     disabled: props.disabled || props.readOnly,
     fullWidth: props.fullWidth,
     margin: props.margin,
     variant: props.variant ?? 'filled',
-    withTime, readOnlyField, disableFridays, minDate, maxDate, size,
+    withTime,
+    readOnlyField,
+    disableFridays,
+    minDate,
+    maxDate,
+    size,
     className: ['ra-input', `ra-input-${source}`, className].filter(Boolean).join(' '),
     sx,
   };

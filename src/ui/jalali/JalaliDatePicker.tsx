@@ -7,9 +7,11 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { JalaliLocalization } from './JalaliLocalization';
 import { FridayDay } from './FridayDay';
 import { dateToStored, isFriday, storedToDate } from './dateValue';
+import { toLatinDigits } from '../../shared/persian-digits';
 
 export const JALALI_DATE_FORMAT = 'yyyy/MM/dd';
 export const JALALI_DATE_TIME_FORMAT = 'yyyy/MM/dd HH:mm';
+export const INVALID_DATE_MESSAGE = 'تاریخ وارد شده معتبر نیست';
 
 export interface JalaliDatePickerProps {
   /** 'YYYY-MM-DD' (Gregorian, date-only), or a full ISO instant when `withTime`. */
@@ -40,13 +42,24 @@ export interface JalaliDatePickerProps {
   sx?: SxProps<Theme>;
 }
 
+/**
+ * A Persian keyboard types ۰–۹, which the MUI X field does not take as digits: hand it
+ * Latin ones (it shows them as Persian again). Runs before the field's own input handler.
+ */
+function typedDigitsToLatin(event: React.FormEvent<HTMLElement>) {
+  const target = event.target as HTMLElement;
+  const text = target.textContent ?? '';
+  if (target.isContentEditable && /[۰-۹٠-٩]/.test(text)) target.textContent = toLatinDigits(text);
+}
+
 export function JalaliDatePicker(props: JalaliDatePickerProps) {
   const { value, onChange, withTime = false, readOnlyField = false, disableFridays = false } = props;
   const [open, setOpen] = useState(false);
   // A half-typed date is an Invalid Date: keep showing it while the stored value is null.
   const [typing, setTyping] = useState<{ for: typeof value; date: Date } | null>(null);
   const stored = storedToDate(value, withTime);
-  const shown = typing && typing.for === value ? typing.date : stored;
+  const invalidDraft = typing && typing.for === value ? typing.date : null;
+  const shown = invalidDraft ?? stored;
 
   const handleChange = (date: Date | null) => {
     const next = dateToStored(date, withTime);
@@ -82,14 +95,15 @@ export function JalaliDatePicker(props: JalaliDatePickerProps) {
           textField: {
             id: props.id,
             required: props.required,
-            error: props.error,
-            helperText: props.helperText,
+            error: props.error || Boolean(invalidDraft),
+            helperText: invalidDraft ? INVALID_DATE_MESSAGE : props.helperText,
             fullWidth: props.fullWidth,
             size: props.size,
             margin: props.margin,
             variant: props.variant,
             onBlur: open ? undefined : props.onBlur,
             onClick: readOnlyField && !props.disabled ? () => setOpen(true) : undefined,
+            onInputCapture: typedDigitsToLatin,
           },
         }}
       />

@@ -1,15 +1,14 @@
-// The Jalali calendar for MUI X pickers: date-fns-jalali through AdapterDateFnsJalali,
-// whose default fa-IR locale starts the week on Saturday; picker texts in Persian.
+// The Jalali calendar for MUI X pickers (see jalaliAdapter.ts), picker texts in Persian.
 import type { ReactNode } from 'react';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDateFnsJalali } from '@mui/x-date-pickers/AdapterDateFnsJalali';
 import { faIR } from '@mui/x-date-pickers/locales';
+import { JalaliPickerAdapter } from './jalaliAdapter';
 
 const persianTexts = faIR.components.MuiLocalizationProvider.defaultProps.localeText;
 
 export function JalaliLocalization({ children }: { children: ReactNode }) {
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFnsJalali} localeText={persianTexts}>
+    <LocalizationProvider dateAdapter={JalaliPickerAdapter} localeText={persianTexts}>
       {children}
     </LocalizationProvider>
   );
