@@ -41,7 +41,6 @@ export function App() {
       <Admin
         title={APP_NAME}
         disableTelemetry
-        requireAuth
         theme={theme}
         authProvider={authProvider}
         dataProvider={dataProvider}

@@ -54,7 +54,7 @@ export function createCaptchaSigner(secret: string) {
 }
 
 export function newCaptchaImage() {
-  const captcha = svgCaptcha.create({ size: 5, charPreset: '23456789', noise: 3, color: true, width: 150, height: 50 });
+  const captcha = svgCaptcha.create({ size: 5, charPreset: '23456789', noise: 2, color: true, background: '#eef0f6', width: 150, height: 50 });
   return { text: captcha.text, dataUrl: `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}` };
 }
 
