@@ -31,6 +31,7 @@ import { registerHomeRoutes } from './home/routes';
 import { registerNotificationRoutes } from './notifications/routes';
 import { registerUserSettingRoutes } from './usersettings/routes';
 import { registerMediaRoutes } from './media/routes';
+import { registerMasterDataRoutes } from './masterdata/routes';
 import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/event-bus';
 import { registerNotificationHub } from './realtime/notification-hub';
 
@@ -113,6 +114,7 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
     registerNotificationRoutes(app, services);
     registerUserSettingRoutes(app, services);
     registerMediaRoutes(app, services);
+    registerMasterDataRoutes(app, services);
     app.get('/api/docs', async () => openApiDocument());
     await registerNotificationHub(app, {
       bus,

@@ -1,0 +1,46 @@
+// Resource-specific behaviour that the generic engine cannot infer from a schema (a
+// person's user account, a template's file, an encrypted password). A resource with
+// hooks registers them here; everything else stays generic.
+import type { Kysely, Transaction } from 'kysely';
+import type { Principal } from '../auth/principal';
+import type { Services } from '../services';
+import type { Row } from './values';
+
+export type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type AnyTrx = Transaction<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface SaveContext {
+  trx: AnyTrx;
+  services: Services;
+  principal: Principal;
+  mode: 'create' | 'update';
+  /** The bound request (PascalCase names). */
+  input: Record<string, unknown>;
+  /** Column values the engine is about to write; hooks may change them. */
+  values: Row;
+  /** The stored row, on update. */
+  existing?: Row;
+}
+
+export interface ResourceHooks {
+  /** Before the row is written: adjust `values`, or throw UserError. */
+  beforeSave?(ctx: SaveContext): Promise<void>;
+  /** After the row is written, in the same transaction (child rows, join tables). */
+  afterSave?(ctx: SaveContext & { id: number }): Promise<void>;
+  /** Extra keys of the `get` answer beside `record`, and extra record fields. */
+  extendGet?(ctx: { db: AnyDb; principal: Principal; record: Row }): Promise<Record<string, unknown>>;
+  /** Before delete: throw UserError to refuse; runs in the delete's transaction. */
+  beforeDelete?(ctx: { trx: AnyTrx; services: Services; principal: Principal; row: Row }): Promise<void>;
+  /** After the delete committed (files on disk). */
+  afterDelete?(ctx: { services: Services; principal: Principal; row: Row }): Promise<void>;
+}
+
+const hooks = new Map<string, ResourceHooks>();
+
+export function registerHooks(resourceName: string, resourceHooks: ResourceHooks) {
+  hooks.set(resourceName.toLowerCase(), resourceHooks);
+}
+
+export function hooksOf(resourceName: string): ResourceHooks {
+  return hooks.get(resourceName.toLowerCase()) ?? {};
+}

@@ -1,0 +1,115 @@
+// The SQL of the engine, for any resource: one query per list page (references joined,
+// not fetched per row), one count, and writes that keep search_text and tree paths true.
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Resource } from '../../src/schemas/kit';
+import { normalizePersian } from '../../src/shared/persian';
+import { referencedResource, titleColumn } from './catalogue';
+import type { AnyDb, AnyTrx } from './hooks';
+import type { Row } from './values';
+
+export const TREE_SEPARATOR = ' / ';
+
+export interface ListQuery {
+  tenantId: number;
+  page: number;
+  count: number;
+  phrase: string;
+  /** column → value filters (e.g. parent_fk = 3). */
+  filters: Record<string, number>;
+}
+
+type AnySelect = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+function referenceJoins(resource: Resource, query: AnySelect): AnySelect {
+  let q = query;
+  Object.entries(resource.fields).forEach(([name, field], index) => {
+    const kind = field.meta.kind;
+    if ((kind !== 'reference' && kind !== 'treeParent') || field.meta.virtual || !field.meta.resource) return;
+    const target = referencedResource(field.meta.resource);
+    const alias = `ref${index}`;
+    const shown = target.treeField() ? 'full_name' : titleColumn(target);
+    q = q
+      .leftJoin(`${target.table} as ${alias}`, (join) =>
+        join.onRef(`${alias}.id`, '=', `t.${resource.column(name)}`).onRef(`${alias}.tenant_id`, '=', 't.tenant_id'),
+      )
+      .select(sql.ref(`${alias}.${shown}`).as(`${name}Title`));
+  });
+  return q;
+}
+
+function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
+  let q = db.selectFrom(`${resource.table} as t`).where('t.tenant_id', '=', query.tenantId);
+  const phrase = normalizePersian(query.phrase);
+  if (phrase) q = q.where('t.search_text', 'ilike', `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  for (const [column, value] of Object.entries(query.filters)) q = q.where(`t.${column}`, '=', value);
+  return q;
+}
+
+export async function listRows(db: AnyDb, resource: Resource, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
+  let page = referenceJoins(resource, filtered(db, resource, query).selectAll('t')).orderBy('t.id', 'desc');
+  if (query.count > 0) page = page.limit(query.count).offset((Math.max(query.page, 1) - 1) * query.count);
+  const [rows, total] = await Promise.all([
+    page.execute(),
+    filtered(db, resource, query).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as Row[], total: Number((total as { n: number | string }).n) };
+}
+
+export async function findRow(db: AnyDb, resource: Resource, tenantId: number, id: number): Promise<Row | undefined> {
+  const row = await referenceJoins(resource, db.selectFrom(`${resource.table} as t`).selectAll('t'))
+    .where('t.tenant_id', '=', tenantId)
+    .where('t.id', '=', id)
+    .executeTakeFirst();
+  return row as Row | undefined;
+}
+
+/** Ids among `ids` that do not exist in `target` for this tenant. */
+export async function missingIds(db: AnyDb | AnyTrx, target: Resource, tenantId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const found = await db
+    .selectFrom(target.table)
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute();
+  const present = new Set(found.map((r: { id: number }) => r.id));
+  return ids.filter((id) => !present.has(id));
+}
+
+export async function isUsed(trx: AnyTrx, table: string, column: string, tenantId: number, id: number): Promise<boolean> {
+  const row = await trx.selectFrom(table).select('id').where('tenant_id', '=', tenantId).where(column, '=', id).limit(1).executeTakeFirst();
+  return Boolean(row);
+}
+
+/** The path of a tree node from its parent's path and its own title. */
+export async function treePath(trx: AnyTrx, resource: Resource, tenantId: number, parentId: number | null, title: string) {
+  if (!parentId) return title;
+  const parent = await trx.selectFrom(resource.table).select('full_name').where('tenant_id', '=', tenantId).where('id', '=', parentId).executeTakeFirst();
+  return parent ? `${parent.full_name}${TREE_SEPARATOR}${title}` : title;
+}
+
+/** Is `candidate` the node itself or one of its descendants? (A parent must not be.) */
+export async function isInSubtree(trx: AnyTrx, resource: Resource, parentColumn: string, tenantId: number, nodeId: number, candidate: number) {
+  const result = await sql<{ found: boolean }>`
+    WITH RECURSIVE sub AS (
+      SELECT id FROM ${sql.table(resource.table)} WHERE tenant_id = ${tenantId} AND id = ${nodeId}
+      UNION ALL
+      SELECT c.id FROM ${sql.table(resource.table)} c JOIN sub ON c.${sql.ref(parentColumn)} = sub.id WHERE c.tenant_id = ${tenantId}
+    ) SELECT EXISTS (SELECT 1 FROM sub WHERE id = ${candidate}) AS found`.execute(trx);
+  return Boolean(result.rows[0]?.found);
+}
+
+/** After a node's title or parent changed: rewrite the paths of its whole subtree. */
+export async function rewriteSubtreePaths(trx: AnyTrx, resource: Resource, parentColumn: string, tenantId: number, nodeId: number) {
+  const title = sql.ref(titleColumn(resource));
+  await sql`
+    WITH RECURSIVE sub AS (
+      SELECT n.id, n.full_name::text AS path FROM ${sql.table(resource.table)} n WHERE n.tenant_id = ${tenantId} AND n.id = ${nodeId}
+      UNION ALL
+      SELECT c.id, sub.path || ${TREE_SEPARATOR} || c.${title}
+        FROM ${sql.table(resource.table)} c JOIN sub ON c.${sql.ref(parentColumn)} = sub.id
+       WHERE c.tenant_id = ${tenantId}
+    )
+    UPDATE ${sql.table(resource.table)} t SET full_name = sub.path FROM sub
+     WHERE t.tenant_id = ${tenantId} AND t.id = sub.id AND t.full_name IS DISTINCT FROM sub.path`.execute(trx);
+}

@@ -1,0 +1,109 @@
+// The rules of the generic calls: references must exist in the same tenant, a tree's
+// parent may not be the node or below it, a record still in use is not deleted, and
+// every change runs in one transaction with its hooks.
+import type { Resource } from '../../src/schemas/kit';
+import { UserError } from '../http/answers';
+import type { Principal } from '../auth/principal';
+import type { Services } from '../services';
+import { referencedResource, titleColumn, usagesOf } from './catalogue';
+import { hooksOf, type AnyDb, type AnyTrx, type SaveContext } from './hooks';
+import { findRow, isInSubtree, isUsed, missingIds, rewriteSubtreePaths, treePath } from './repository';
+import { searchText, toColumns, type Row } from './values';
+
+export const notFound = (resource: Resource) => `${resource.singular} یافت نشد`;
+
+async function checkReferences(trx: AnyTrx, resource: Resource, tenantId: number, input: Record<string, unknown>) {
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const { kind, resource: target, label } = field.meta;
+    if (!target || !['reference', 'references', 'treeParent'].includes(kind)) continue;
+    const value = input[resource.inputName(name)];
+    const ids = (Array.isArray(value) ? value : value ? [value] : []) as number[];
+    if ((await missingIds(trx, referencedResource(target), tenantId, ids)).length) throw new UserError(`${label} انتخاب‌شده وجود ندارد`);
+  }
+}
+
+async function checkTreeParent(trx: AnyTrx, resource: Resource, tenantId: number, id: number, input: Record<string, unknown>) {
+  const treeField = resource.treeField();
+  if (!treeField) return;
+  const parentId = input[resource.inputName(treeField)] as number | undefined;
+  if (parentId && (await isInSubtree(trx, resource, resource.column(treeField), tenantId, id, parentId))) {
+    throw new UserError(`${resource.fields[treeField].meta.label} نمی‌تواند خود این ${resource.singular} یا زیرمجموعه آن باشد`);
+  }
+}
+
+function db(services: Services): AnyDb {
+  return services.db as unknown as AnyDb;
+}
+
+export async function createRecord(services: Services, principal: Principal, resource: Resource, input: Record<string, unknown>) {
+  const hooks = hooksOf(resource.name);
+  return db(services)
+    .transaction()
+    .execute(async (trx) => {
+      await checkReferences(trx, resource, principal.tenantId, input);
+      const values = toColumns(resource, input, 'create');
+      const ctx: SaveContext = { trx, services, principal, mode: 'create', input, values };
+      await hooks.beforeSave?.(ctx);
+      const row: Row = { ...values, tenant_id: principal.tenantId, search_text: searchText(resource, values) };
+      const treeField = resource.treeField();
+      if (treeField) {
+        const parent = (values[resource.column(treeField)] as number | null) ?? null;
+        row.full_name = await treePath(trx, resource, principal.tenantId, parent, String(values[titleColumn(resource)] ?? ''));
+      }
+      const inserted = await trx.insertInto(resource.table).values(row).returning('id').executeTakeFirstOrThrow();
+      await hooks.afterSave?.({ ...ctx, id: inserted.id });
+      return inserted.id as number;
+    });
+}
+
+export async function updateRecord(services: Services, principal: Principal, resource: Resource, id: number, input: Record<string, unknown>) {
+  const hooks = hooksOf(resource.name);
+  await db(services)
+    .transaction()
+    .execute(async (trx) => {
+      const existing = await trx.selectFrom(resource.table).selectAll().where('tenant_id', '=', principal.tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!existing) throw new UserError(notFound(resource));
+      await checkReferences(trx, resource, principal.tenantId, input);
+      await checkTreeParent(trx, resource, principal.tenantId, id, input);
+      const values = toColumns(resource, input, 'update');
+      const ctx: SaveContext = { trx, services, principal, mode: 'update', input, values, existing };
+      await hooks.beforeSave?.(ctx);
+      const merged = { ...existing, ...values };
+      await trx
+        .updateTable(resource.table)
+        .set({ ...values, search_text: searchText(resource, merged) })
+        .where('tenant_id', '=', principal.tenantId)
+        .where('id', '=', id)
+        .execute();
+      const treeField = resource.treeField();
+      if (treeField) {
+        const parent = (merged[resource.column(treeField)] as number | null) ?? null;
+        const path = await treePath(trx, resource, principal.tenantId, parent, String(merged[titleColumn(resource)] ?? ''));
+        await trx.updateTable(resource.table).set({ full_name: path }).where('tenant_id', '=', principal.tenantId).where('id', '=', id).execute();
+        await rewriteSubtreePaths(trx, resource, resource.column(treeField), principal.tenantId, id);
+      }
+      await hooks.afterSave?.({ ...ctx, id });
+    });
+}
+
+export async function deleteRecord(services: Services, principal: Principal, resource: Resource, id: number) {
+  const hooks = hooksOf(resource.name);
+  const row = await db(services)
+    .transaction()
+    .execute(async (trx) => {
+      const existing = await trx.selectFrom(resource.table).selectAll().where('tenant_id', '=', principal.tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!existing) throw new UserError(notFound(resource));
+      for (const usage of usagesOf(resource)) {
+        if (await isUsed(trx, usage.resource.table, usage.resource.column(usage.field), principal.tenantId, id)) {
+          const where = usage.resource.name === resource.name ? `زیرمجموعه‌های این ${resource.singular}` : `«${usage.resource.title}»`;
+          throw new UserError(`این ${resource.singular} در ${where} استفاده شده است و حذف نمی‌شود`);
+        }
+      }
+      await hooks.beforeDelete?.({ trx, services, principal, row: existing });
+      await trx.deleteFrom(resource.table).where('tenant_id', '=', principal.tenantId).where('id', '=', id).execute();
+      return existing as Row;
+    });
+  await hooks.afterDelete?.({ services, principal, row });
+}
+
+export { findRow };

@@ -1,0 +1,68 @@
+// Between the API's field names and the table's columns: bound input → column values,
+// and a row → the record the client reads (camelCase, id under the resource's idField).
+import type { Resource } from '../../src/schemas/kit';
+import { normalizePersian } from '../../src/shared/persian';
+
+export type Row = Record<string, unknown>;
+
+/** Column values for insert/update from bound input (PascalCase keys). */
+export function toColumns(resource: Resource, input: Record<string, unknown>, mode: 'create' | 'update'): Row {
+  const values: Row = {};
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const meta = field.meta;
+    if (meta.virtual) continue;
+    if (mode === 'update' && meta.readOnlyOnEdit) continue;
+    const value = input[resource.inputName(name)];
+    // A write-only field (password) left empty keeps what is stored.
+    if (meta.writeOnly && (value === undefined || value === '')) continue;
+    values[resource.column(name)] = columnValue(meta.kind, value);
+  }
+  return values;
+}
+
+function columnValue(kind: string, value: unknown): unknown {
+  if (value !== undefined && value !== null) return value;
+  switch (kind) {
+    case 'text':
+    case 'multiline':
+      return '';
+    case 'tags':
+      return [];
+    default:
+      return null;
+  }
+}
+
+/** The normalised text the phrase search matches against. */
+export function searchText(resource: Resource, values: Row): string {
+  return normalizePersian(
+    resource
+      .searchFields()
+      .map((name) => values[resource.column(name)])
+      .filter((v) => v !== undefined && v !== null && v !== '')
+      .join(' '),
+  );
+}
+
+function isoDate(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+  }
+  return String(value).slice(0, 10);
+}
+
+/** A row (with joined `…Title` columns) → the API record. */
+export function toRecord(resource: Resource, row: Row): Row {
+  const record: Row = { [resource.idField]: row.id };
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const meta = field.meta;
+    if (meta.writeOnly || meta.virtual) continue;
+    const value = row[resource.column(name)];
+    record[name] = meta.kind === 'date' ? isoDate(value) : meta.kind === 'money' && value !== null ? Number(value) : value;
+    if (meta.kind === 'reference' || meta.kind === 'treeParent') record[`${name}Title`] = row[`${name}Title`] ?? null;
+  }
+  if (resource.treeField()) record.fullName = row.full_name;
+  return record;
+}

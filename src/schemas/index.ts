@@ -1,0 +1,15 @@
+// Every master-data resource, registered once. Adding a resource is one schema file
+// and one line here; the server engine and the client screens follow from it.
+import type { Resource } from './kit';
+import { bank, bankAccount } from './banks';
+import { account, cashDesk } from './accounting';
+import { company, orgPost, orgUnit } from './organisation';
+
+export const RESOURCES: Resource[] = [bank, bankAccount, account, cashDesk, orgUnit, orgPost, company];
+
+export function resourceByName(name: string): Resource | undefined {
+  const lower = name.toLowerCase();
+  return RESOURCES.find((r) => r.name.toLowerCase() === lower);
+}
+
+export * from './kit';

@@ -1,0 +1,255 @@
+// The building blocks of master-data resources. A resource is a zod schema whose fields
+// carry their Persian label, SQL column and how they show in tables and forms; the same
+// definition validates on the server, drives the generic CRUD engine and builds the
+// screens. Pure: imported by client and server alike.
+import { z } from 'zod';
+import type { Permission } from '../shared/permissions';
+import { cleanPersianText, toLatinDigits } from '../shared/persian';
+
+export type FieldKind =
+  | 'text'
+  | 'multiline'
+  | 'number'
+  | 'money'
+  | 'boolean'
+  | 'date'
+  | 'reference'
+  | 'references'
+  | 'treeParent'
+  | 'enum'
+  | 'tags'
+  | 'password'
+  | 'file';
+
+export interface FieldMeta {
+  kind: FieldKind;
+  label: string;
+  /** SQL column; derived from the field name (snake_case) unless given. */
+  column?: string;
+  /** Shown as a table column. */
+  list?: boolean;
+  /** Part of the phrase search. */
+  search?: boolean;
+  /** reference / references / treeParent: the resource name it points to. */
+  resource?: string;
+  /** enum: the choices. */
+  options?: ReadonlyArray<{ id: number; value: string }>;
+  /** Shown but not changeable once the record exists (e.g. a person's mobile). */
+  readOnlyOnEdit?: boolean;
+  /** Needed when creating, optional when editing (e.g. a password). */
+  requiredOnCreate?: boolean;
+  /** Never sent back to the client (passwords). */
+  writeOnly?: boolean;
+  /** Not stored in the resource's table: handled by the resource's own hooks. */
+  virtual?: boolean;
+  /** Help text under the form field. */
+  hint?: string;
+}
+
+export interface Field<T extends z.ZodType = z.ZodType> {
+  schema: T;
+  meta: FieldMeta;
+}
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+function toNumber(value: unknown): unknown {
+  const v = emptyToUndefined(value);
+  if (typeof v === 'string') {
+    const n = Number(toLatinDigits(v.trim()).replace(/[,٬]/g, ''));
+    return Number.isFinite(n) ? n : v;
+  }
+  return v;
+}
+
+function toBoolean(value: unknown): unknown {
+  const v = emptyToUndefined(value);
+  if (typeof v === 'string') {
+    const s = v.trim().toLowerCase();
+    if (['true', '1', 'on', 'yes'].includes(s)) return true;
+    if (['false', '0', 'off', 'no'].includes(s)) return false;
+  }
+  if (typeof v === 'number') return v !== 0;
+  return v;
+}
+
+const textSchema = (required: boolean, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? cleanPersianText(v) : v === null ? undefined : v),
+    required ? z.string().min(1).max(max) : z.string().max(max).optional(),
+  );
+
+/** A string that must pass `ok`; '' counts as missing. */
+function stringRule(required: boolean, ok: (s: string) => boolean, message: string) {
+  const rule = z.string().refine(ok, { message });
+  return required ? rule : rule.optional();
+}
+
+type Opts = Partial<Omit<FieldMeta, 'kind' | 'label'>> & { required?: boolean; max?: number };
+
+function make(kind: FieldKind, label: string, schema: z.ZodType, opts: Opts): Field {
+  const { required: _r, max: _m, ...meta } = opts;
+  return { schema: schema.describe(label), meta: { kind, label, ...meta } };
+}
+
+export const f = {
+  text: (label: string, opts: Opts = {}) => make('text', label, textSchema(opts.required ?? false, opts.max ?? 300), opts),
+  multiline: (label: string, opts: Opts = {}) =>
+    make('multiline', label, textSchema(opts.required ?? false, opts.max ?? 4000), opts),
+  /** Digits only (phone, fax, postal code, national id); Persian digits accepted. */
+  digits: (label: string, opts: Opts = {}) =>
+    make(
+      'text',
+      label,
+      z.preprocess(
+        (v) => (typeof v === 'string' ? toLatinDigits(v).replace(/[\s-]/g, '') || undefined : emptyToUndefined(v)),
+        stringRule(opts.required ?? false, (s) => /^\d+$/.test(s), `${label} باید فقط شامل رقم باشد`),
+      ),
+      opts,
+    ),
+  email: (label: string, opts: Opts = {}) =>
+    make(
+      'text',
+      label,
+      z.preprocess(
+        (v) => (typeof v === 'string' ? v.trim() || undefined : emptyToUndefined(v)),
+        stringRule(opts.required ?? false, (s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), `${label} معتبر نیست`),
+      ),
+      opts,
+    ),
+  mobile: (label: string, opts: Opts = {}) =>
+    make(
+      'text',
+      label,
+      z.preprocess(
+        (v) => (typeof v === 'string' ? toLatinDigits(v).replace(/[\s-]/g, '') || undefined : emptyToUndefined(v)),
+        stringRule(opts.required ?? false, (s) => /^09\d{9}$/.test(s), `${label} باید با ۰۹ شروع شود و ۱۱ رقم باشد`),
+      ),
+      { hint: '۰۹ و ۹ رقم', ...opts },
+    ),
+  number: (label: string, opts: Opts = {}) =>
+    make('number', label, z.preprocess(toNumber, opts.required ? z.number().int() : z.number().int().optional()), opts),
+  /** An integer amount of rials (or toman where the specification says so). */
+  money: (label: string, opts: Opts = {}) =>
+    make('money', label, z.preprocess(toNumber, opts.required ? z.number().int().min(0) : z.number().int().min(0).optional()), opts),
+  boolean: (label: string, opts: Opts & { default?: boolean } = {}) =>
+    make('boolean', label, z.preprocess((v) => toBoolean(v) ?? opts.default ?? false, z.boolean()), opts),
+  /** A date-only value, 'YYYY-MM-DD' (entered as Jalali on screen). */
+  date: (label: string, opts: Opts = {}) =>
+    make(
+      'date',
+      label,
+      z.preprocess(
+        (v) => (typeof v === 'string' && v ? v.slice(0, 10) : emptyToUndefined(v)),
+        opts.required ? z.iso.date() : z.iso.date().optional(),
+      ),
+      opts,
+    ),
+  reference: (label: string, resource: string, opts: Opts = {}) =>
+    make('reference', label, z.preprocess(toNumber, opts.required ? z.number().int().positive() : z.number().int().positive().optional()), {
+      resource,
+      ...opts,
+    }),
+  references: (label: string, resource: string, opts: Opts = {}) =>
+    make(
+      'references',
+      label,
+      z.preprocess(
+        (v) => (v === undefined || v === null || v === '' ? [] : (Array.isArray(v) ? v : String(v).split(',')).map(toNumber)),
+        opts.required ? z.array(z.number().int().positive()).min(1) : z.array(z.number().int().positive()),
+      ),
+      { resource, virtual: true, ...opts },
+    ),
+  /** The parent in a tree of the same resource; records show their `fullName` path. */
+  treeParent: (label: string, resource: string, opts: Opts = {}) =>
+    make('treeParent', label, z.preprocess(toNumber, z.number().int().positive().optional()), { resource, ...opts }),
+  enumOf: (label: string, options: ReadonlyArray<{ id: number; value: string }>, opts: Opts = {}) =>
+    make(
+      'enum',
+      label,
+      z.preprocess(
+        toNumber,
+        opts.required
+          ? z.number().int().refine((v) => options.some((o) => o.id === v), { message: `${label} معتبر نیست` })
+          : z.number().int().refine((v) => options.some((o) => o.id === v), { message: `${label} معتبر نیست` }).optional(),
+      ),
+      { options, ...opts },
+    ),
+  tags: (label: string, opts: Opts = {}) =>
+    make(
+      'tags',
+      label,
+      z.preprocess(
+        (v) =>
+          (Array.isArray(v) ? v : typeof v === 'string' ? v.split(/[,،]/) : [])
+            .map((t) => cleanPersianText(String(t)))
+            .filter(Boolean),
+        z.array(z.string().max(100)).max(50),
+      ),
+      opts,
+    ),
+  password: (label: string, opts: Opts = {}) =>
+    make('password', label, z.preprocess(emptyToUndefined, z.string().min(6).max(200).optional()), { writeOnly: true, ...opts }),
+  file: (label: string, opts: Opts = {}) => make('file', label, z.any().optional(), { virtual: true, ...opts }),
+};
+
+export interface ResourceDefinition {
+  /** The API entity name: `{name}/list`, `{name}/create`, … */
+  name: string;
+  /** The client route (spec route table). */
+  route: string;
+  /** Table title and menu entry, Persian. */
+  title: string;
+  /** One record, Persian (used in messages: «این بانک …»). */
+  singular: string;
+  table: string;
+  /** The id's API name (bankId, orgUnitId, …). */
+  idField: string;
+  /** Needed to create, update and delete; reading is open to the tenant's users as lookups. */
+  permission: Permission;
+  fields: Record<string, Field>;
+  /** Rows per page on screen (spec: 20 for people and numbering schemes). */
+  pageSize?: number;
+  /** List filters by query parameter name → field name (e.g. parentId → parentFk). */
+  filters?: Record<string, string>;
+  /** A Persian help text for the help panel. */
+  help?: string;
+}
+
+export type Resource = ResourceDefinition & {
+  /** camelCase field name → its PascalCase request name. */
+  inputName(field: string): string;
+  column(field: string): string;
+  listFields(): string[];
+  searchFields(): string[];
+  treeField(): string | undefined;
+};
+
+const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+export function defineResource(definition: ResourceDefinition): Resource {
+  const entries = Object.entries(definition.fields);
+  return {
+    ...definition,
+    inputName: pascal,
+    column: (field) => definition.fields[field]?.meta.column ?? snake(field),
+    listFields: () => entries.filter(([, fd]) => fd.meta.list).map(([name]) => name),
+    searchFields: () => entries.filter(([, fd]) => fd.meta.search).map(([name]) => name),
+    treeField: () => entries.find(([, fd]) => fd.meta.kind === 'treeParent')?.[0],
+  };
+}
+
+/** The request schema: PascalCase names, as the specification's payloads. */
+export function inputSchema(resource: Resource, mode: 'create' | 'update'): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, fd] of Object.entries(resource.fields)) {
+    if (mode === 'update' && fd.meta.readOnlyOnEdit) continue;
+    let schema = fd.schema;
+    if (mode === 'create' && fd.meta.requiredOnCreate) {
+      schema = z.preprocess(emptyToUndefined, z.string().min(6).max(200)).describe(fd.meta.label);
+    }
+    shape[pascal(name)] = schema;
+  }
+  return z.object(shape);
+}

@@ -1,0 +1,59 @@
+import { defineResource, f } from './kit';
+
+export const orgUnit = defineResource({
+  name: 'orgunit',
+  route: '/organizationalunit',
+  title: 'واحدهای سازمانی',
+  singular: 'واحد سازمانی',
+  table: 'org_units',
+  idField: 'orgUnitId',
+  permission: 'OrganizationalUnit',
+  fields: {
+    orgUnitTitle: f.text('عنوان واحد', { required: true, list: true, search: true, max: 200 }),
+    parentOrgUnitFk: f.treeParent('واحد بالادست', 'orgunit', { list: true }),
+    isActive: f.boolean('فعال', { list: true, default: true }),
+  },
+  filters: { parentId: 'parentOrgUnitFk' },
+  help: 'نمودار سازمانی: هر واحد زیر واحد بالادست خود قرار می‌گیرد.',
+});
+
+export const orgPost = defineResource({
+  name: 'orgpost',
+  route: '/organizationalposition',
+  title: 'سمت‌های سازمانی',
+  singular: 'سمت سازمانی',
+  table: 'org_posts',
+  idField: 'orgPostId',
+  permission: 'OrganizationalPosition',
+  fields: {
+    orgPostTitle: f.text('عنوان سمت', { required: true, list: true, search: true, max: 200 }),
+    orgUnitFk: f.reference('واحد سازمانی', 'orgunit', { required: true, list: true }),
+    isActive: f.boolean('فعال', { list: true, default: true }),
+  },
+  filters: { orgUnitId: 'orgUnitFk' },
+  help: 'سمت‌های هر واحد سازمانی؛ اشخاص به این سمت‌ها منصوب می‌شوند.',
+});
+
+export const company = defineResource({
+  name: 'company',
+  route: '/company',
+  title: 'شرکت‌ها',
+  singular: 'شرکت',
+  table: 'companies',
+  idField: 'companyId',
+  permission: 'Company',
+  fields: {
+    companyName: f.text('نام شرکت', { required: true, list: true, search: true, max: 200 }),
+    email: f.email('پست الکترونیک', { list: true, search: true }),
+    mobile: f.digits('تلفن همراه', { list: true, search: true }),
+    isActive: f.boolean('فعال', { list: true, default: true }),
+    nationalId: f.digits('شناسه ملی', { list: true, search: true }),
+    phone: f.digits('تلفن', { list: true }),
+    postalCode: f.digits('کد پستی', { list: true }),
+    fax: f.digits('نمابر', { list: true }),
+    address: f.multiline('نشانی', { list: true, max: 1000 }),
+    economicalCode: f.digits('کد اقتصادی'),
+    parentCompanyFk: f.reference('شرکت مادر', 'company'),
+  },
+  help: 'شرکت‌های طرف حساب یا زیرمجموعه سازمان.',
+});

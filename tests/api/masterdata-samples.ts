@@ -1,0 +1,67 @@
+// Valid sample input for any resource, derived from its schema: each field kind has a
+// sample value; a reference first creates a record of the resource it points to.
+import { resourceByName, type Resource } from '../../src/schemas';
+import type { ApiClient } from './harness';
+
+let counter = 0;
+
+/** Text with Arabic ي/ك so that a Persian ی/ک phrase must still find it after normalisation. */
+export const sampleText = () => `نمونه كيفيت ${++counter}`;
+
+export async function sampleInput(api: ApiClient, token: string, resource: Resource): Promise<Record<string, unknown>> {
+  const input: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const meta = field.meta;
+    const key = resource.inputName(name);
+    switch (meta.kind) {
+      case 'text':
+      case 'multiline': {
+        const probe = field.schema.safeParse('abc');
+        input[key] = probe.success ? sampleText() : field.schema.safeParse('02188776655').success ? '02188776655' : field.schema.safeParse('09121234567').success ? '09121234567' : 'info@example.ir';
+        break;
+      }
+      case 'number':
+        input[key] = 7;
+        break;
+      case 'money':
+        input[key] = 1_250_000;
+        break;
+      case 'boolean':
+        input[key] = true;
+        break;
+      case 'date':
+        input[key] = '2025-03-20';
+        break;
+      case 'enum':
+        input[key] = meta.options?.[0]?.id;
+        break;
+      case 'tags':
+        input[key] = ['برچسب'];
+        break;
+      case 'password':
+        input[key] = 'secret-123';
+        break;
+      case 'reference':
+      case 'references': {
+        if (!field.schema.safeParse(undefined).success || meta.kind === 'references') {
+          const target = resourceByName(meta.resource!)!;
+          const id = await createSample(api, token, target);
+          input[key] = meta.kind === 'references' ? [id] : id;
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return input;
+}
+
+export async function createSample(api: ApiClient, token: string, resource: Resource): Promise<number> {
+  const result = await api.post(`${resource.name}/create/`, await sampleInput(api, token, resource), { token });
+  if (result.body.status !== 1) throw new Error(`could not create a sample ${resource.name}: ${result.text}`);
+  return result.body.id as number;
+}
+
+/** The Persian-letter form of a stored Arabic-letter sample, as a user would type it. */
+export const asPersianPhrase = (text: string) => text.replace(/ي/g, 'ی').replace(/ك/g, 'ک');

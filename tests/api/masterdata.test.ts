@@ -1,0 +1,141 @@
+// One table-driven test over EVERY registered master-data resource: create, find by
+// phrase, get, update, delete; required fields; another tenant; a user without the
+// permission. Then the rules that are not per field: delete guards and trees.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCES, resourceByName } from '../../src/schemas';
+import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
+import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+import { asPersianPhrase, createSample, sampleInput } from './masterdata-samples';
+import { createTenant } from '../../server/tenancy/create-tenant';
+import { DEMO_COLLEAGUE_PASSWORD } from '../../server/seed/seed';
+
+describe.each(ENGINES)('master data engine (%s)', (engine) => {
+  let server: TestServer;
+  let admin: string;
+  let staff: string;
+  let other: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    await createTenant(server.built.services.db, {
+      fullName: 'شرکت دوم',
+      hosts: ['second.localhost'],
+      admin: { username: DEMO_ADMIN.username, password: 'other-pass', firstName: 'م', lastName: 'د' },
+      permissions: TENANT_PERMISSIONS,
+    });
+    admin = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
+    staff = (await server.api.signIn('09121111111', DEMO_COLLEAGUE_PASSWORD)).token;
+    other = (await server.api.signIn(DEMO_ADMIN.username, 'other-pass', 'second.localhost')).token;
+  });
+  afterAll(() => server?.stop());
+
+  describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (_name, resource) => {
+    it('creates, finds by a Persian phrase, reads, updates and deletes', async () => {
+      const input = await sampleInput(server.api, admin, resource);
+      const created = await server.api.post(`${resource.name}/create/`, input, { token: admin });
+      expect(created.body).toMatchObject({ status: 1 });
+      const id = created.body.id as number;
+
+      const searchField = resource.searchFields().find((f) => resource.fields[f].meta.kind === 'text' && String(input[resource.inputName(f)]).startsWith('نمونه'));
+      if (searchField) {
+        const phrase = asPersianPhrase(String(input[resource.inputName(searchField)]));
+        const found = await server.api.get(`${resource.name}/list/`, { Page: 1, Count: 10, Phrase: phrase }, { token: admin });
+        expect(found.body.records.map((r: Record<string, unknown>) => r[resource.idField])).toContain(id);
+        expect(found.body.record_count).toBeGreaterThanOrEqual(1);
+      }
+
+      const got = await server.api.get(`${resource.name}/get/`, { Id: id }, { token: admin });
+      expect(got.body.status).toBe(1);
+      expect(got.body.record[resource.idField]).toBe(id);
+
+      const firstText = Object.keys(resource.fields).find((f) => resource.fields[f].meta.kind === 'text' && String(input[resource.inputName(f)]).startsWith('نمونه'));
+      if (firstText) {
+        const updated = await server.api.call('PUT', `${resource.name}/update/`, { token: admin, json: { ...input, Id: id, [resource.inputName(firstText)]: 'ویرایش‌شده' } });
+        expect(updated.body.status).toBe(1);
+        const again = await server.api.get(`${resource.name}/get/`, { Id: id }, { token: admin });
+        expect(again.body.record[firstText]).toBe('ویرایش‌شده');
+      }
+
+      const deleted = await server.api.call('DELETE', `${resource.name}/delete/`, { token: admin, json: { Id: id, Language: 0 } });
+      expect(deleted.body.status).toBe(1);
+      expect((await server.api.get(`${resource.name}/get/`, { Id: id }, { token: admin })).body.status).toBe(0);
+    });
+
+    it('names each missing required field in Persian and stores nothing', async () => {
+      const input = await sampleInput(server.api, admin, resource);
+      const required = Object.entries(resource.fields).filter(([, f]) => !f.schema.safeParse(undefined).success || f.meta.requiredOnCreate);
+      const before = (await server.api.get(`${resource.name}/list/`, { Count: 1 }, { token: admin })).body.record_count;
+      for (const [name, field] of required) {
+        const rest = { ...input };
+        delete rest[resource.inputName(name)];
+        const refused = await server.api.post(`${resource.name}/create/`, rest, { token: admin });
+        expect(refused.body).toEqual({ status: 0, message: `${field.meta.label} الزامی است` });
+      }
+      expect((await server.api.get(`${resource.name}/list/`, { Count: 1 }, { token: admin })).body.record_count).toBe(before);
+    });
+
+    it('keeps records from another tenant and from users without the permission', async () => {
+      const id = await createSample(server.api, admin, resource);
+      const theirs = await server.api.get(`${resource.name}/list/`, { Count: -1 }, { token: other });
+      expect(theirs.body.records.map((r: Record<string, unknown>) => r[resource.idField])).not.toContain(id);
+      expect((await server.api.get(`${resource.name}/get/`, { Id: id }, { token: other })).body.status).toBe(0);
+      const input = await sampleInput(server.api, admin, resource);
+      expect((await server.api.call('PUT', `${resource.name}/update/`, { token: other, json: { ...input, Id: id } })).body.status).toBe(0);
+      expect((await server.api.call('DELETE', `${resource.name}/delete/`, { token: other, json: { Id: id } })).body.status).toBe(0);
+      expect((await server.api.get(`${resource.name}/get/`, { Id: id }, { token: admin })).body.status).toBe(1);
+
+      const refused = await server.api.post(`${resource.name}/create/`, input, { token: staff });
+      expect(refused.body).toEqual({ status: 0, message: 'شما به این بخش دسترسی ندارید' });
+      expect((await server.api.call('DELETE', `${resource.name}/delete/`, { token: staff, json: { Id: id } })).body.status).toBe(0);
+      expect((await server.api.get(`${resource.name}/get/`, { Id: id }, { token: admin })).body.status).toBe(1);
+    });
+  });
+
+  it('refuses to delete a bank that has accounts, and deletes nothing', async () => {
+    const bankId = (await server.api.post('bank/create/', { Title: 'بانک ملت' }, { token: admin })).body.id;
+    const accountId = (await server.api.post('bankaccount/create/', { BankFk: bankId, Number: '123-456' }, { token: admin })).body.id;
+    const refused = await server.api.call('DELETE', 'bank/delete/', { token: admin, json: { Id: bankId } });
+    expect(refused.body).toEqual({ status: 0, message: 'این بانک در «حساب‌های بانکی» استفاده شده است و حذف نمی‌شود' });
+    expect((await server.api.get('bank/get/', { Id: bankId }, { token: admin })).body.record.title).toBe('بانک ملت');
+    const account = (await server.api.get('bankaccount/get/', { Id: accountId }, { token: admin })).body.record;
+    expect(account).toMatchObject({ bankFk: bankId, bankFkTitle: 'بانک ملت', number: '123-456' });
+    const filtered = await server.api.get('bankaccount/list/', { bankId, Count: -1 }, { token: admin });
+    expect(filtered.body.records.map((r: { bankAccountId: number }) => r.bankAccountId)).toEqual([accountId]);
+  });
+
+  it('refuses a reference to another tenant\u2019s record', async () => {
+    const theirBank = (await server.api.post('bank/create/', { Title: 'بانک آن‌ها' }, { token: other })).body.id;
+    const refused = await server.api.post('bankaccount/create/', { BankFk: theirBank, Number: '1' }, { token: admin });
+    expect(refused.body).toEqual({ status: 0, message: 'بانک انتخاب‌شده وجود ندارد' });
+  });
+
+  it('keeps tree paths true when a node is renamed or moved, and refuses a cycle', async () => {
+    const unit = resourceByName('orgunit')!;
+    const create = async (title: string, parent?: number) =>
+      (await server.api.post(`${unit.name}/create/`, { OrgUnitTitle: title, ParentOrgUnitFk: parent, IsActive: true }, { token: admin })).body.id as number;
+    const root = await create('مدیریت');
+    const finance = await create('مالی', root);
+    const payroll = await create('حقوق و دستمزد', finance);
+    const path = async (id: number) => (await server.api.get(`${unit.name}/get/`, { Id: id }, { token: admin })).body.record.fullName;
+    expect(await path(payroll)).toBe('مدیریت / مالی / حقوق و دستمزد');
+    await server.api.call('PUT', `${unit.name}/update/`, { token: admin, json: { Id: root, OrgUnitTitle: 'مدیرعامل', IsActive: true } });
+    expect(await path(payroll)).toBe('مدیرعامل / مالی / حقوق و دستمزد');
+    const cycle = await server.api.call('PUT', `${unit.name}/update/`, { token: admin, json: { Id: root, OrgUnitTitle: 'مدیرعامل', ParentOrgUnitFk: payroll } });
+    expect(cycle.body).toEqual({ status: 0, message: 'واحد بالادست نمی‌تواند خود این واحد سازمانی یا زیرمجموعه آن باشد' });
+    const children = await server.api.get(`${unit.name}/list/`, { parentId: finance, Count: -1 }, { token: admin });
+    expect(children.body.records).toHaveLength(1);
+    expect(children.body.records[0]).toMatchObject({ orgUnitId: payroll, parentOrgUnitFkTitle: 'مدیرعامل / مالی' });
+    const refused = await server.api.call('DELETE', `${unit.name}/delete/`, { token: admin, json: { Id: finance } });
+    expect(refused.body.message).toBe('این واحد سازمانی در زیرمجموعه‌های این واحد سازمانی استفاده شده است و حذف نمی‌شود');
+  });
+
+  it('validates digits and e-mail on companies', async () => {
+    const phone = await server.api.post('company/create/', { CompanyName: 'الف', Phone: '021-abc' }, { token: admin });
+    expect(phone.body).toEqual({ status: 0, message: 'تلفن باید فقط شامل رقم باشد' });
+    const email = await server.api.post('company/create/', { CompanyName: 'الف', Email: 'no-at-sign' }, { token: admin });
+    expect(email.body).toEqual({ status: 0, message: 'پست الکترونیک معتبر نیست' });
+    const persianDigits = await server.api.post('company/create/', { CompanyName: 'ب', Phone: '۰۲۱-۸۸۷۷۶۶۵۵' }, { token: admin });
+    expect(persianDigits.body.status).toBe(1);
+    expect((await server.api.get('company/get/', { Id: persianDigits.body.id }, { token: admin })).body.record.phone).toBe('02188776655');
+  });
+});
