@@ -9,6 +9,7 @@ import { field } from '../http/fields';
 import { userRoute } from '../http/api-route';
 import type { Services } from '../services';
 import { hooksOf, type AnyDb } from './hooks';
+import './resource-hooks';
 import { listRows } from './repository';
 import { createRecord, deleteRecord, findRow, notFound, updateRecord } from './service';
 import { toRecord } from './values';

@@ -1,0 +1,3 @@
+// Resource-specific hooks, one file per resource that needs them (see ../hooks.ts).
+// Each file calls registerHooks(...) when imported; add one import line per file.
+export {};
