@@ -2,7 +2,8 @@
 // so numbers and booleans are coerced here; each field carries its Persian label
 // (zod's description), which names the field in validation messages.
 import { z } from 'zod';
-import { cleanPersianText, toLatinDigits } from '../../src/shared/persian';
+import { cleanPersianText } from '../../src/shared/persian';
+import { emptyToUndefined, toBoolean, toNumber } from '../../src/shared/coerce';
 
 export interface UploadedFile {
   kind: 'file';
@@ -16,27 +17,6 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
   return typeof value === 'object' && value !== null && (value as UploadedFile).kind === 'file';
 }
 
-const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-
-function toNumber(value: unknown): unknown {
-  const v = emptyToUndefined(value);
-  if (typeof v === 'string') {
-    const n = Number(toLatinDigits(v.trim()));
-    return Number.isFinite(n) ? n : v;
-  }
-  return v;
-}
-
-function toBoolean(value: unknown): unknown {
-  const v = emptyToUndefined(value);
-  if (typeof v === 'string') {
-    const s = v.trim().toLowerCase();
-    if (['true', '1', 'on', 'yes'].includes(s)) return true;
-    if (['false', '0', 'off', 'no'].includes(s)) return false;
-  }
-  if (typeof v === 'number') return v !== 0;
-  return v;
-}
 
 export const field = {
   /** Required text, trimmed, Arabic ي/ك stored as Persian ی/ک. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Permission } from '../shared/permissions';
 import { cleanPersianText, toLatinDigits } from '../shared/persian';
+import { emptyToUndefined, toBoolean, toNumber } from '../shared/coerce';
 
 export type FieldKind =
   | 'text'
@@ -51,27 +52,6 @@ export interface Field<T extends z.ZodType = z.ZodType> {
   meta: FieldMeta;
 }
 
-const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-
-function toNumber(value: unknown): unknown {
-  const v = emptyToUndefined(value);
-  if (typeof v === 'string') {
-    const n = Number(toLatinDigits(v.trim()).replace(/[,٬]/g, ''));
-    return Number.isFinite(n) ? n : v;
-  }
-  return v;
-}
-
-function toBoolean(value: unknown): unknown {
-  const v = emptyToUndefined(value);
-  if (typeof v === 'string') {
-    const s = v.trim().toLowerCase();
-    if (['true', '1', 'on', 'yes'].includes(s)) return true;
-    if (['false', '0', 'off', 'no'].includes(s)) return false;
-  }
-  if (typeof v === 'number') return v !== 0;
-  return v;
-}
 
 const textSchema = (required: boolean, max: number) =>
   z.preprocess(

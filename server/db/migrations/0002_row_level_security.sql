@@ -9,14 +9,15 @@ LANGUAGE sql STABLE AS $$
       OR row_tenant = current_setting('app.tenant_id', true)::integer
 $$;
 
-DO $$
-DECLARE t text;
+-- Every migration that adds a tenant-owned table fences it with one call:
+--   SELECT dabir_fence('table_name');
+CREATE FUNCTION dabir_fence(table_name text) RETURNS void
+LANGUAGE plpgsql AS $$
 BEGIN
-  FOREACH t IN ARRAY ARRAY['users','sessions','user_groups','user_group_permissions',
-    'user_group_members','links','user_settings','notifications','mobile_approval_codes']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_fence ON %I USING (dabir_tenant_visible(tenant_id)) WITH CHECK (dabir_tenant_visible(tenant_id))', t);
-  END LOOP;
+  EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', table_name);
+  EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', table_name);
+  EXECUTE format('CREATE POLICY tenant_fence ON %I USING (dabir_tenant_visible(tenant_id)) WITH CHECK (dabir_tenant_visible(tenant_id))', table_name);
 END $$;
+
+SELECT dabir_fence(t) FROM unnest(ARRAY['users','sessions','user_groups','user_group_permissions',
+  'user_group_members','links','user_settings','notifications','mobile_approval_codes']) AS t;

@@ -101,13 +101,4 @@ CREATE TABLE companies (
 CREATE INDEX companies_parent_idx ON companies (tenant_id, parent_company_fk);
 CREATE INDEX companies_search_idx ON companies USING gin (search_text gin_trgm_ops);
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['banks','bank_accounts','accounts','cash_desks','org_units','org_posts','companies']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_fence ON %I USING (dabir_tenant_visible(tenant_id)) WITH CHECK (dabir_tenant_visible(tenant_id))', t);
-  END LOOP;
-END $$;
+SELECT dabir_fence(t) FROM unnest(ARRAY['banks','bank_accounts','accounts','cash_desks','org_units','org_posts','companies']) AS t;
