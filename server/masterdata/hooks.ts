@@ -1,6 +1,7 @@
 // Resource-specific behaviour that the generic engine cannot infer from a schema (a
 // person's user account, a template's file, an encrypted password). A resource with
 // hooks registers them here; everything else stays generic.
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Principal } from '../auth/principal';
 import type { Services } from '../services';
@@ -33,6 +34,8 @@ export interface ResourceHooks {
   beforeDelete?(ctx: { trx: AnyTrx; services: Services; principal: Principal; row: Row }): Promise<void>;
   /** After the delete committed (files on disk). */
   afterDelete?(ctx: { services: Services; principal: Principal; row: Row }): Promise<void>;
+  /** Calls of the resource beyond the generic five (a template's download). */
+  routes?(app: FastifyInstance, services: Services): void;
 }
 
 const hooks = new Map<string, ResourceHooks>();

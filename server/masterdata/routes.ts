@@ -89,6 +89,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       return ok();
     },
   });
+  hooksOf(resource.name).routes?.(app, services);
 }
 
 export function registerMasterDataRoutes(app: FastifyInstance, services: Services) {

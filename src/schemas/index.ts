@@ -4,8 +4,10 @@ import type { Resource } from './kit';
 import { bank, bankAccount } from './banks';
 import { account, cashDesk } from './accounting';
 import { company, orgPost, orgUnit } from './organisation';
+import { andikator, archive, favorite, reciveMethod, template } from './correspondence';
+import { ece, eceEmail } from './ece';
 
-export const RESOURCES: Resource[] = [bank, bankAccount, account, cashDesk, orgUnit, orgPost, company];
+export const RESOURCES: Resource[] = [bank, bankAccount, account, cashDesk, orgUnit, orgPost, company, andikator, archive, favorite, reciveMethod, template, eceEmail, ece];
 
 export function resourceByName(name: string): Resource | undefined {
   const lower = name.toLowerCase();

@@ -119,6 +119,16 @@ export class ApiClient {
   constructor(private readonly baseUrl: string) {}
 
   async call(method: string, pathname: string, options: CallOptions = {}): Promise<CallResult> {
+    if (options.json && Object.values(options.json).some((v) => v instanceof Blob)) {
+      // A body holding a file goes as multipart, as the client sends uploads.
+      const form = new FormData();
+      for (const [key, value] of Object.entries(options.json)) {
+        for (const item of Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]) {
+          form.append(key, item instanceof Blob ? item : String(item));
+        }
+      }
+      options = { ...options, json: undefined, form };
+    }
     const url = new URL(pathname.startsWith('/') ? pathname : `/api/${pathname}`, this.baseUrl);
     for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.append(key, String(value));
     const headers: Record<string, string> = { host: options.host ?? 'localhost', ...options.headers };

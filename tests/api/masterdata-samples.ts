@@ -2,6 +2,7 @@
 // sample value; a reference first creates a record of the resource it points to.
 import { resourceByName, type Resource } from '../../src/schemas';
 import type { ApiClient } from './harness';
+import { minimalDocx } from '../../server/seed/correspondence-seed';
 
 let counter = 0;
 
@@ -40,6 +41,10 @@ export async function sampleInput(api: ApiClient, token: string, resource: Resou
         break;
       case 'password':
         input[key] = 'secret-123';
+        break;
+      case 'file':
+        // The only uploads yet are letter templates: a generated Word document.
+        input[key] = new File([minimalDocx(['نمونه {subject}'])], 'sample.docx');
         break;
       case 'reference':
       case 'references': {

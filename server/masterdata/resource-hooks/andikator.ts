@@ -1,0 +1,25 @@
+// Numbering schemes: the last number is the letters' to advance, never the client's;
+// and a letter type has one default scheme per tenant — saving one as default clears
+// the others of its type in the same transaction.
+import { sql } from 'kysely';
+import { andikator } from '../../../src/schemas/correspondence';
+import { registerHooks } from '../hooks';
+
+registerHooks(andikator.name, {
+  async beforeSave({ trx, principal, mode, values, existing }) {
+    if (mode === 'create') delete values.last_message_number;
+    if (values.start_number === null || values.start_number === undefined) values.start_number = existing?.start_number ?? 1;
+    if (!values.is_default) return;
+    const type = Number(values.message_type_fk);
+    // Serialise default changes of one tenant and type, so two saves cannot both win.
+    await sql`SELECT pg_advisory_xact_lock(hashtext('andikator-default'), ${principal.tenantId * 8 + type}::int)`.execute(trx);
+    let others = trx
+      .updateTable(andikator.table)
+      .set({ is_default: false })
+      .where('tenant_id', '=', principal.tenantId)
+      .where('message_type_fk', '=', type)
+      .where('is_default', '=', true);
+    if (existing) others = others.where('id', '<>', existing.id as number);
+    await others.execute();
+  },
+});

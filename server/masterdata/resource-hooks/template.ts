@@ -1,0 +1,111 @@
+// Letter templates: the upload must be a Word .docx by its content, is kept in the file
+// store, and is downloaded through template/download (token in the query, as the
+// specification's links carry it). Public templates are the tenant's built-in ones:
+// visible to all its users, never edited or deleted. Tenants never share templates.
+import fs from 'node:fs/promises';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { template } from '../../../src/schemas/correspondence';
+import { fail, UserError } from '../../http/answers';
+import { userRoute } from '../../http/api-route';
+import { field, isUploadedFile, type UploadedFile } from '../../http/fields';
+import { builtInTemplateDocx } from '../../seed/correspondence-seed';
+import { registerHooks, type AnyDb } from '../hooks';
+import { notFound } from '../service';
+
+export const TEMPLATE_FILES = 'templates';
+export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const PUBLIC_TEMPLATE_LOCKED = 'قالب عمومی قابل ویرایش یا حذف نیست';
+
+const fileLabel = template.fields.file.meta.label;
+
+/** The entry names of a zip archive, from its central directory; null if not a zip. */
+export function zipEntryNames(data: Buffer): string[] | null {
+  const lowest = Math.max(0, data.length - 22 - 0xffff);
+  for (let end = data.length - 22; end >= lowest; end--) {
+    if (data.readUInt32LE(end) !== 0x06054b50) continue;
+    const count = data.readUInt16LE(end + 10);
+    let at = data.readUInt32LE(end + 16);
+    const names: string[] = [];
+    for (let i = 0; i < count; i++) {
+      if (at + 46 > end || data.readUInt32LE(at) !== 0x02014b50) return null;
+      const nameLength = data.readUInt16LE(at + 28);
+      const skip = nameLength + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
+      names.push(data.toString('utf8', at + 46, at + 46 + nameLength));
+      at += 46 + skip;
+    }
+    return names;
+  }
+  return null;
+}
+
+/** A .docx is a zip (by its magic bytes) holding the Word package's main parts. */
+export async function isDocx(data: Buffer): Promise<boolean> {
+  const type = await fileTypeFromBuffer(data);
+  if (!type || (type.mime !== DOCX_MIME && type.mime !== 'application/zip')) return false;
+  const names = zipEntryNames(data);
+  return Boolean(names?.includes('[Content_Types].xml') && names.includes('word/document.xml'));
+}
+
+async function checkDocx(file: UploadedFile) {
+  if (!(await isDocx(file.data))) throw new UserError(`${fileLabel} باید یک سند Word با قالب docx باشد`);
+}
+
+const displayName = (name: string) => (name.split(/[\\/]/).pop() ?? '').trim().slice(0, 255) || 'template.docx';
+
+function attachment(fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+registerHooks(template.name, {
+  async beforeSave({ services, principal, mode, input, values, existing }) {
+    if (existing?.is_public) throw new UserError(PUBLIC_TEMPLATE_LOCKED);
+    if (mode === 'create') values.is_public = false;
+    const file = input[template.inputName('file')];
+    if (!isUploadedFile(file)) {
+      if (mode === 'create') throw new UserError(`${fileLabel} الزامی است`);
+      return;
+    }
+    await checkDocx(file);
+    values.file_name = displayName(file.filename);
+    values.stored_name = await services.files.save(principal.tenantId, TEMPLATE_FILES, file.data, 'docx');
+  },
+  async afterSave({ services, principal, values, existing }) {
+    // The replaced document; last step of the transaction, so a failed save keeps it.
+    if (values.stored_name && existing?.stored_name) await services.files.remove(principal.tenantId, TEMPLATE_FILES, String(existing.stored_name));
+  },
+  async beforeDelete({ row }) {
+    if (row.is_public) throw new UserError(PUBLIC_TEMPLATE_LOCKED);
+  },
+  async afterDelete({ services, principal, row }) {
+    if (row.stored_name) await services.files.remove(principal.tenantId, TEMPLATE_FILES, String(row.stored_name));
+  },
+  routes(app, services) {
+    const db = services.db as unknown as AnyDb;
+    userRoute(app, services, {
+      method: 'GET',
+      path: `${template.name}/download`,
+      params: z.object({ templateId: field.int('شناسه قالب') }),
+      handler: async ({ params, principal, reply }) => {
+        const row = await db
+          .selectFrom(template.table)
+          .select(['file_name', 'stored_name'])
+          .where('tenant_id', '=', principal.tenantId)
+          .where('id', '=', params.templateId)
+          .executeTakeFirst();
+        const missing = () => reply.code(404).send(fail(notFound(template)));
+        if (!row) return missing();
+        let data: Buffer;
+        if (!row.stored_name) data = builtInTemplateDocx();
+        else {
+          const file = services.files.pathOf(principal.tenantId, TEMPLATE_FILES, row.stored_name);
+          const read = file ? await fs.readFile(file).catch(() => null) : null;
+          if (!read) return missing();
+          data = read;
+        }
+        return reply.header('content-type', DOCX_MIME).header('content-disposition', attachment(row.file_name || 'template.docx')).send(data);
+      },
+    });
+  },
+});

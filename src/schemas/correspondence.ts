@@ -1,0 +1,100 @@
+// Master data of the correspondence area (spec 1 §3): numbering schemes (andikator),
+// archive and favourite folders, receive methods and letter templates.
+import { defineResource, f } from './kit';
+
+/** Letter types (spec 1 §1): internal, incoming, outgoing. */
+export const MESSAGE_TYPES = [
+  { id: 4, value: 'داخلی' },
+  { id: 5, value: 'وارده' },
+  { id: 6, value: 'صادره' },
+] as const;
+
+export const andikator = defineResource({
+  name: 'andikator',
+  route: '/andikator',
+  title: 'اندیکاتورها',
+  singular: 'اندیکاتور',
+  table: 'andikators',
+  idField: 'andikatorId',
+  permission: 'Andikator',
+  pageSize: 20,
+  fields: {
+    andikatorTitle: f.text('عنوان اندیکاتور', { required: true, list: true, search: true, max: 200 }),
+    andikatorPreFix: f.text('پیشوند', { list: true, search: true, max: 50 }),
+    startNumber: f.number('شماره شروع', { list: true }),
+    // Shown, never set by the client: the andikator hook drops it on create and the
+    // engine skips it on update; letters advance it when they take a number.
+    lastMessageNumber: f.number('آخرین شماره', { list: true, readOnlyOnEdit: true, hint: 'با ثبت نامه‌ها به‌روز می‌شود' }),
+    messageTypeFk: f.enumOf('نوع نامه', MESSAGE_TYPES, { required: true, list: true }),
+    isActive: f.boolean('فعال', { list: true, default: true }),
+    isDefault: f.boolean('پیش‌فرض', { list: true }),
+  },
+  filters: { messageType: 'messageTypeFk' },
+  help: 'اندیکاتور شماره نامه‌های هر نوع (داخلی، وارده، صادره) را می‌سازد. برای هر نوع نامه فقط یک اندیکاتور پیش‌فرض است.',
+});
+
+export const archive = defineResource({
+  name: 'archive',
+  route: '/archive',
+  title: 'پوشه‌های بایگانی',
+  singular: 'پوشه بایگانی',
+  table: 'archives',
+  idField: 'archiveId',
+  permission: 'Archive',
+  fields: {
+    archiveTitle: f.text('عنوان پوشه', { required: true, list: true, search: true, max: 200 }),
+    parentFk: f.treeParent('پوشه بالادست', 'archive', { list: true }),
+  },
+  filters: { parentId: 'parentFk' },
+  help: 'پوشه‌های بایگانی نامه‌ها؛ هر پوشه می‌تواند زیر پوشه دیگری باشد.',
+});
+
+export const favorite = defineResource({
+  name: 'favorite',
+  route: '/favorite',
+  title: 'پوشه‌های دلخواه',
+  singular: 'پوشه دلخواه',
+  table: 'favorites',
+  idField: 'favoriteId',
+  permission: 'Favorite',
+  fields: {
+    favoriteTitle: f.text('عنوان پوشه', { required: true, list: true, search: true, max: 200 }),
+    parentFk: f.treeParent('پوشه بالادست', 'favorite', { list: true }),
+  },
+  filters: { parentId: 'parentFk' },
+  help: 'پوشه‌های دلخواه برای دسته‌بندی نامه‌ها؛ هر پوشه می‌تواند زیر پوشه دیگری باشد.',
+});
+
+export const reciveMethod = defineResource({
+  name: 'reciveMethod',
+  route: '/recivemethods',
+  title: 'روش‌های دریافت',
+  singular: 'روش دریافت',
+  table: 'recive_methods',
+  idField: 'reciveMethodId',
+  permission: 'Andikator',
+  fields: {
+    reciveMethodTitle: f.text('عنوان روش دریافت', { required: true, list: true, search: true, max: 200 }),
+  },
+  help: 'روش‌های رسیدن نامه‌های وارده (نامه‌رسان، پست، …).',
+});
+
+export const template = defineResource({
+  name: 'template',
+  route: '/templateManager',
+  title: 'قالب‌های نامه',
+  singular: 'قالب نامه',
+  table: 'templates',
+  idField: 'templateManagerId',
+  permission: 'TemplateManager',
+  pageSize: 20,
+  fields: {
+    templateName: f.text('نام قالب', { required: true, list: true, search: true, max: 200 }),
+    // Public templates are the tenant's built-in ones (seeded): every user sees and
+    // downloads them, nobody edits or deletes them. Uploaded templates are private.
+    isPublic: f.boolean('عمومی', { list: true, readOnlyOnEdit: true, hint: 'عمومی / اختصاصی' }),
+    fileName: f.text('نام فایل', { list: true, readOnlyOnEdit: true, max: 255 }),
+    file: f.file('فایل قالب', { hint: 'سند Word با پسوند docx' }),
+  },
+  help: 'قالب‌های Word (docx) برای چاپ نامه‌ها. قالب‌های عمومی قابل ویرایش یا حذف نیستند.',
+});
