@@ -4,10 +4,13 @@ import type { Resource } from './kit';
 import { bank, bankAccount } from './banks';
 import { account, cashDesk } from './accounting';
 import { company, orgPost, orgUnit } from './organisation';
+import { city, province } from './places';
+import { person } from './people';
+import { blogCategory, contractGroup, customerGroup, projectGroup } from './groups';
 import { andikator, archive, favorite, reciveMethod, template } from './correspondence';
 import { ece, eceEmail } from './ece';
 
-export const RESOURCES: Resource[] = [bank, bankAccount, account, cashDesk, orgUnit, orgPost, company, andikator, archive, favorite, reciveMethod, template, eceEmail, ece];
+export const RESOURCES: Resource[] = [bank, bankAccount, account, cashDesk, orgUnit, orgPost, company, andikator, archive, favorite, reciveMethod, template, eceEmail, ece, province, city, person, customerGroup, contractGroup, projectGroup, blogCategory];
 
 export function resourceByName(name: string): Resource | undefined {
   const lower = name.toLowerCase();

@@ -19,6 +19,7 @@ export type FieldKind =
   | 'treeParent'
   | 'enum'
   | 'tags'
+  | 'stringList'
   | 'password'
   | 'file';
 
@@ -35,6 +36,8 @@ export interface FieldMeta {
   resource?: string;
   /** enum: the choices. */
   options?: ReadonlyArray<{ id: number; value: string }>;
+  /** stringList: the call (below /api) whose `records: [{id, value}]` are the allowed values. */
+  choicesFrom?: string;
   /** Shown but not changeable once the record exists (e.g. a person's mobile). */
   readOnlyOnEdit?: boolean;
   /** Needed when creating, optional when editing (e.g. a password). */
@@ -165,6 +168,17 @@ export const f = {
             .map((t) => cleanPersianText(String(t)))
             .filter(Boolean),
         z.array(z.string().max(100)).max(50),
+      ),
+      opts,
+    ),
+  /** Several values chosen from a list the server answers (`choicesFrom`), e.g. a person's role names. */
+  stringList: (label: string, opts: Opts = {}) =>
+    make(
+      'stringList',
+      label,
+      z.preprocess(
+        (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]).map((t) => cleanPersianText(String(t))).filter(Boolean),
+        opts.required ? z.array(z.string().max(200)).min(1).max(100) : z.array(z.string().max(200)).max(100),
       ),
       opts,
     ),

@@ -42,9 +42,15 @@ export async function sampleInput(api: ApiClient, token: string, resource: Resou
       case 'password':
         input[key] = 'secret-123';
         break;
+      case 'stringList': {
+        // The first value the field's choice list offers (e.g. an existing role name).
+        const choices = meta.choicesFrom ? (await api.get(meta.choicesFrom, {}, { token })).body.records : undefined;
+        input[key] = choices?.length ? [choices[0].id] : [sampleText()];
+        break;
+      }
       case 'file':
         // The only uploads yet are letter templates: a generated Word document.
-        input[key] = new File([minimalDocx(['نمونه {subject}'])], 'sample.docx');
+        input[key] = new File([new Uint8Array(minimalDocx(['نمونه {subject}']))], 'sample.docx');
         break;
       case 'reference':
       case 'references': {

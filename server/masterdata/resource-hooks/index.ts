@@ -3,4 +3,5 @@
 import './andikator';
 import './template';
 import './eceemail';
+import './person';
 export {};

@@ -1,0 +1,153 @@
+// A person is a user of the tenant: creating one creates its user (mobile as username,
+// the given password), its role names are the user's groups, deactivating or deleting
+// it stops the user signing in. All in the engine's transaction.
+import { hashPassword } from '../../auth/passwords';
+import { UserError } from '../../http/answers';
+import { registerHooks, type AnyDb, type AnyTrx, type SaveContext } from '../hooks';
+
+export const DUPLICATE_MOBILE = 'این شماره همراه قبلاً ثبت شده است';
+
+/** The tenant's active user groups: the role names a person may hold. */
+export async function roleNames(db: AnyDb | AnyTrx, tenantId: number): Promise<string[]> {
+  const rows = await db.selectFrom('user_groups').select('title').where('tenant_id', '=', tenantId).where('is_active', '=', true).orderBy('id').execute();
+  return rows.map((r: { title: string }) => r.title);
+}
+
+async function groupIds(trx: AnyTrx, tenantId: number, names: string[]): Promise<number[]> {
+  const rows: { id: number; title: string }[] = await trx
+    .selectFrom('user_groups')
+    .select(['id', 'title'])
+    .where('tenant_id', '=', tenantId)
+    .where('is_active', '=', true)
+    .where('title', 'in', names)
+    .execute();
+  const missing = names.filter((name) => !rows.some((r) => r.title === name));
+  if (missing.length) throw new UserError(`نقش «${missing[0]}» وجود ندارد`);
+  return rows.map((r) => r.id);
+}
+
+/** Revokes the user's sessions (all but the caller's own) and closes their hub connections. */
+async function signOut(ctx: { trx: AnyTrx; services: SaveContext['services']; principal: SaveContext['principal'] }, userId: number) {
+  const revoked: { id: number }[] = await ctx.trx
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('tenant_id', '=', ctx.principal.tenantId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('id', '!=', ctx.principal.sessionId)
+    .returning('id')
+    .execute();
+  await ctx.services.notifier.sessionsRevoked(revoked.map((r) => r.id));
+}
+
+/** Creates the person's user, or takes back the user of a deleted person with this mobile. */
+async function createUser(ctx: SaveContext): Promise<number> {
+  const { trx, principal, values } = ctx;
+  const mobile = String(values.mobile);
+  const taken = await trx.selectFrom('persons').select('id').where('tenant_id', '=', principal.tenantId).where('mobile', '=', mobile).executeTakeFirst();
+  if (taken) throw new UserError(DUPLICATE_MOBILE);
+  const user = {
+    username: mobile,
+    mobile,
+    password_hash: await hashPassword(String(ctx.input.PassWord)),
+    first_name: values.first_name,
+    last_name: values.last_name,
+    is_active: values.is_active,
+  };
+  const existing: { id: number; is_active: boolean } | undefined = await trx
+    .selectFrom('users')
+    .select(['id', 'is_active'])
+    .where('tenant_id', '=', principal.tenantId)
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', mobile.toLowerCase()))
+    .executeTakeFirst();
+  if (existing) {
+    // An active user without a person (e.g. the tenant's first administrator) keeps its mobile.
+    if (existing.is_active) throw new UserError(DUPLICATE_MOBILE);
+    await trx.updateTable('users').set(user).where('tenant_id', '=', principal.tenantId).where('id', '=', existing.id).execute();
+    return existing.id;
+  }
+  const created = await trx.insertInto('users').values({ ...user, tenant_id: principal.tenantId }).returning('id').executeTakeFirstOrThrow();
+  return created.id;
+}
+
+async function checkCity(ctx: SaveContext) {
+  const cityId = ctx.values.city_fk as number | null;
+  if (!cityId) return;
+  const city: { province_fk: number } | undefined = await ctx.trx
+    .selectFrom('cities')
+    .select('province_fk')
+    .where('tenant_id', '=', ctx.principal.tenantId)
+    .where('id', '=', cityId)
+    .executeTakeFirst();
+  if (!city) return; // the engine's reference check has already refused it
+  if (!ctx.values.province_fk) ctx.values.province_fk = city.province_fk;
+  else if (ctx.values.province_fk !== city.province_fk) throw new UserError('شهر انتخاب‌شده در استان انتخاب‌شده نیست');
+}
+
+registerHooks('person', {
+  async beforeSave(ctx) {
+    await checkCity(ctx);
+    const roles = ctx.input.RoleNames as string[];
+    await groupIds(ctx.trx, ctx.principal.tenantId, roles);
+    if (ctx.mode === 'create') {
+      ctx.values.user_fk = await createUser(ctx);
+      return;
+    }
+    const userId = ctx.existing!.user_fk as number;
+    if (userId === ctx.principal.userId && ctx.values.is_active === false) {
+      throw new UserError('نمی‌توانید حساب کاربری خودتان را غیرفعال کنید');
+    }
+    const password = ctx.input.PassWord as string | undefined;
+    const changes: Record<string, unknown> = { first_name: ctx.values.first_name, last_name: ctx.values.last_name, is_active: ctx.values.is_active };
+    if (password) changes.password_hash = await hashPassword(password);
+    await ctx.trx.updateTable('users').set(changes).where('tenant_id', '=', ctx.principal.tenantId).where('id', '=', userId).execute();
+    if (password || ctx.values.is_active === false) await signOut(ctx, userId);
+  },
+
+  async afterSave(ctx) {
+    const { trx, principal, id } = ctx;
+    const tenantId = principal.tenantId;
+    const userId = (ctx.existing?.user_fk ?? ctx.values.user_fk) as number;
+    const groups = await groupIds(trx, tenantId, ctx.input.RoleNames as string[]);
+    await trx.deleteFrom('user_group_members').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
+    await trx.insertInto('user_group_members').values(groups.map((group_id) => ({ tenant_id: tenantId, group_id, user_id: userId }))).execute();
+
+    const posts = [...new Set((ctx.input.OrganPosts as number[] | undefined) ?? [])];
+    await trx.deleteFrom('person_org_posts').where('tenant_id', '=', tenantId).where('person_fk', '=', id).execute();
+    if (posts.length) {
+      await trx.insertInto('person_org_posts').values(posts.map((org_post_fk) => ({ tenant_id: tenantId, person_fk: id, org_post_fk }))).execute();
+    }
+  },
+
+  async extendGet({ db, principal, record }) {
+    const tenantId = principal.tenantId;
+    const id = record.id as number;
+    const [roles, posts] = await Promise.all([
+      db
+        .selectFrom('persons as p')
+        .innerJoin('user_group_members as m', (join) => join.onRef('m.user_id', '=', 'p.user_fk').onRef('m.tenant_id', '=', 'p.tenant_id'))
+        .innerJoin('user_groups as g', 'g.id', 'm.group_id')
+        .select('g.title')
+        .where('p.tenant_id', '=', tenantId)
+        .where('p.id', '=', id)
+        .orderBy('g.id')
+        .execute(),
+      db.selectFrom('person_org_posts').select('org_post_fk').where('tenant_id', '=', tenantId).where('person_fk', '=', id).orderBy('org_post_fk').execute(),
+    ]);
+    const roleName = roles.map((r: { title: string }) => r.title);
+    const organPost = posts.map((p: { org_post_fk: number }) => ({ orgPostId: p.org_post_fk }));
+    // The form's own fields too, so an edit form opens filled.
+    Object.assign(record, { userName: record.mobile, roleNames: roleName, organPosts: organPost.map((p) => p.orgPostId) });
+    return { roleName, organPost };
+  },
+
+  async beforeDelete(ctx) {
+    const userId = ctx.row.user_fk as number;
+    if (userId === ctx.principal.userId) throw new UserError('نمی‌توانید خودتان را حذف کنید');
+    // The user stays (their letters and history point at it) but can no longer sign in
+    // and holds no role; a new person with the same mobile takes it back.
+    await ctx.trx.updateTable('users').set({ is_active: false }).where('tenant_id', '=', ctx.principal.tenantId).where('id', '=', userId).execute();
+    await ctx.trx.deleteFrom('user_group_members').where('tenant_id', '=', ctx.principal.tenantId).where('user_id', '=', userId).execute();
+    await signOut(ctx, userId);
+  },
+});

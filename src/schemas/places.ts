@@ -1,0 +1,31 @@
+import { defineResource, f } from './kit';
+
+export const province = defineResource({
+  name: 'province',
+  route: '/provinces',
+  title: 'استان‌ها',
+  singular: 'استان',
+  table: 'provinces',
+  idField: 'provinceId',
+  permission: 'Person',
+  fields: {
+    title: f.text('نام استان', { required: true, list: true, search: true, max: 100 }),
+  },
+  help: 'استان‌های کشور، برای نشانی اشخاص. هنگام ساخت سازمان، ۳۱ استان ایران ثبت می‌شود.',
+});
+
+export const city = defineResource({
+  name: 'city',
+  route: '/cities',
+  title: 'شهرها',
+  singular: 'شهر',
+  table: 'cities',
+  idField: 'cityId',
+  permission: 'Person',
+  fields: {
+    title: f.text('نام شهر', { required: true, list: true, search: true, max: 100 }),
+    provinceFk: f.reference('استان', 'province', { required: true, list: true }),
+  },
+  filters: { parentId: 'provinceFk' },
+  help: 'شهرهای هر استان؛ فهرست شهرها با parentId (شناسه استان) محدود می‌شود.',
+});
