@@ -14,6 +14,19 @@ import { searchText, type Row } from '../masterdata/values';
 const DOS_DATE = ((2026 - 1980) << 9) | (1 << 5) | 1; // fixed, so the bytes are reproducible
 const UTF8_NAMES = 0x0800;
 
+/** The fields a local header and a central directory entry share, from `at` on. */
+function entryFields(header: Buffer, at: number, crc: number, size: number, nameLength: number) {
+  header.writeUInt16LE(20, at); // version needed
+  header.writeUInt16LE(UTF8_NAMES, at + 2);
+  header.writeUInt16LE(0, at + 4); // stored
+  header.writeUInt16LE(0, at + 6); // time
+  header.writeUInt16LE(DOS_DATE, at + 8);
+  header.writeUInt32LE(crc, at + 10);
+  header.writeUInt32LE(size, at + 14);
+  header.writeUInt32LE(size, at + 18);
+  header.writeUInt16LE(nameLength, at + 22);
+}
+
 /** A zip archive of `entries`, stored (method 0), as a .docx needs nothing more. */
 export function storedZip(entries: ReadonlyArray<{ name: string; data: Buffer }>): Buffer {
   const locals: Buffer[] = [];
@@ -24,28 +37,11 @@ export function storedZip(entries: ReadonlyArray<{ name: string; data: Buffer }>
     const crc = zlib.crc32(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(0, 8);
-    local.writeUInt16LE(0, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    local.writeUInt16LE(0, 28);
+    entryFields(local, 4, crc, data.length, nameBytes.length);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(UTF8_NAMES, 8);
-    central.writeUInt16LE(0, 10);
-    central.writeUInt16LE(0, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt16LE(20, 4); // made by
+    entryFields(central, 6, crc, data.length, nameBytes.length);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, data);
     centrals.push(central, nameBytes);

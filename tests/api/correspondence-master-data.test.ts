@@ -86,6 +86,9 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
     const record = (await server.api.get('andikator/get/', { Id: second }, { token: admin })).body.record;
     expect(record).toMatchObject({ andikatorPreFix: 'س-', startNumber: 5, lastMessageNumber: 0, isDefault: true, messageTypeFk: 4 });
     expect((await server.api.get('andikator/get/', { Id: first }, { token: admin })).body.record.lastMessageNumber).toBe(0);
+    const racing = await Promise.all([1, 2, 3, 4].map((n) => create(`صادره ${n}`, 6, true)));
+    expect(racing.map((r) => r.body.status)).toEqual([1, 1, 1, 1]);
+    expect(await defaultsOf(6)).toHaveLength(1);
     const badType = await server.api.post('andikator/create/', { AndikatorTitle: 'نادرست', MessageTypeFk: 7 }, { token: admin });
     expect(badType.body).toEqual({ status: 0, message: 'نوع نامه معتبر نیست' });
   });
