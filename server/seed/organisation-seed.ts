@@ -1,6 +1,7 @@
 // A new tenant's starting master data: Iran's 31 provinces with their main cities, a
-// small organisation chart with posts, the Iranian banks, and a few customer, contract
-// and project groups and content categories. Each part is written only when the tenant
+// small organisation chart with posts, the Iranian banks, a few customer, contract
+// and project groups and content categories, and a person for each user who has none
+// (the first administrator), so that everyone who signs in is listed among the people. Each part is written only when the tenant
 // has none of it yet, so running it again changes nothing. Rows are built by the
 // engine's own functions (input schema, columns, search text, tree path).
 import type { DB } from '../db/database';
@@ -12,6 +13,7 @@ import { city, province } from '../../src/schemas/places';
 import { bank } from '../../src/schemas/banks';
 import { orgPost, orgUnit } from '../../src/schemas/organisation';
 import { blogCategory, contractGroup, customerGroup, projectGroup } from '../../src/schemas/groups';
+import { person } from '../../src/schemas/people';
 
 /** Provinces with their capital first, then major cities. */
 export const PROVINCES: ReadonlyArray<readonly [string, readonly string[]]> = [
@@ -137,6 +139,24 @@ async function seedList(trx: AnyTrx, resource: Resource, tenantId: number, input
   if (await isEmpty(trx, resource, tenantId)) await insertAll(trx, resource, tenantId, inputs);
 }
 
+/** A person row for every user of the tenant without one (mobile = the username). */
+async function seedPeopleOfUsers(trx: AnyTrx, tenantId: number) {
+  const users: { id: number; username: string; first_name: string; last_name: string; is_active: boolean }[] = await trx
+    .selectFrom('users as u')
+    .select(['u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.is_active'])
+    .where('u.tenant_id', '=', tenantId)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('persons as p').select('p.id').whereRef('p.user_fk', '=', 'u.id'))))
+    .orderBy('u.id')
+    .execute();
+  if (!users.length) return;
+  const rows = users.map((user) => {
+    const input = { FirstName: user.first_name, LastName: user.last_name, Mobile: user.username, IsActive: user.is_active, WhatsApp: true };
+    const values = toColumns(person, input, 'create');
+    return { ...values, tenant_id: tenantId, user_fk: user.id, search_text: searchText(person, values) };
+  });
+  await trx.insertInto(person.table).values(rows).execute();
+}
+
 export async function seedOrganisationMasterData(db: DB, tenantId: number): Promise<void> {
   await (db as unknown as AnyDb).transaction().execute(async (trx) => {
     await seedPlaces(trx, tenantId);
@@ -146,5 +166,6 @@ export async function seedOrganisationMasterData(db: DB, tenantId: number): Prom
     await seedList(trx, contractGroup, tenantId, CONTRACT_GROUPS);
     await seedList(trx, projectGroup, tenantId, PROJECT_GROUPS.map((title) => ({ ProjectGroupTitle: title })));
     await seedList(trx, blogCategory, tenantId, BLOG_CATEGORIES.map((title) => ({ Title: title })));
+    await seedPeopleOfUsers(trx, tenantId);
   });
 }

@@ -98,6 +98,19 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
     expect(groups).toContainEqual(expect.objectContaining({ contractGroupTitle: 'قراردادهای پرسنلی', contractType: 1, isCost: true }));
   });
 
+  it('lists the tenant\u2019s existing users as people, and refuses to delete yourself', async () => {
+    const people = (await server.api.get('person/list/', { Count: -1 }, { token: admin })).body;
+    expect(people.records.map((p: { mobile: string }) => p.mobile)).toEqual(expect.arrayContaining([DEMO_ADMIN.username, '09121111111']));
+    const me = people.records.find((p: { mobile: string }) => p.mobile === DEMO_ADMIN.username);
+    expect(me).toMatchObject({ firstName: 'مدیر', isActive: true });
+    const got = (await server.api.get('person/get/', { Id: me.id }, { token: admin })).body;
+    expect(got.roleName).toEqual([ADMINS]);
+    const refused = await server.api.call('DELETE', 'person/delete/', { token: admin, json: { Id: me.id } });
+    expect(refused.body).toEqual({ status: 0, message: 'نمی‌توانید خودتان را حذف کنید' });
+    const theirs = (await server.api.get('person/list/', { Count: -1 }, { token: other })).body.records;
+    expect(theirs.map((p: { mobile: string; firstName: string }) => [p.mobile, p.firstName])).toEqual([[DEMO_ADMIN.username, 'م']]);
+  });
+
   it('answers the enumerations and the role names to any signed-in user', async () => {
     const methods = await server.api.get('enum/paymentmethods/', { Language: 0 }, { token: staff });
     expect(methods.body).toMatchObject({
