@@ -11,7 +11,7 @@ export function toColumns(resource: Resource, input: Record<string, unknown>, mo
   for (const [name, field] of Object.entries(resource.fields)) {
     const meta = field.meta;
     if (meta.virtual) continue;
-    if (mode === 'update' && meta.readOnlyOnEdit) continue;
+    if (meta.readOnly || (mode === 'update' && meta.readOnlyOnEdit)) continue;
     const value = input[resource.inputName(name)];
     // A write-only field (password) left empty keeps what is stored.
     if (meta.writeOnly && (value === undefined || value === '')) continue;

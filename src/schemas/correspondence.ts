@@ -22,9 +22,8 @@ export const andikator = defineResource({
     andikatorTitle: f.text('عنوان اندیکاتور', { required: true, list: true, search: true, max: 200 }),
     andikatorPreFix: f.text('پیشوند', { list: true, search: true, max: 50 }),
     startNumber: f.number('شماره شروع', { list: true }),
-    // Shown, never set by the client: the andikator hook drops it on create and the
-    // engine skips it on update; letters advance it when they take a number.
-    lastMessageNumber: f.number('آخرین شماره', { list: true, readOnlyOnEdit: true, hint: 'با ثبت نامه‌ها به‌روز می‌شود' }),
+    // Letters advance it when they take a number; the client never sets it.
+    lastMessageNumber: f.number('آخرین شماره', { list: true, readOnly: true, hint: 'با ثبت نامه‌ها به‌روز می‌شود' }),
     messageTypeFk: f.enumOf('نوع نامه', MESSAGE_TYPES, { required: true, list: true }),
     isActive: f.boolean('فعال', { list: true, default: true }),
     isDefault: f.boolean('پیش‌فرض', { list: true }),
@@ -92,8 +91,8 @@ export const template = defineResource({
     templateName: f.text('نام قالب', { required: true, list: true, search: true, max: 200 }),
     // Public templates are the tenant's built-in ones (seeded): every user sees and
     // downloads them, nobody edits or deletes them. Uploaded templates are private.
-    isPublic: f.boolean('عمومی', { list: true, readOnlyOnEdit: true, hint: 'عمومی / اختصاصی' }),
-    fileName: f.text('نام فایل', { list: true, readOnlyOnEdit: true, max: 255 }),
+    isPublic: f.boolean('عمومی', { list: true, readOnly: true, hint: 'عمومی / اختصاصی' }),
+    fileName: f.text('نام فایل', { list: true, readOnly: true, max: 255 }),
     file: f.file('فایل قالب', { hint: 'سند Word با پسوند docx' }),
   },
   help: 'قالب‌های Word (docx) برای چاپ نامه‌ها. قالب‌های عمومی قابل ویرایش یا حذف نیستند.',

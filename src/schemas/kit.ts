@@ -40,6 +40,8 @@ export interface FieldMeta {
   choicesFrom?: string;
   /** Shown but not changeable once the record exists (e.g. a person's mobile). */
   readOnlyOnEdit?: boolean;
+  /** Shown, never set by the client: kept by the server (a numbering scheme's last number). */
+  readOnly?: boolean;
   /** Needed when creating, optional when editing (e.g. a password). */
   requiredOnCreate?: boolean;
   /** Never sent back to the client (passwords). */
@@ -238,7 +240,7 @@ export function defineResource(definition: ResourceDefinition): Resource {
 export function inputSchema(resource: Resource, mode: 'create' | 'update'): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, fd] of Object.entries(resource.fields)) {
-    if (mode === 'update' && fd.meta.readOnlyOnEdit) continue;
+    if (fd.meta.readOnly || (mode === 'update' && fd.meta.readOnlyOnEdit)) continue;
     let schema = fd.schema;
     if (mode === 'create' && fd.meta.requiredOnCreate) {
       schema = z.preprocess(emptyToUndefined, z.string().min(6).max(200)).describe(fd.meta.label);

@@ -1,13 +1,11 @@
-// Numbering schemes: the last number is the letters' to advance, never the client's;
-// and a letter type has one default scheme per tenant — saving one as default clears
-// the others of its type in the same transaction.
+// Numbering schemes: a letter type has one default scheme per tenant; saving one as
+// default clears the others of its type in the same transaction.
 import { sql } from 'kysely';
 import { andikator } from '../../../src/schemas/correspondence';
 import { registerHooks } from '../hooks';
 
 registerHooks(andikator.name, {
-  async beforeSave({ trx, principal, mode, values, existing }) {
-    if (mode === 'create') delete values.last_message_number;
+  async beforeSave({ trx, principal, values, existing }) {
     if (values.start_number === null || values.start_number === undefined) values.start_number = existing?.start_number ?? 1;
     if (!values.is_default) return;
     const type = Number(values.message_type_fk);

@@ -61,7 +61,6 @@ function attachment(fileName: string) {
 registerHooks(template.name, {
   async beforeSave({ services, principal, mode, input, values, existing }) {
     if (existing?.is_public) throw new UserError(PUBLIC_TEMPLATE_LOCKED);
-    if (mode === 'create') values.is_public = false;
     const file = input[template.inputName('file')];
     if (!isUploadedFile(file)) {
       if (mode === 'create') throw new UserError(`${fileLabel} الزامی است`);
