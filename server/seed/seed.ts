@@ -7,6 +7,7 @@ import type { DB } from '../db/database';
 import { PERMISSIONS, TENANT_PERMISSIONS } from '../../src/shared/permissions';
 import { addUser, createTenant } from '../tenancy/create-tenant';
 import { emblemLogo } from './logo';
+import { seedCorrespondenceMasterData } from './correspondence-seed';
 
 export const DEMO_TENANT_NAME = 'شرکت نمونه دبیر';
 export const DEMO_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -28,7 +29,7 @@ export async function seedIfEmpty(db: DB, config: Config): Promise<boolean> {
     throw new ConfigError('ADMIN_PASSWORD must be set for the first start on PostgreSQL (DATABASE_URL): it becomes the administrators\' password.');
   }
   const admin = { username: config.adminUsername, password: config.adminPassword, firstName: 'مدیر', lastName: 'سامانه' };
-  await createTenant(db, {
+  const platform = await createTenant(db, {
     fullName: 'سامانه دبیر',
     hosts: [config.platformHost],
     isPlatform: true,
@@ -36,6 +37,7 @@ export async function seedIfEmpty(db: DB, config: Config): Promise<boolean> {
     admin,
     permissions: Object.keys(PERMISSIONS),
   });
+  await seedTenantMasterData(db, platform.tenantId);
   const demo = await createTenant(db, {
     fullName: DEMO_TENANT_NAME,
     hosts: DEMO_HOSTS,
@@ -43,8 +45,15 @@ export async function seedIfEmpty(db: DB, config: Config): Promise<boolean> {
     admin,
     permissions: TENANT_PERMISSIONS,
   });
+  await seedTenantMasterData(db, demo.tenantId);
   if (config.demoData) await seedDemoData(db, demo.tenantId, demo.adminId);
   return true;
+}
+
+/** The master data every new organisation starts with (receive methods, numbering
+ *  schemes, a public letter template, …). */
+export async function seedTenantMasterData(db: DB, tenantId: number) {
+  await seedCorrespondenceMasterData(db, tenantId);
 }
 
 async function seedDemoData(db: DB, tenantId: number, adminId: number) {
