@@ -214,6 +214,11 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
     const adminsMobile = await server.api.post('person/create/', { ...personInput(), Mobile: DEMO_ADMIN.username }, { token: admin });
     expect(adminsMobile.body).toEqual({ status: 0, message: 'این شماره همراه قبلاً ثبت شده است' });
 
+    const racing = personInput();
+    const answers = await Promise.all([1, 2].map(() => server.api.post('person/create/', racing, { token: admin })));
+    expect(answers.map((a) => a.body.status).sort()).toEqual([0, 1]);
+    expect(answers.find((a) => a.body.status === 0)!.body.message).toBe('این شماره همراه قبلاً ثبت شده است');
+
     const noPassword = await server.api.post('person/create/', { ...personInput(), PassWord: '' }, { token: admin });
     expect(noPassword.body).toEqual({ status: 0, message: 'رمز عبور الزامی است' });
     const noRoles = await server.api.post('person/create/', { ...personInput(), RoleNames: [] }, { token: admin });

@@ -66,8 +66,14 @@ async function createUser(ctx: SaveContext): Promise<number> {
     await trx.updateTable('users').set(user).where('tenant_id', '=', principal.tenantId).where('id', '=', existing.id).execute();
     return existing.id;
   }
-  const created = await trx.insertInto('users').values({ ...user, tenant_id: principal.tenantId }).returning('id').executeTakeFirstOrThrow();
-  return created.id;
+  try {
+    const created = await trx.insertInto('users').values({ ...user, tenant_id: principal.tenantId }).returning('id').executeTakeFirstOrThrow();
+    return created.id;
+  } catch (error) {
+    // Another request took this mobile between the check above and this insert.
+    if ((error as { code?: string }).code === '23505') throw new UserError(DUPLICATE_MOBILE);
+    throw error;
+  }
 }
 
 async function checkCity(ctx: SaveContext) {
