@@ -32,6 +32,7 @@ import { registerNotificationRoutes } from './notifications/routes';
 import { registerUserSettingRoutes } from './usersettings/routes';
 import { registerMediaRoutes } from './media/routes';
 import { registerMasterDataRoutes } from './masterdata/routes';
+import { registerLookupRoutes } from './lookups/routes';
 import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/event-bus';
 import { registerNotificationHub } from './realtime/notification-hub';
 
@@ -115,6 +116,7 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
     registerUserSettingRoutes(app, services);
     registerMediaRoutes(app, services);
     registerMasterDataRoutes(app, services);
+    registerLookupRoutes(app, services);
     app.get('/api/docs', async () => openApiDocument());
     await registerNotificationHub(app, {
       bus,

@@ -59,6 +59,9 @@ export async function openPglite(dataDir: string): Promise<OpenDatabase> {
 
 export function openPostgres(url: string): OpenDatabase {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle connection can be ended by the server (restart, admin, failover): the pool
+  // drops it and opens another; unhandled, the event would end the process.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', url, close: () => db.destroy() };
 }

@@ -8,6 +8,7 @@ import { PERMISSIONS, TENANT_PERMISSIONS } from '../../src/shared/permissions';
 import { addUser, createTenant } from '../tenancy/create-tenant';
 import { emblemLogo } from './logo';
 import { seedCorrespondenceMasterData } from './correspondence-seed';
+import { seedOrganisationMasterData } from './organisation-seed';
 
 export const DEMO_TENANT_NAME = 'شرکت نمونه دبیر';
 export const DEMO_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -45,8 +46,9 @@ export async function seedIfEmpty(db: DB, config: Config): Promise<boolean> {
     admin,
     permissions: TENANT_PERMISSIONS,
   });
-  await seedTenantMasterData(db, demo.tenantId);
+  // After the demo colleagues: the organisation seed gives every user a person record.
   if (config.demoData) await seedDemoData(db, demo.tenantId, demo.adminId);
+  await seedTenantMasterData(db, demo.tenantId);
   return true;
 }
 
@@ -54,6 +56,7 @@ export async function seedIfEmpty(db: DB, config: Config): Promise<boolean> {
  *  schemes, a public letter template, …). */
 export async function seedTenantMasterData(db: DB, tenantId: number) {
   await seedCorrespondenceMasterData(db, tenantId);
+  await seedOrganisationMasterData(db, tenantId);
 }
 
 async function seedDemoData(db: DB, tenantId: number, adminId: number) {

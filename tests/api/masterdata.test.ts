@@ -6,7 +6,7 @@ import { RESOURCES, resourceByName } from '../../src/schemas';
 import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 import { asPersianPhrase, createSample, sampleInput } from './masterdata-samples';
-import { createTenant } from '../../server/tenancy/create-tenant';
+import { addUser, createTenant } from '../../server/tenancy/create-tenant';
 import { DEMO_COLLEAGUE_PASSWORD } from '../../server/seed/seed';
 
 describe.each(ENGINES)('master data engine (%s)', (engine) => {
@@ -24,7 +24,17 @@ describe.each(ENGINES)('master data engine (%s)', (engine) => {
       permissions: TENANT_PERMISSIONS,
     });
     admin = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
-    staff = (await server.api.signIn('09121111111', DEMO_COLLEAGUE_PASSWORD)).token;
+    // A colleague of the same tenant who holds no permission at all.
+    const demo = await server.built.services.tenants.byHost('localhost');
+    await addUser(server.built.services.db, demo!.id, {
+      username: '09129999999',
+      password: DEMO_COLLEAGUE_PASSWORD,
+      firstName: 'بی',
+      lastName: 'دسترسی',
+      groupTitle: 'بدون دسترسی',
+      permissions: [],
+    });
+    staff = (await server.api.signIn('09129999999', DEMO_COLLEAGUE_PASSWORD)).token;
     other = (await server.api.signIn(DEMO_ADMIN.username, 'other-pass', 'second.localhost')).token;
   });
   afterAll(() => server?.stop());
