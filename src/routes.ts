@@ -102,3 +102,11 @@ export function pathTo(name: string, params: Record<string, string | number> = {
   });
   return missing ? undefined : path;
 }
+
+// Master-data screens (src/resources): a shell route without a screen of its own loads the
+// generic resource screen, which draws the resource of src/schemas whose `route` is this
+// path, or the placeholder when there is none yet. The lookup runs when the route is first
+// opened, so the resource definitions (and zod) stay out of the first page.
+for (const route of SHELL_ROUTES) {
+  route.load ??= () => import('./resources/routeScreen').then((screens) => screens.screenAt(route));
+}

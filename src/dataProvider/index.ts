@@ -1,12 +1,13 @@
 // react-admin's dataProvider over the specification's generic calls (spec 1 §7 Master data):
-// GET {entity}/list/ (Count, Page, Phrase → records, totalCount | record_count),
-// GET {entity}/get/ (Id → record), POST create/, PUT update/, DELETE delete/ (Id).
-// Minimal for now: resources map to entities by name, and a record's id is `id` or
-// `{entity}Id` (bankId, archiveId…). Quirks of one resource belong in its own wrapper.
-import type { DataProvider, GetListParams, GetOneParams, RaRecord } from 'react-admin';
+// GET {entity}/list/ (Page, Count (-1 = all), Phrase, filters → records, record_count),
+// GET {entity}/get/ (Id → record), POST create/, PUT update/ (Id + fields), DELETE delete/ (Id).
+// A master-data resource (src/schemas) is read by its definition: ids from its `idField`,
+// writes with its PascalCase field names (resourceCodec.ts). Any other entity falls back to
+// `id` or `{entity}Id`. The definitions (and zod) load on the first call, not with the shell.
+// A status-0 answer throws its Persian message; screens show it in red.
+import type { DataProvider, GetListParams, GetOneParams, Identifier, RaRecord } from 'react-admin';
 import { http, answerMessage, type ApiAnswer } from '../api/http';
-
-type Row = Record<string, unknown>;
+import { toListQuery, toRaRecord, toWriteRequest, type Row, type WriteRequest } from './resourceCodec';
 
 interface ListAnswer extends ApiAnswer {
   records?: Row[];
@@ -34,31 +35,56 @@ function ensureOk<T extends ApiAnswer>(answer: T): T {
   return answer;
 }
 
+interface Entity {
+  /** The API path segment: `{path}/list/`. */
+  path: string;
+  record(row: Row): RaRecord;
+  write(data: Row, mode: 'create' | 'update'): WriteRequest;
+}
+
+async function entityOf(name: string): Promise<Entity> {
+  const { resourceByName } = await import('../schemas');
+  const resource = resourceByName(name);
+  if (resource) {
+    return {
+      path: resource.name,
+      record: (row) => toRaRecord(resource, row),
+      write: (data, mode) => toWriteRequest(resource, data, mode),
+    };
+  }
+  return {
+    path: name,
+    record: (row) => withId(name, row),
+    write: (data) => ({ body: toPayload(data), multipart: false }),
+  };
+}
+
+function send(method: 'POST' | 'PUT', path: string, { body, multipart }: WriteRequest) {
+  return multipart ? http.multipart(path, body, method) : http.post(path, body, method);
+}
+
+async function listAll(entity: Entity, params: Row) {
+  const answer = ensureOk(await http.get<ListAnswer>(`${entity.path}/list/`, params));
+  const rows = answer.records ?? [];
+  return { data: rows.map(entity.record), total: answer.record_count ?? answer.totalCount ?? rows.length };
+}
+
 export const dataProvider: DataProvider = {
   async getList<R extends RaRecord>(resource: string, { pagination, filter }: GetListParams) {
-    const { page = 1, perPage = 20 } = pagination ?? {};
-    const answer = ensureOk(
-      await http.get<ListAnswer>(`${resource}/list/`, {
-        Page: page,
-        Count: perPage,
-        Phrase: filter?.q ?? '',
-      }),
-    );
-    const rows = answer.records ?? [];
-    return {
-      data: rows.map((row) => withId(resource, row) as R),
-      total: answer.totalCount ?? answer.record_count ?? rows.length,
-    };
+    const { page = 1, perPage = 10 } = pagination ?? {};
+    const result = await listAll(await entityOf(resource), toListQuery(page, perPage, filter));
+    return result as { data: R[]; total: number };
   },
   async getOne<R extends RaRecord>(resource: string, { id }: GetOneParams) {
-    const answer = ensureOk(await http.get<ApiAnswer & { record?: Row }>(`${resource}/get/`, { Id: id }));
-    return { data: withId(resource, { ...answer.record, id }) as R };
+    const entity = await entityOf(resource);
+    const answer = ensureOk(await http.get<ApiAnswer & { record?: Row }>(`${entity.path}/get/`, { Id: id }));
+    return { data: { ...entity.record({ ...answer.record }), id } as R };
   },
+  /** References: one `list/?Count=-1` (what the selects load anyway), kept to the ids asked. */
   async getMany(resource, { ids }) {
-    const data = await Promise.all(
-      ids.map((id) => dataProvider.getOne(resource, { id }).then((r) => r.data)),
-    );
-    return { data };
+    const { data } = await listAll(await entityOf(resource), toListQuery(1, -1));
+    const wanted = new Set(ids.map(String));
+    return { data: data.filter((record) => wanted.has(String(record.id))) as never };
   },
   async getManyReference(resource, params) {
     return dataProvider.getList(resource, {
@@ -67,23 +93,27 @@ export const dataProvider: DataProvider = {
     });
   },
   async create(resource, { data }) {
+    const entity = await entityOf(resource);
     const answer = ensureOk(
-      await http.post<ApiAnswer & { id?: number }>(`${resource}/create/`, toPayload(data)),
+      (await send('POST', `${entity.path}/create/`, entity.write(data as Row, 'create'))) as ApiAnswer & {
+        id?: Identifier;
+      },
     );
-    return {
-      data: withId(resource, { ...data, id: answer.id ?? (answer as Row)[`${resource}Id`] }),
-    } as never;
+    return { data: { ...entity.record({ ...(data as Row) }), id: answer.id as Identifier } } as never;
   },
   async update(resource, { id, data }) {
-    ensureOk(await http.put(`${resource}/update/`, { ...toPayload(data), Id: id }));
-    return { data: withId(resource, { ...data, id }) } as never;
+    const entity = await entityOf(resource);
+    const request = entity.write(data as Row, 'update');
+    ensureOk(await send('PUT', `${entity.path}/update/`, { ...request, body: { ...request.body, Id: id } }));
+    return { data: { ...(data as Row), id } } as never;
   },
   async updateMany(resource, { ids, data }) {
     await Promise.all(ids.map((id) => dataProvider.update(resource, { id, data, previousData: { id } })));
     return { data: ids };
   },
   async delete(resource, { id, previousData }) {
-    ensureOk(await http.delete(`${resource}/delete/`, { Id: id }));
+    const entity = await entityOf(resource);
+    ensureOk(await http.delete(`${entity.path}/delete/`, { Id: id }));
     return { data: (previousData ?? { id }) as never };
   },
   async deleteMany(resource, { ids }) {

@@ -1,0 +1,60 @@
+// Between react-admin's records and the master-data contract of one resource (src/schemas):
+// a record's id is its `idField` (bankId, orgUnitId…), and writes send every field of the
+// resource by its PascalCase name — empty as null, so an update clears it; never a read-only
+// one; multipart only when a file field holds a new file.
+import type { RaRecord } from 'react-admin';
+import type { Resource } from '../schemas';
+
+export type Row = Record<string, unknown>;
+
+/** The API row with react-admin's `id`. */
+export function toRaRecord(resource: Resource, row: Row): RaRecord {
+  return { ...row, id: row[resource.idField] as RaRecord['id'] };
+}
+
+/** The File a file input holds: a File itself or react-admin's `{ rawFile }`. */
+export function fileOf(value: unknown): Blob | undefined {
+  if (value instanceof Blob) return value;
+  const raw = (value as { rawFile?: unknown } | null | undefined)?.rawFile;
+  return raw instanceof Blob ? raw : undefined;
+}
+
+export interface WriteRequest {
+  body: Row;
+  /** A file is attached: send multipart/form-data instead of JSON. */
+  multipart: boolean;
+}
+
+/** The create/update body of a record: every writable field, PascalCase. */
+export function toWriteRequest(resource: Resource, data: Row, mode: 'create' | 'update'): WriteRequest {
+  const body: Row = {};
+  let multipart = false;
+  for (const [name, { meta }] of Object.entries(resource.fields)) {
+    if (meta.readOnly || (mode === 'update' && meta.readOnlyOnEdit)) continue;
+    const key = resource.inputName(name);
+    const value = data[name];
+    if (meta.kind === 'file') {
+      const file = fileOf(value);
+      if (file) {
+        body[key] = file;
+        multipart = true;
+      }
+      continue;
+    }
+    const empty = value === undefined || value === null || value === '';
+    // A write-only field (password) left empty keeps what is stored.
+    if (meta.writeOnly && empty) continue;
+    body[key] = empty ? null : value;
+  }
+  return { body, multipart };
+}
+
+/** The list query: Page, Count (-1 = all), Phrase and the resource's filters. */
+export function toListQuery(page: number, perPage: number, filter: Row = {}): Row {
+  const { q, ...filters } = filter;
+  const query: Row = { Page: perPage < 0 ? 1 : page, Count: perPage, Phrase: q ?? '' };
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== null && value !== '') query[key] = value;
+  }
+  return query;
+}

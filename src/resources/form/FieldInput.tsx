@@ -1,0 +1,84 @@
+// One form input for one field of a resource, chosen by the field's kind.
+import {
+  BooleanInput,
+  FileField,
+  FileInput,
+  NumberInput,
+  PasswordInput,
+  SelectInput,
+  TextArrayInput,
+  TextInput,
+} from 'react-admin';
+import type { Field } from '../../schemas';
+import { JalaliDateInput } from '../../ui/jalali';
+import { MoneyInput } from './MoneyInput';
+import { ReferenceChoiceInput } from './ReferenceChoiceInput';
+import { StringListInput } from './StringListInput';
+import type { FieldRule, FormMode } from './validation';
+
+export const KEEP_PASSWORD_HINT = 'برای تغییر ندادن خالی بگذارید';
+
+interface FieldInputProps {
+  name: string;
+  field: Field;
+  mode: FormMode;
+  rule?: FieldRule;
+}
+
+export function FieldInput({ name, field, mode, rule }: FieldInputProps) {
+  const { meta } = field;
+  const disabled = Boolean(meta.readOnly) || (mode === 'edit' && Boolean(meta.readOnlyOnEdit));
+  const keep = meta.kind === 'password' && mode === 'edit';
+  const hint = keep ? [KEEP_PASSWORD_HINT, meta.hint].filter(Boolean).join('؛ ') : meta.hint;
+  const props = {
+    source: name,
+    label: meta.label,
+    validate: disabled ? undefined : rule?.validate,
+    disabled,
+    helperText: hint ?? (false as const),
+    fullWidth: true,
+  };
+  switch (meta.kind) {
+    case 'multiline':
+      return <TextInput {...props} multiline minRows={3} />;
+    case 'number':
+      return <NumberInput {...props} />;
+    case 'money':
+      return <MoneyInput {...props} />;
+    case 'boolean':
+      return <BooleanInput {...props} fullWidth={false} />;
+    case 'date':
+      return <JalaliDateInput {...props} />;
+    case 'reference':
+    case 'references':
+    case 'treeParent':
+      return <ReferenceChoiceInput {...props} field={field} />;
+    case 'enum':
+      return (
+        <SelectInput
+          {...props}
+          choices={[...(meta.options ?? [])]}
+          optionText="value"
+          translateChoice={false}
+        />
+      );
+    case 'tags':
+      return <TextArrayInput {...props} />;
+    case 'stringList':
+      return <StringListInput {...props} choicesFrom={meta.choicesFrom} />;
+    case 'password':
+      return <PasswordInput {...props} autoComplete="new-password" />;
+    case 'file':
+      return (
+        <FileInput
+          {...props}
+          multiple={false}
+          placeholder="پرونده را اینجا رها کنید یا برای انتخاب کلیک کنید"
+        >
+          <FileField source="src" title="title" />
+        </FileInput>
+      );
+    default:
+      return <TextInput {...props} />;
+  }
+}

@@ -1,0 +1,65 @@
+// One table cell of one field, by kind: money grouped in Persian digits, a check or cross
+// for booleans, Jalali dates, references by their title, tags and references as chips.
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import type { RaRecord } from 'react-admin';
+import type { Resource } from '../../schemas';
+import { formatJalali } from '../../shared/jalali';
+import { groupDigits, toPersianDigits } from '../../shared/persian-digits';
+import { titleField, useResourceChoices } from '../records';
+
+interface FieldCellProps {
+  resource: Resource;
+  name: string;
+  record: RaRecord;
+}
+
+const Chips = ({ labels }: { labels: string[] }) => (
+  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+    {labels.map((label, index) => (
+      <Chip key={`${label}-${index}`} label={label} size="small" />
+    ))}
+  </Stack>
+);
+
+function ReferencesCell({ ids, resourceName }: { ids: unknown[]; resourceName?: string }) {
+  const { choices } = useResourceChoices(resourceName);
+  const names = new Map(choices.map((c) => [String(c.id), c.name]));
+  return <Chips labels={ids.map((id) => names.get(String(id)) ?? toPersianDigits(String(id)))} />;
+}
+
+export function FieldCell({ resource, name, record }: FieldCellProps) {
+  const { meta } = resource.fields[name];
+  const value = record[name];
+  switch (meta.kind) {
+    case 'money':
+      return <>{groupDigits(value as number | null)}</>;
+    case 'number':
+      return <>{toPersianDigits(value as number | null)}</>;
+    case 'boolean':
+      return value ? (
+        <CheckIcon color="success" fontSize="small" aria-label="بله" />
+      ) : (
+        <CloseIcon color="error" fontSize="small" aria-label="خیر" />
+      );
+    case 'date':
+      return <>{toPersianDigits(formatJalali(value as string | null))}</>;
+    case 'reference':
+    case 'treeParent':
+      return <>{(record[`${name}Title`] as string | null) ?? ''}</>;
+    case 'references':
+      return <ReferencesCell ids={Array.isArray(value) ? value : []} resourceName={meta.resource} />;
+    case 'enum':
+      return <>{meta.options?.find((option) => option.id === value)?.value ?? ''}</>;
+    case 'tags':
+    case 'stringList':
+      return <Chips labels={Array.isArray(value) ? value.map(String) : []} />;
+    default:
+      // A tree's title column shows the node's whole path.
+      if (resource.treeField() && name === titleField(resource) && record.fullName)
+        return <>{record.fullName}</>;
+      return <>{value === null || value === undefined ? '' : String(value)}</>;
+  }
+}

@@ -1,0 +1,65 @@
+// Under the table: the list total («مجموع: ۲۵») always; the page numbers and the page size
+// (10 / 20 / 50) only when there is more than one page. Persian digits throughout.
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import PaginationItem from '@mui/material/PaginationItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useListContext } from 'react-admin';
+import { toPersianDigits } from '../../shared/persian-digits';
+
+export const PAGE_SIZES = [10, 20, 50];
+
+const MOVE_LABELS: Record<string, string> = {
+  next: 'صفحه بعد',
+  previous: 'صفحه قبل',
+  first: 'صفحه اول',
+  last: 'صفحه آخر',
+};
+
+const pageLabel = (type: string, page: number | null) =>
+  type === 'page' ? `صفحه ${toPersianDigits(page)}` : (MOVE_LABELS[type] ?? '');
+
+export function ResourcePager() {
+  const { page, perPage, total, setPage, setPerPage, error } = useListContext();
+  const count = error ? 0 : (total ?? 0);
+  const pages = Math.ceil(count / perPage);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, px: 2, py: 1.5 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+        مجموع: {toPersianDigits(count)}
+      </Typography>
+      {pages > 1 && (
+        <>
+          <TextField
+            select
+            size="small"
+            variant="standard"
+            label="تعداد در صفحه"
+            value={perPage}
+            onChange={(event) => setPerPage(Number(event.target.value))}
+            sx={{ minWidth: 96 }}
+          >
+            {PAGE_SIZES.map((size) => (
+              <MenuItem key={size} value={size}>
+                {toPersianDigits(size)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Pagination
+            count={pages}
+            page={Math.min(page, pages)}
+            onChange={(_, next) => setPage(next)}
+            color="primary"
+            shape="rounded"
+            getItemAriaLabel={pageLabel}
+            renderItem={(item) => (
+              <PaginationItem {...item} page={item.page === null ? null : toPersianDigits(item.page)} />
+            )}
+          />
+        </>
+      )}
+    </Box>
+  );
+}

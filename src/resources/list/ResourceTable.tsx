@@ -1,0 +1,54 @@
+// The table of a resource: «ردیف» ((page-1)*size + position, Persian digits), one column per
+// listed field, and the row's edit/delete icons. A failed load shows an empty table.
+import { DataTable, useListContext, useRecordContext, type RaRecord } from 'react-admin';
+import { toPersianDigits } from '../../shared/persian-digits';
+import { useResourceScreen } from '../ResourceScreenContext';
+import { FieldCell } from './FieldCell';
+import { RowActions } from './RowActions';
+
+function RowNumber() {
+  const record = useRecordContext();
+  const { data, page, perPage } = useListContext();
+  const position = (data ?? []).findIndex((row) => row.id === record?.id);
+  return <>{toPersianDigits((page - 1) * perPage + position + 1)}</>;
+}
+
+const tableSx = {
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+  '& .MuiTableCell-head': { fontWeight: 700, whiteSpace: 'nowrap' },
+};
+
+export function ResourceTable() {
+  const { resource, canWrite } = useResourceScreen();
+  const { error } = useListContext();
+  return (
+    <DataTable
+      bulkActionButtons={false}
+      rowClick={false}
+      hiddenColumns={[]}
+      data={error ? [] : undefined}
+      empty={<EmptyRow />}
+      sx={tableSx}
+    >
+      <DataTable.Col label="ردیف" disableSort render={() => <RowNumber />} sx={{ width: 56 }} />
+      {resource.listFields().map((name) => (
+        <DataTable.Col
+          key={name}
+          source={name}
+          label={resource.fields[name].meta.label}
+          disableSort
+          render={(record: RaRecord) => <FieldCell resource={resource} name={name} record={record} />}
+        />
+      ))}
+      {canWrite && (
+        <DataTable.Col label="عملیات" disableSort sx={{ width: 96, whiteSpace: 'nowrap' }}>
+          <RowActions />
+        </DataTable.Col>
+      )}
+    </DataTable>
+  );
+}
+
+function EmptyRow() {
+  return <div style={{ padding: 24, textAlign: 'center', opacity: 0.7 }}>موردی یافت نشد</div>;
+}

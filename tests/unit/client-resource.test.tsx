@@ -1,0 +1,255 @@
+// @vitest-environment jsdom
+// The generic master-data screen (src/resources) against a mocked contract: the bank list
+// (row numbers, total, pager, search back to page 1), the add / edit dialog (PascalCase
+// payload, client checks, the server's refusal in red), delete with its confirmation, a
+// reference select loading everything, a tree's parent select by full path, no write
+// actions without the permission.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { setSession } from '../../src/api/session';
+import { ResourcePage } from '../../src/resources';
+import { bank, bankAccount } from '../../src/schemas/banks';
+import { orgUnit } from '../../src/schemas/organisation';
+import type { Resource } from '../../src/schemas';
+import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, renderInAdmin } from './client-render';
+import { fakeMasterData, signIn } from './client-resource-fixtures';
+
+const { api, handler } = fakeMasterData();
+const server = setupServer(handler);
+
+const banks = (n: number) => Array.from({ length: n }, (_, i) => ({ bankId: n - i, title: `بانک ${n - i}` }));
+
+beforeAll(() => {
+  installMatchMedia();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+beforeEach(() => {
+  api.reset();
+  api.tables.bank = banks(25);
+  signIn(['Banks', 'BankAccounts', 'OrganizationalUnit']);
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.close();
+  setSession(null);
+});
+
+const show = (resource: Resource) =>
+  renderInAdmin(<ResourcePage resource={resource} />, { path: resource.route });
+const { lists, writes } = api;
+const lastList = (entity: string) => lists(entity).at(-1)!.query;
+const dialog = () => screen.getByRole('dialog');
+
+describe('resource list', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
+  it('shows the rows with their row numbers, the total and the pager', async () => {
+    show(bank);
+    expect(await screen.findByText('بانک 25')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'بانک‌ها' })).toBeTruthy();
+    expect(screen.getByText('مجموع: ۲۵')).toBeTruthy();
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(10);
+    expect(within(rows[0]).getByText('۱')).toBeTruthy();
+    expect(within(rows[9]).getByText('۱۰')).toBeTruthy();
+    expect(lastList('bank').get('Page')).toBe('1');
+    expect(lastList('bank').get('Count')).toBe('10');
+
+    fireEvent.click(screen.getByRole('button', { name: 'صفحه ۲' }));
+    expect(await screen.findByText('بانک 15')).toBeTruthy();
+    const second = screen.getAllByRole('row').slice(1);
+    expect(within(second[0]).getByText('۱۱')).toBeTruthy();
+  });
+
+  it('hides the pager when everything fits on one page', async () => {
+    api.tables.bank = banks(3);
+    show(bank);
+    expect(await screen.findByText('مجموع: ۳')).toBeTruthy();
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('searches from page 1 with the typed phrase', async () => {
+    show(bank);
+    await screen.findByText('بانک 25');
+    fireEvent.click(screen.getByRole('button', { name: 'صفحه ۳' }));
+    await screen.findByText('بانک 5');
+    fireEvent.change(screen.getByPlaceholderText('جستجو'), { target: { value: 'بانک 1' } });
+    await waitFor(() => expect(lastList('bank').get('Phrase')).toBe('بانک 1'));
+    expect(lastList('bank').get('Page')).toBe('1');
+    expect(await screen.findByText('مجموع: ۱۱')).toBeTruthy();
+  });
+
+  it('empties the list when the load fails', async () => {
+    server.use(http.get('*/api/bank/list/', () => HttpResponse.json({ status: 0, message: 'خطا' })));
+    show(bank);
+    expect(await screen.findByText('موردی یافت نشد')).toBeTruthy();
+    expect(screen.getByText('مجموع: ۰')).toBeTruthy();
+  });
+
+  it('offers no add, edit or delete without the permission', async () => {
+    signIn([]);
+    show(bank);
+    await screen.findByText('بانک 25');
+    expect(screen.queryByRole('button', { name: 'افزودن بانک' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'حذف بانک 25' })).toBeNull();
+  });
+});
+
+describe('add, edit and delete', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
+  it('adds a bank: POST bank/create/ with Title, green notice, dialog closed, page 1 reloaded', async () => {
+    show(bank);
+    await screen.findByText('بانک 25');
+    fireEvent.click(screen.getByRole('button', { name: 'افزودن بانک' }));
+    expect(within(dialog()).getByText('افزودن بانک')).toBeTruthy();
+    const before = lists('bank').length;
+    fireEvent.change(within(dialog()).getByLabelText(/نام بانک/), { target: { value: 'بانک ملت' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'ذخیره' }));
+
+    await waitFor(() => expect(writes('create')).toHaveLength(1));
+    expect(writes('create')[0]).toMatchObject({
+      method: 'POST',
+      entity: 'bank',
+      body: { Title: 'بانک ملت' },
+    });
+    expect(await screen.findByText('درخواست با موفقیت انجام شد')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(lists('bank').length).toBeGreaterThan(before));
+    expect(lastList('bank').get('Page')).toBe('1');
+  });
+
+  it('checks the form before sending: «نام بانک الزامی است»', async () => {
+    show(bank);
+    await screen.findByText('بانک 25');
+    fireEvent.click(screen.getByRole('button', { name: 'افزودن بانک' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'ذخیره' }));
+    expect(await within(dialog()).findByText('نام بانک الزامی است')).toBeTruthy();
+    expect(writes('create')).toHaveLength(0);
+  });
+
+  it('shows the server refusal in red and keeps the dialog open', async () => {
+    api.writeAnswer = { status: 0, message: 'نام بانک تکراری است' };
+    show(bank);
+    await screen.findByText('بانک 25');
+    fireEvent.click(screen.getByRole('button', { name: 'افزودن بانک' }));
+    fireEvent.change(within(dialog()).getByLabelText(/نام بانک/), { target: { value: 'بانک 3' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'ذخیره' }));
+
+    const message = await screen.findByText('نام بانک تکراری است');
+    expect(message.closest('.RaNotification-error')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect((within(dialog()).getByLabelText(/نام بانک/) as HTMLInputElement).value).toBe('بانک 3');
+  });
+
+  it('edits a bank: PUT bank/update/ with Id and the fields', async () => {
+    show(bank);
+    await screen.findByText('بانک 25');
+    fireEvent.click(screen.getByRole('button', { name: 'ویرایش بانک 24' }));
+    const input = (await within(dialog()).findByDisplayValue('بانک 24')) as HTMLInputElement;
+    expect(within(dialog()).getByText('ویرایش بانک')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'بانک تجارت' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'ذخیره' }));
+    await waitFor(() => expect(writes('update')).toHaveLength(1));
+    expect(writes('update')[0]).toMatchObject({ method: 'PUT', body: { Id: 24, Title: 'بانک تجارت' } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('deletes after «آیا اطمینان دارید ؟» with DELETE bank/delete/ and Id', async () => {
+    show(bank);
+    await screen.findByText('بانک 25');
+    fireEvent.click(screen.getByRole('button', { name: 'حذف بانک 23' }));
+    expect(await screen.findByText('آیا اطمینان دارید ؟')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'لغو' }));
+    await waitFor(() => expect(screen.queryByText('آیا اطمینان دارید ؟')).toBeNull());
+    expect(writes('delete')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'حذف بانک 23' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'بله' }));
+    await waitFor(() => expect(writes('delete')).toHaveLength(1));
+    expect(writes('delete')[0]).toMatchObject({ method: 'DELETE', entity: 'bank', body: { Id: 23 } });
+    expect(await screen.findByText('درخواست با موفقیت انجام شد')).toBeTruthy();
+  });
+
+  it('shows why a delete was refused, in red', async () => {
+    api.writeAnswer = { status: 0, message: 'این بانک در حساب‌های بانکی استفاده شده است' };
+    show(bank);
+    await screen.findByText('بانک 25');
+    fireEvent.click(screen.getByRole('button', { name: 'حذف بانک 25' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'بله' }));
+    const message = await screen.findByText('این بانک در حساب‌های بانکی استفاده شده است');
+    expect(message.closest('.RaNotification-error')).toBeTruthy();
+  });
+});
+
+describe('references and trees', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
+  it('loads every bank (Count=-1) for the bank account’s bank select', async () => {
+    api.tables.bankaccount = [{ bankAccountId: 1, bankFk: 2, bankFkTitle: 'بانک 2', number: '1234' }];
+    api.tables.bank = banks(3);
+    show(bankAccount);
+    expect(await screen.findByText('بانک 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'افزودن حساب بانکی' }));
+    await waitFor(() => expect(lists('bank').some((c) => c.query.get('Count') === '-1')).toBe(true));
+    fireEvent.mouseDown(within(dialog()).getByLabelText(/بانک/, { selector: 'input' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['بانک 3', 'بانک 2', 'بانک 1']);
+    fireEvent.click(options[0]);
+    fireEvent.change(within(dialog()).getByLabelText(/شماره حساب/), { target: { value: '5555' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'ذخیره' }));
+    await waitFor(() => expect(writes('create')).toHaveLength(1));
+    expect(writes('create')[0].body).toMatchObject({ BankFk: 3, Number: '5555' });
+  });
+
+  it('offers tree parents by full path, never the node itself or what is below it', async () => {
+    const unit = (id: number, title: string, parent: number | null, fullName: string) => ({
+      orgUnitId: id,
+      orgUnitTitle: title,
+      parentOrgUnitFk: parent,
+      parentOrgUnitFkTitle: parent ? fullName.split(' / ').slice(0, -1).join(' / ') : null,
+      isActive: id !== 1,
+      fullName,
+    });
+    api.tables.orgunit = [
+      unit(4, 'پشتیبانی', 1, 'مدیریت / پشتیبانی'),
+      unit(3, 'حسابداری', 2, 'مدیریت / مالی / حسابداری'),
+      unit(2, 'مالی', 1, 'مدیریت / مالی'),
+      unit(1, 'مدیریت', null, 'مدیریت'),
+    ];
+    show(orgUnit);
+    // The title column shows the path; the parent column the parent's path.
+    expect(await screen.findByText('مدیریت / مالی / حسابداری')).toBeTruthy();
+    expect(screen.getAllByLabelText('بله')).toHaveLength(3);
+    expect(screen.getAllByLabelText('خیر')).toHaveLength(1);
+
+    const openParents = async () => {
+      const input = within(dialog()).getByLabelText(/واحد بالادست/, { selector: 'input' });
+      fireEvent.focus(input);
+      fireEvent.keyDown(input, { key: 'ArrowDown' });
+      return (await screen.findAllByRole('option')).map((o) => o.textContent);
+    };
+    fireEvent.click(screen.getByRole('button', { name: 'افزودن واحد سازمانی' }));
+    expect(await openParents()).toEqual([
+      'مدیریت / پشتیبانی',
+      'مدیریت / مالی / حسابداری',
+      'مدیریت / مالی',
+      'مدیریت',
+    ]);
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'لغو' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'ویرایش مدیریت / مالی' }));
+    await within(dialog()).findByDisplayValue('مالی');
+    await waitFor(() => expect(within(dialog()).getByDisplayValue('مدیریت')).toBeTruthy());
+    // Not itself, not its child; its current parent is the selected value.
+    expect(await openParents()).toEqual(['مدیریت / پشتیبانی']);
+  });
+
+  it('defaults a new unit to active (the schema’s default)', async () => {
+    api.tables.orgunit = [];
+    show(orgUnit);
+    await screen.findByText('مجموع: ۰');
+    fireEvent.click(screen.getByRole('button', { name: 'افزودن واحد سازمانی' }));
+    expect((within(dialog()).getByRole('switch', { name: 'فعال' }) as HTMLInputElement).checked).toBe(true);
+  });
+});
