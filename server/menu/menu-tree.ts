@@ -30,6 +30,7 @@ export const MENU: MenuEntry[] = [
       page('پوشه‌های بایگانی', 'Archive', 'Archive'),
       page('پوشه‌های دلخواه', 'Favorite', 'Favorite'),
       page('قالب‌های نامه', 'TemplateManager', 'TemplateManager'),
+      page('روش‌های دریافت', 'ReciveMethods', 'Andikator'),
       page('تعریف مکاتبات الکترونیک', 'Ece', 'Ece'),
       page('پست‌های الکترونیک', 'EceEmails', 'Ece'),
       page('گیرندگان الکترونیک', 'EceReceivers', 'Ece'),
@@ -59,6 +60,8 @@ export const MENU: MenuEntry[] = [
     page('سمت‌های سازمانی', 'OrganizationalPosition', 'OrganizationalPosition'),
     page('شرکت‌ها', 'Company', 'Company'),
     page('اشخاص', 'Person', 'Person'),
+    page('استان‌ها', 'Provinces', 'Person'),
+    page('شهرها', 'Cities', 'Person'),
   ]),
   group('محتوا و پشتیبانی', [
     page('محتوا', 'ContentList', 'Blog'),
