@@ -3,6 +3,7 @@
 // name becomes a list. Validation failures become one Persian sentence naming the field.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { persianMessage } from '../../src/shared/validation-messages';
 
 export type ParamBag = Map<string, unknown>;
 
@@ -55,23 +56,4 @@ function acceptsArray(schema: z.ZodType): boolean {
   if (def.type === 'pipe' && def.out) return acceptsArray(def.out);
   if ((def.type === 'optional' || def.type === 'default') && def.innerType) return acceptsArray(def.innerType);
   return false;
-}
-
-const PERSIAN = /[\u0600-\u06FF]/;
-
-/** «عنوان الزامی است» and friends, naming the field by its Persian label. */
-export function persianMessage(schema: z.ZodObject, issue: z.core.$ZodIssue, raw: Record<string, unknown> = {}): string {
-  if (PERSIAN.test(issue.message)) return issue.message;
-  const key = String(issue.path[0] ?? '');
-  const label = (schema.shape[key] as z.ZodType | undefined)?.description ?? key;
-  const rawValue = raw[key];
-  const absent = rawValue === undefined || rawValue === null || (typeof rawValue === 'string' && rawValue.trim() === '');
-  const missing =
-    (issue.code === 'invalid_type' && absent) ||
-    (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1) ||
-    (issue.code === 'too_small' && issue.origin === 'array' && Number(issue.minimum) === 1);
-  if (missing) return `${label} الزامی است`;
-  if (issue.code === 'too_big') return `${label} بیش از حد طولانی است`;
-  if (issue.code === 'too_small') return `${label} کوتاه‌تر از حد مجاز است`;
-  return `${label} معتبر نیست`;
 }

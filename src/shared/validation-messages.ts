@@ -1,0 +1,35 @@
+// The Persian wording of a validation failure, one sentence naming the field: «عنوان الزامی است»,
+// «… معتبر نیست», … The server's parameter binding (server/http/binding.ts) answers with it and
+// the client's forms (src/resources/form/validation.ts) check with it, so both say the same.
+// Pure: no server or browser imports.
+import type { z } from 'zod';
+
+/** The parts of a zod issue the wording reads. */
+export interface ValidationIssue {
+  code: string;
+  message: string;
+  origin?: string;
+  minimum?: unknown;
+}
+
+const PERSIAN = /[\u0600-\u06FF]/;
+
+/** One issue of the field labelled `label`, whose submitted value was `value`. A Persian message of the schema's own wins. */
+export function fieldMessage(label: string, issue: ValidationIssue, value: unknown): string {
+  if (PERSIAN.test(issue.message)) return issue.message;
+  const absent = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  const missing =
+    (issue.code === 'invalid_type' && absent) ||
+    (issue.code === 'too_small' && (issue.origin === 'string' || issue.origin === 'array') && Number(issue.minimum) === 1);
+  if (missing) return `${label} الزامی است`;
+  if (issue.code === 'too_big') return `${label} بیش از حد طولانی است`;
+  if (issue.code === 'too_small') return `${label} کوتاه‌تر از حد مجاز است`;
+  return `${label} معتبر نیست`;
+}
+
+/** «عنوان الزامی است» and friends for an issue of an object schema, naming the field by its Persian label (its `describe`). */
+export function persianMessage(schema: z.ZodObject, issue: z.core.$ZodIssue, raw: Record<string, unknown> = {}): string {
+  const key = String(issue.path[0] ?? '');
+  const label = (schema.shape[key] as z.ZodType | undefined)?.description ?? key;
+  return fieldMessage(label, issue, raw[key]);
+}
