@@ -91,9 +91,12 @@ export const template = defineResource({
     templateName: f.text('نام قالب', { required: true, list: true, search: true, max: 200 }),
     // Public templates are the tenant's built-in ones (seeded): every user sees and
     // downloads them, nobody edits or deletes them. Uploaded templates are private.
-    isPublic: f.boolean('عمومی', { list: true, readOnly: true, hint: 'عمومی / اختصاصی' }),
+    isPublic: f.boolean('نوع قالب', { list: true, readOnly: true, booleanLabels: ['عمومی', 'اختصاصی'], hint: 'عمومی / اختصاصی' }),
     fileName: f.text('نام فایل', { list: true, readOnly: true, max: 255 }),
     file: f.file('فایل قالب', { hint: 'سند Word با پسوند docx' }),
   },
   help: 'قالب‌های Word (docx) برای چاپ نامه‌ها. قالب‌های عمومی قابل ویرایش یا حذف نیستند.',
+  // The server refuses both with the same words (resource-hooks/template.ts).
+  lockedWhen: { field: 'isPublic', reason: 'قالب عمومی قابل ویرایش یا حذف نیست' },
+  download: { path: 'template/download', idParam: 'templateId', label: 'دریافت فایل' },
 });

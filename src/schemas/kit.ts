@@ -50,6 +50,8 @@ export interface FieldMeta {
   virtual?: boolean;
   /** Help text under the form field. */
   hint?: string;
+  /** boolean: the words a table cell shows for true and false (e.g. «عمومی» / «اختصاصی») instead of a check or cross. */
+  booleanLabels?: readonly [trueLabel: string, falseLabel: string];
 }
 
 export interface Field<T extends z.ZodType = z.ZodType> {
@@ -210,6 +212,16 @@ export interface ResourceDefinition {
   filters?: Record<string, string>;
   /** A Persian help text for the help panel. */
   help?: string;
+  /**
+   * Rows whose boolean `field` is true are fixed: the table offers no edit or delete on them
+   * and shows `reason` (the server's refusal, which it enforces anyway) as a tooltip instead.
+   */
+  lockedWhen?: { field: string; reason: string };
+  /**
+   * A download icon on every row (to every reader, not only writers), linking to
+   * `/api/{path}?{idParam}={id}&token={session token}`, the specification's link form.
+   */
+  download?: { path: string; idParam: string; label: string };
 }
 
 export type Resource = ResourceDefinition & {

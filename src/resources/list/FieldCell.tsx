@@ -1,5 +1,5 @@
 // One table cell of one field, by kind: money grouped in Persian digits, a check or cross
-// for booleans, Jalali dates, references by their title, tags and references as chips.
+// for booleans (or their own words), Jalali dates, references by their title, tags and references as chips.
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import CheckIcon from '@mui/icons-material/Check';
@@ -39,6 +39,7 @@ export function FieldCell({ resource, name, record }: FieldCellProps) {
     case 'number':
       return <>{toPersianDigits(value as number | null)}</>;
     case 'boolean':
+      if (meta.booleanLabels) return <>{meta.booleanLabels[value ? 0 : 1]}</>;
       return value ? (
         <CheckIcon color="success" fontSize="small" aria-label="بله" />
       ) : (

@@ -1,5 +1,5 @@
 // The table of a resource: «ردیف» ((page-1)*size + position, Persian digits), one column per
-// listed field, and the row's edit/delete icons. A failed load shows an empty table.
+// listed field, and the row's icons (download, edit/delete). A failed load shows an empty table.
 import { DataTable, useListContext, useRecordContext, type RaRecord } from 'react-admin';
 import { toPersianDigits } from '../../shared/persian-digits';
 import { useResourceScreen } from '../ResourceScreenContext';
@@ -40,8 +40,8 @@ export function ResourceTable() {
           render={(record: RaRecord) => <FieldCell resource={resource} name={name} record={record} />}
         />
       ))}
-      {canWrite && (
-        <DataTable.Col label="عملیات" disableSort sx={{ width: 96, whiteSpace: 'nowrap' }}>
+      {(canWrite || resource.download) && (
+        <DataTable.Col label="عملیات" disableSort sx={{ width: resource.download ? 136 : 96, whiteSpace: 'nowrap' }}>
           <RowActions />
         </DataTable.Col>
       )}

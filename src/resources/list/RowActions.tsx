@@ -1,20 +1,45 @@
-// The edit and delete icons of a row. Delete asks «آیا اطمینان دارید ؟» (لغو / بله); the
-// server's refusal (e.g. «… استفاده شده است») shows in red, success in green and the page reloads.
+// The icons of a row: the resource's download link (every reader), then edit and delete (writers;
+// a locked row shows a lock with the reason instead). Delete asks «آیا اطمینان دارید ؟» (لغو / بله);
+// the server's refusal (e.g. «… استفاده شده است») shows in red, success in green and the page reloads.
 import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { useDelete, useRecordContext } from 'react-admin';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import { useDelete, useRecordContext, type RaRecord } from 'react-admin';
+import { getToken } from '../../api/session';
+import type { Resource } from '../../schemas';
 import { ConfirmDialog } from '../../custom/dashboard/ConfirmDialog';
 import { useNotice } from '../../ui/notices';
 import { errorText } from '../form/ResourceForms';
 import { recordTitle } from '../records';
 import { useResourceScreen } from '../ResourceScreenContext';
 
+/** `/api/{path}?{idParam}={id}&token={token}`: the specification's download link of a row. */
+export function downloadHref(resource: Resource, record: RaRecord): string | undefined {
+  if (!resource.download) return undefined;
+  const { path, idParam } = resource.download;
+  const query = new URLSearchParams({ [idParam]: String(record.id), token: getToken() ?? '' });
+  return `/api/${path}?${query.toString()}`;
+}
+
+function DownloadLink({ resource, record, title }: { resource: Resource; record: RaRecord; title: string }) {
+  const href = downloadHref(resource, record);
+  if (!href || !resource.download) return null;
+  return (
+    <Tooltip title={resource.download.label}>
+      <IconButton size="small" color="primary" component="a" href={href} download aria-label={`${resource.download.label} ${title}`}>
+        <DownloadOutlined fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
 export function RowActions() {
   const record = useRecordContext();
-  const { resource, openEdit } = useResourceScreen();
+  const { resource, canWrite, openEdit } = useResourceScreen();
   const notice = useNotice();
   const [confirming, setConfirming] = useState(false);
   const [remove, { isPending }] = useDelete();
@@ -38,8 +63,24 @@ export function RowActions() {
       },
     );
 
+  const download = <DownloadLink resource={resource} record={record} title={title} />;
+  if (!canWrite) return download;
+  const lock = resource.lockedWhen;
+  if (lock && record[lock.field])
+    return (
+      <>
+        {download}
+        <Tooltip title={lock.reason}>
+          <span role="img" aria-label={lock.reason} style={{ display: 'inline-flex', verticalAlign: 'middle', padding: 5 }}>
+            <LockOutlined fontSize="small" color="disabled" />
+          </span>
+        </Tooltip>
+      </>
+    );
+
   return (
     <>
+      {download}
       <Tooltip title="ویرایش">
         <IconButton
           size="small"

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+// The letter template manager (spec 1 §2, spec 3 §2) on the generic screen: every row links to
+// its download (`/api/template/download?templateId=…&token=…`), a public template offers no edit
+// or delete (a lock says why), a private one offers both; the type column reads «عمومی» / «اختصاصی».
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { setSession } from '../../src/api/session';
+import { ResourcePage } from '../../src/resources';
+import { template } from '../../src/schemas/correspondence';
+import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, renderInAdmin } from './client-render';
+import { fakeMasterData, signIn } from './client-resource-fixtures';
+
+const { api, handler } = fakeMasterData();
+const server = setupServer(handler);
+
+beforeAll(() => {
+  installMatchMedia();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+beforeEach(() => {
+  api.reset();
+  api.tables.template = [
+    { templateManagerId: 1, templateName: 'قالب پایه', isPublic: true, fileName: 'پایه.docx' },
+    { templateManagerId: 7, templateName: 'قالب مدیریت', isPublic: false, fileName: 'مدیریت.docx' },
+  ];
+  signIn(['TemplateManager']);
+});
+afterEach(() => cleanup());
+afterAll(() => {
+  server.close();
+  setSession(null);
+});
+
+const show = () => renderInAdmin(<ResourcePage resource={template} />, { path: template.route });
+const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+const download = (name: string) => within(row(name)).getByRole('link', { name: `دریافت فایل ${name}` });
+
+describe('letter templates', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
+  it('a public row shows download but no edit or delete, with the reason', async () => {
+    show();
+    await screen.findByText('قالب پایه');
+    const publicRow = row('قالب پایه');
+    expect(download('قالب پایه').getAttribute('href')).toBe('/api/template/download?templateId=1&token=test-token');
+    expect(within(publicRow).queryByRole('button', { name: 'ویرایش قالب پایه' })).toBeNull();
+    expect(within(publicRow).queryByRole('button', { name: 'حذف قالب پایه' })).toBeNull();
+    expect(within(publicRow).getByRole('img', { name: 'قالب عمومی قابل ویرایش یا حذف نیست' })).toBeTruthy();
+    expect(within(publicRow).getByText('عمومی')).toBeTruthy();
+  });
+
+  it('a private row shows download, edit and delete', async () => {
+    show();
+    await screen.findByText('قالب مدیریت');
+    const privateRow = row('قالب مدیریت');
+    expect(download('قالب مدیریت').getAttribute('href')).toBe('/api/template/download?templateId=7&token=test-token');
+    expect(within(privateRow).getByRole('button', { name: 'ویرایش قالب مدیریت' })).toBeTruthy();
+    expect(within(privateRow).getByRole('button', { name: 'حذف قالب مدیریت' })).toBeTruthy();
+    expect(within(privateRow).getByText('اختصاصی')).toBeTruthy();
+  });
+
+  it('readers without the permission still download every template', async () => {
+    signIn([]);
+    show();
+    await screen.findByText('قالب پایه');
+    expect(download('قالب پایه')).toBeTruthy();
+    expect(download('قالب مدیریت')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'ویرایش قالب مدیریت' })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'قالب عمومی قابل ویرایش یا حذف نیست' })).toBeNull();
+  });
+});
