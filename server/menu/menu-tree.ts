@@ -32,7 +32,7 @@ export const MENU: MenuEntry[] = [
       page('قالب‌های نامه', 'TemplateManager', 'TemplateManager'),
       page('روش‌های دریافت', 'ReciveMethods', 'Andikator'),
       page('تعریف مکاتبات الکترونیک', 'Ece', 'Ece'),
-      page('پست‌های الکترونیک', 'EceEmails', 'Ece'),
+      page('پست‌های الکترونیک مکاتبات', 'EceEmails', 'Ece'),
       page('گیرندگان الکترونیک', 'EceReceivers', 'Ece'),
     ]),
   ]),
@@ -43,7 +43,7 @@ export const MENU: MenuEntry[] = [
   ]),
   group('مشتریان و قراردادها', [
     page('مشتریان', 'CustomersList', 'Customers'),
-    page('گروه‌های مشتری', 'CustomerGroupsList', 'Customers'),
+    page('گروه‌های مشتریان', 'CustomerGroupsList', 'Customers'),
     page('قراردادها', 'ContractsList', 'Contracts'),
     page('گروه‌های قرارداد', 'ContractGroupsList', 'Contracts'),
   ]),

@@ -21,3 +21,14 @@ export async function launchChromium(): Promise<Browser> {
     ],
   });
 }
+
+/** Signs in through the sign-in form (CAPTCHA is off in tests) and waits for the dashboard. */
+export async function signInThroughForm(page: import('playwright-core').Page, origin: string, username: string, password: string) {
+  await page.goto(`${origin}/login`);
+  await page.locator('input[name="username"]').waitFor({ timeout: 15_000 });
+  await page.fill('input[name="username"]', username);
+  await page.fill('input[name="password"]', password);
+  await page.fill('input[name="captcha"]', '00000');
+  await page.press('input[name="password"]', 'Enter');
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+}

@@ -15,7 +15,8 @@ import { notFound } from '../service';
 
 export const TEMPLATE_FILES = 'templates';
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-export const PUBLIC_TEMPLATE_LOCKED = 'قالب عمومی قابل ویرایش یا حذف نیست';
+// The same sentence the client shows beside a locked row: one copy, in the schema.
+export const PUBLIC_TEMPLATE_LOCKED = template.lockedWhen!.reason;
 
 const fileLabel = template.fields.file.meta.label;
 

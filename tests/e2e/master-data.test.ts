@@ -1,0 +1,84 @@
+// Master data in a real browser: a bank added, found, edited and deleted through its
+// generic screen; a person added through theirs signs in with the new mobile.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer, type TestServer, DEMO_ADMIN } from '../api/harness';
+import { launchChromium, signInThroughForm } from './browser';
+
+const SCREENSHOTS = path.resolve('tmp/screenshots');
+const visible = (page: Page, text: string | RegExp, timeout = 10_000) =>
+  expect.poll(() => page.getByText(text).first().isVisible(), { timeout }).toBe(true);
+
+describe('master data screens in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let origin: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ clientDir: path.resolve('dist/client') });
+    origin = `http://localhost:${server.port}`;
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1366, height: 850 }, locale: 'fa-IR' });
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await signInThroughForm(page, origin, DEMO_ADMIN.username, DEMO_ADMIN.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('adds, searches, edits and deletes a bank through its screen', async () => {
+    await page.goto(`${origin}/banks`);
+    await visible(page, 'ردیف');
+    await visible(page, /مجموع/);
+    await page.getByRole('button', { name: 'افزودن بانک' }).click();
+    await page.getByLabel(/^نام بانک/).fill('بانك آزمايشي');
+    await page.getByRole('button', { name: 'ذخیره' }).click();
+    await visible(page, 'درخواست با موفقیت انجام شد');
+    await visible(page, 'بانک آزمایشی'); // stored with Persian letters
+
+    await page.getByPlaceholder('جستجو').fill('آزمایشی');
+    await visible(page, 'بانک آزمایشی');
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 10_000 }).toBe(1);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'banks-search.png') });
+
+    await page.getByRole('button', { name: 'ویرایش بانک آزمایشی' }).click();
+    await page.getByLabel(/^نام بانک/).fill('بانک آزمایشی دوم');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'banks-edit.png') });
+    await page.getByRole('button', { name: 'ذخیره' }).click();
+    await visible(page, 'بانک آزمایشی دوم');
+
+    await page.getByRole('button', { name: 'حذف بانک آزمایشی دوم' }).click();
+    await visible(page, 'آیا اطمینان دارید ؟');
+    await page.getByRole('button', { name: 'بله' }).click();
+    await expect.poll(() => page.getByText('بانک آزمایشی دوم').count(), { timeout: 10_000 }).toBe(0);
+    const left = await server.api.get('bank/list/', { Phrase: 'آزمایشی', Count: -1 }, { token: (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token });
+    expect(left.body.record_count).toBe(0);
+  });
+
+  it('adds a person who can then sign in with their mobile', async () => {
+    await page.goto(`${origin}/person`);
+    await page.getByRole('button', { name: 'افزودن شخص' }).click();
+    await page.getByLabel(/^نام\s*\*?$/).fill('سارا');
+    await page.getByLabel(/^نام خانوادگی/).fill('نوری');
+    await page.getByLabel(/^تلفن همراه/).fill('09351234567');
+    await page.getByLabel(/^رمز عبور/).fill('sara-pass-1');
+    await page.getByLabel(/^نقش‌ها/).click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('heading', { name: 'افزودن شخص' }).click(); // closes the options, not the dialog
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'person-add.png') });
+    await page.getByRole('button', { name: 'ذخیره' }).click();
+    await visible(page, 'درخواست با موفقیت انجام شد');
+    await visible(page, 'نوری');
+
+    const context = await browser.newContext({ viewport: { width: 1366, height: 850 } });
+    const theirs = await context.newPage();
+    await signInThroughForm(theirs, origin, '09351234567', 'sara-pass-1');
+    await visible(theirs, 'خوش آمدید');
+    await visible(theirs, 'سارا');
+    await context.close();
+  });
+});
