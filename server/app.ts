@@ -26,7 +26,6 @@ import type { Services } from './services';
 import { registerAuthRoutes } from './auth/routes';
 import { registerAccountRoutes } from './account/routes';
 import { registerMenuRoutes } from './menu/routes';
-import { registerLinkRoutes } from './links/routes';
 import { registerHomeRoutes } from './home/routes';
 import { registerNotificationRoutes } from './notifications/routes';
 import { registerUserSettingRoutes } from './usersettings/routes';
@@ -110,7 +109,6 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
     registerAuthRoutes(app, services);
     registerAccountRoutes(app, services);
     registerMenuRoutes(app, services);
-    registerLinkRoutes(app, services);
     registerHomeRoutes(app, services);
     registerNotificationRoutes(app, services);
     registerUserSettingRoutes(app, services);

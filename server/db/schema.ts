@@ -67,6 +67,7 @@ export interface LinksTable {
   user_id: number;
   caption: string;
   url: string;
+  search_text: Generated<string>;
   created_at: Timestamp;
 }
 

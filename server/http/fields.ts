@@ -3,7 +3,9 @@
 // (zod's description), which names the field in validation messages.
 import { z } from 'zod';
 import { cleanPersianText } from '../../src/shared/persian';
-import { emptyToUndefined, toBoolean, toNumber } from '../../src/shared/coerce';
+import { emptyToUndefined, isHttpUrl, toBoolean, toNumber } from '../../src/shared/coerce';
+
+export { isHttpUrl };
 
 export interface UploadedFile {
   kind: 'file';
@@ -53,12 +55,3 @@ export const field = {
         .refine(isHttpUrl, { message: `${label} باید نشانی معتبری با http یا https باشد` }),
     ).describe(label),
 };
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-}

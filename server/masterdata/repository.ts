@@ -9,8 +9,19 @@ import type { Row } from './values';
 
 export const TREE_SEPARATOR = ' / ';
 
-export interface ListQuery {
+/** Whose records a call may touch: the tenant's, and for owned resources the user's. */
+export interface Owner {
   tenantId: number;
+  userId: number;
+}
+
+/** Narrows a query on a resource's table to the owner's rows (`alias.` prefix optional). */
+export function scoped<Q extends { where: (...args: any[]) => Q }>(q: Q, resource: Resource, owner: Owner, alias = ''): Q { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const narrowed = q.where(`${alias}tenant_id`, '=', owner.tenantId);
+  return resource.ownedByUser ? narrowed.where(`${alias}user_id`, '=', owner.userId) : narrowed;
+}
+
+export interface ListQuery extends Owner {
   page: number;
   count: number;
   phrase: string;
@@ -38,7 +49,7 @@ function referenceJoins(resource: Resource, query: AnySelect): AnySelect {
 }
 
 function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
-  let q = db.selectFrom(`${resource.table} as t`).where('t.tenant_id', '=', query.tenantId);
+  let q = scoped(db.selectFrom(`${resource.table} as t`), resource, query, 't.');
   const phrase = normalizePersian(query.phrase);
   if (phrase) q = q.where('t.search_text', 'ilike', `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   for (const [column, value] of Object.entries(query.filters)) q = q.where(`t.${column}`, '=', value);
@@ -55,9 +66,8 @@ export async function listRows(db: AnyDb, resource: Resource, query: ListQuery):
   return { rows: rows as Row[], total: Number((total as { n: number | string }).n) };
 }
 
-export async function findRow(db: AnyDb, resource: Resource, tenantId: number, id: number): Promise<Row | undefined> {
-  const row = await referenceJoins(resource, db.selectFrom(`${resource.table} as t`).selectAll('t'))
-    .where('t.tenant_id', '=', tenantId)
+export async function findRow(db: AnyDb, resource: Resource, owner: Owner, id: number): Promise<Row | undefined> {
+  const row = await scoped(referenceJoins(resource, db.selectFrom(`${resource.table} as t`).selectAll('t')), resource, owner, 't.')
     .where('t.id', '=', id)
     .executeTakeFirst();
   return row as Row | undefined;

@@ -41,7 +41,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
         if (value) filters[resource.column(fieldName)] = value;
       }
       const count = params.Count === -1 ? -1 : Math.min(Math.max(params.Count, 1), 500);
-      const { rows, total } = await listRows(anyDb, resource, { tenantId: principal.tenantId, page: params.Page, count, phrase: params.Phrase, filters });
+      const { rows, total } = await listRows(anyDb, resource, { tenantId: principal.tenantId, userId: principal.userId, page: params.Page, count, phrase: params.Phrase, filters });
       return listAnswer(rows.map((row) => toRecord(resource, row)), total);
     },
   });
@@ -51,7 +51,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     path: `${base}/get`,
     params: z.object(idParam),
     handler: async ({ params, principal }) => {
-      const row = await findRow(anyDb, resource, principal.tenantId, params.Id);
+      const row = await findRow(anyDb, resource, principal, params.Id);
       if (!row) return fail(notFound(resource));
       const record = toRecord(resource, row);
       const extra = (await hooksOf(resource.name).extendGet?.({ db: anyDb, principal, record })) ?? {};

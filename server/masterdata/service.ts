@@ -7,7 +7,7 @@ import type { Principal } from '../auth/principal';
 import type { Services } from '../services';
 import { referencedResource, titleColumn, usagesOf } from './catalogue';
 import { hooksOf, type AnyDb, type AnyTrx, type SaveContext } from './hooks';
-import { findRow, isInSubtree, isUsed, missingIds, rewriteSubtreePaths, treePath } from './repository';
+import { findRow, isInSubtree, isUsed, missingIds, rewriteSubtreePaths, scoped, treePath } from './repository';
 import { searchText, toColumns, type Row } from './values';
 
 export const notFound = (resource: Resource) => `${resource.singular} یافت نشد`;
@@ -45,6 +45,7 @@ export async function createRecord(services: Services, principal: Principal, res
       const ctx: SaveContext = { trx, services, principal, mode: 'create', input, values };
       await hooks.beforeSave?.(ctx);
       const row: Row = { ...values, tenant_id: principal.tenantId, search_text: searchText(resource, values) };
+      if (resource.ownedByUser) row.user_id = principal.userId;
       const treeField = resource.treeField();
       if (treeField) {
         const parent = (values[resource.column(treeField)] as number | null) ?? null;
@@ -61,7 +62,7 @@ export async function updateRecord(services: Services, principal: Principal, res
   await db(services)
     .transaction()
     .execute(async (trx) => {
-      const existing = await trx.selectFrom(resource.table).selectAll().where('tenant_id', '=', principal.tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
+      const existing = await scoped(trx.selectFrom(resource.table).selectAll(), resource, principal).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!existing) throw new UserError(notFound(resource));
       await checkReferences(trx, resource, principal.tenantId, input);
       await checkTreeParent(trx, resource, principal.tenantId, id, input);
@@ -69,10 +70,7 @@ export async function updateRecord(services: Services, principal: Principal, res
       const ctx: SaveContext = { trx, services, principal, mode: 'update', input, values, existing };
       await hooks.beforeSave?.(ctx);
       const merged = { ...existing, ...values };
-      await trx
-        .updateTable(resource.table)
-        .set({ ...values, search_text: searchText(resource, merged) })
-        .where('tenant_id', '=', principal.tenantId)
+      await scoped(trx.updateTable(resource.table).set({ ...values, search_text: searchText(resource, merged) }), resource, principal)
         .where('id', '=', id)
         .execute();
       const treeField = resource.treeField();
@@ -91,7 +89,7 @@ export async function deleteRecord(services: Services, principal: Principal, res
   const row = await db(services)
     .transaction()
     .execute(async (trx) => {
-      const existing = await trx.selectFrom(resource.table).selectAll().where('tenant_id', '=', principal.tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
+      const existing = await scoped(trx.selectFrom(resource.table).selectAll(), resource, principal).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!existing) throw new UserError(notFound(resource));
       for (const usage of usagesOf(resource)) {
         if (await isUsed(trx, usage.resource.table, usage.resource.column(usage.field), principal.tenantId, id)) {
@@ -100,7 +98,7 @@ export async function deleteRecord(services: Services, principal: Principal, res
         }
       }
       await hooks.beforeDelete?.({ trx, services, principal, row: existing });
-      await trx.deleteFrom(resource.table).where('tenant_id', '=', principal.tenantId).where('id', '=', id).execute();
+      await scoped(trx.deleteFrom(resource.table), resource, principal).where('id', '=', id).execute();
       return existing as Row;
     });
   await hooks.afterDelete?.({ services, principal, row });

@@ -7,6 +7,8 @@ import type { DB } from '../db/database';
 import { PERMISSIONS, TENANT_PERMISSIONS } from '../../src/shared/permissions';
 import { addUser, createTenant } from '../tenancy/create-tenant';
 import { emblemLogo } from './logo';
+import { link } from '../../src/schemas/links';
+import { searchText } from '../masterdata/values';
 import { seedCorrespondenceMasterData } from './correspondence-seed';
 import { seedOrganisationMasterData } from './organisation-seed';
 
@@ -63,12 +65,13 @@ async function seedDemoData(db: DB, tenantId: number, adminId: number) {
   for (const colleague of COLLEAGUES) {
     await addUser(db, tenantId, { ...colleague, password: DEMO_COLLEAGUE_PASSWORD, groupTitle: 'کارکنان', permissions: STAFF_PERMISSIONS });
   }
+  const links = [
+    { caption: 'سامانه ثبت اسناد', url: 'https://www.ssaa.ir' },
+    { caption: 'سازمان امور مالیاتی', url: 'https://www.intamedia.ir' },
+    { caption: 'تقویم رسمی کشور', url: 'https://calendar.ut.ac.ir' },
+  ];
   await db
     .insertInto('links')
-    .values([
-      { tenant_id: tenantId, user_id: adminId, caption: 'سامانه ثبت اسناد', url: 'https://www.ssaa.ir' },
-      { tenant_id: tenantId, user_id: adminId, caption: 'سازمان امور مالیاتی', url: 'https://www.intamedia.ir' },
-      { tenant_id: tenantId, user_id: adminId, caption: 'تقویم رسمی کشور', url: 'https://calendar.ut.ac.ir' },
-    ])
+    .values(links.map((l) => ({ tenant_id: tenantId, user_id: adminId, ...l, search_text: searchText(link, l) })))
     .execute();
 }

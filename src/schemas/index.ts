@@ -9,8 +9,9 @@ import { person } from './people';
 import { blogCategory, contractGroup, customerGroup, projectGroup } from './groups';
 import { andikator, archive, favorite, reciveMethod, template } from './correspondence';
 import { ece, eceEmail } from './ece';
+import { link } from './links';
 
-export const RESOURCES: Resource[] = [bank, bankAccount, account, cashDesk, orgUnit, orgPost, company, andikator, archive, favorite, reciveMethod, template, eceEmail, ece, province, city, person, customerGroup, contractGroup, projectGroup, blogCategory];
+export const RESOURCES: Resource[] = [bank, bankAccount, account, cashDesk, orgUnit, orgPost, company, andikator, archive, favorite, reciveMethod, template, eceEmail, ece, province, city, person, customerGroup, contractGroup, projectGroup, blogCategory, link];
 
 export function resourceByName(name: string): Resource | undefined {
   const lower = name.toLowerCase();

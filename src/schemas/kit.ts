@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Permission } from '../shared/permissions';
 import { cleanPersianText, toLatinDigits } from '../shared/persian';
-import { emptyToUndefined, toBoolean, toNumber } from '../shared/coerce';
+import { emptyToUndefined, isHttpUrl, toBoolean, toNumber } from '../shared/coerce';
 
 export type FieldKind =
   | 'text'
@@ -114,6 +114,17 @@ export const f = {
       ),
       { hint: '۰۹ و ۹ رقم', ...opts },
     ),
+  /** An http(s) address. */
+  url: (label: string, opts: Opts = {}) =>
+    make(
+      'text',
+      label,
+      z.preprocess(
+        (v) => (typeof v === 'string' ? v.trim() || undefined : emptyToUndefined(v)),
+        stringRule(opts.required ?? false, isHttpUrl, `${label} باید نشانی معتبری با http یا https باشد`),
+      ),
+      opts,
+    ),
   number: (label: string, opts: Opts = {}) =>
     make('number', label, z.preprocess(toNumber, opts.required ? z.number().int() : z.number().int().optional()), opts),
   /** An integer amount of rials (or toman where the specification says so). */
@@ -203,6 +214,9 @@ export interface ResourceDefinition {
   table: string;
   /** The id's API name (bankId, orgUnitId, …). */
   idField: string;
+  /** Records belong to the user who made them: nobody else, even in the tenant, sees them
+   *  (quick links). The table has a user_id column. */
+  ownedByUser?: boolean;
   /** Needed to create, update and delete; reading is open to the tenant's users as lookups. */
   permission: Permission;
   fields: Record<string, Field>;

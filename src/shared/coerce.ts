@@ -24,3 +24,13 @@ export function toBoolean(value: unknown): unknown {
   if (typeof v === 'number') return v !== 0;
   return v;
 }
+
+/** Only http and https addresses are links we will show as clickable. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}

@@ -17,8 +17,9 @@ export async function sampleInput(api: ApiClient, token: string, resource: Resou
     switch (meta.kind) {
       case 'text':
       case 'multiline': {
-        const probe = field.schema.safeParse('abc');
-        input[key] = probe.success ? sampleText() : field.schema.safeParse('02188776655').success ? '02188776655' : field.schema.safeParse('09121234567').success ? '09121234567' : 'info@example.ir';
+        // The first sample the field's own rule accepts: free text, digits, a mobile, an e-mail, an address.
+        const candidates = [sampleText(), '02188776655', '09121234567', 'info@example.ir', 'https://example.ir/page'];
+        input[key] = candidates.find((candidate) => field.schema.safeParse(candidate).success);
         break;
       }
       case 'number':
