@@ -8,6 +8,7 @@ import { andikator, archive, reciveMethod, template } from '../../src/schemas/co
 import type { Resource } from '../../src/schemas/kit';
 import { TREE_SEPARATOR } from '../masterdata/repository';
 import { searchText, type Row } from '../masterdata/values';
+import { inTransaction } from '../db/in-transaction';
 
 // ---- a minimal .docx: a zip archive, entries stored without compression ----
 
@@ -113,7 +114,7 @@ const withSearch = (resource: Resource, row: Row) => ({ ...row, search_text: sea
 
 export async function seedCorrespondenceMasterData(db: DB, tenantId: number): Promise<void> {
   const anyDb = db as unknown as AnyDb;
-  await anyDb.transaction().execute(async (trx) => {
+  await inTransaction(anyDb, async (trx) => {
     await trx
       .insertInto('recive_methods')
       .values(RECEIVE_METHODS.map((title) => withSearch(reciveMethod, { tenant_id: tenantId, recive_method_title: title })))

@@ -14,6 +14,7 @@ import { bank } from '../../src/schemas/banks';
 import { orgPost, orgUnit } from '../../src/schemas/organisation';
 import { blogCategory, contractGroup, customerGroup, projectGroup } from '../../src/schemas/groups';
 import { person } from '../../src/schemas/people';
+import { inTransaction } from '../db/in-transaction';
 
 /** Provinces with their capital first, then major cities. */
 export const PROVINCES: ReadonlyArray<readonly [string, readonly string[]]> = [
@@ -158,7 +159,7 @@ async function seedPeopleOfUsers(trx: AnyTrx, tenantId: number) {
 }
 
 export async function seedOrganisationMasterData(db: DB, tenantId: number): Promise<void> {
-  await (db as unknown as AnyDb).transaction().execute(async (trx) => {
+  await inTransaction(db as unknown as AnyDb, async (trx) => {
     await seedPlaces(trx, tenantId);
     if (await isEmpty(trx, orgUnit, tenantId)) await seedOrgUnit(trx, tenantId, ORG_CHART);
     await seedList(trx, bank, tenantId, BANKS.map((title) => ({ Title: title })));

@@ -1,6 +1,7 @@
 // First start: the platform operator's tenant on PLATFORM_HOST and a demo organisation
 // answering localhost and 127.0.0.1, each with an admin holding every permission;
 // with DEMO_DATA, colleagues and quick links so the screens have something to show.
+import { sql } from 'kysely';
 import type { Config } from '../config';
 import { ConfigError } from '../config';
 import type { DB } from '../db/database';
@@ -25,9 +26,21 @@ const COLLEAGUES = [
 ];
 const STAFF_PERMISSIONS = ['Messages', 'CreateInternalMessage', 'Projects', 'Tasks', 'Customers', 'Links'];
 
+const SEED_LOCK = 7_251_003;
+
+/** One transaction: a first start that fails halfway leaves no half-seeded database, and
+ *  two processes starting together on one PostgreSQL database seed it once. */
 export async function seedIfEmpty(db: DB, config: Config): Promise<boolean> {
-  const existing = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
-  if (existing) return false;
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    const existing = await trx.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
+    if (existing) return false;
+    await seedTenants(trx, config);
+    return true;
+  });
+}
+
+async function seedTenants(db: DB, config: Config) {
   if (!config.adminPassword) {
     throw new ConfigError('ADMIN_PASSWORD must be set for the first start on PostgreSQL (DATABASE_URL): it becomes the administrators\' password.');
   }
@@ -51,7 +64,6 @@ export async function seedIfEmpty(db: DB, config: Config): Promise<boolean> {
   // After the demo colleagues: the organisation seed gives every user a person record.
   if (config.demoData) await seedDemoData(db, demo.tenantId, demo.adminId);
   await seedTenantMasterData(db, demo.tenantId);
-  return true;
 }
 
 /** The master data every new organisation starts with (receive methods, numbering

@@ -2,6 +2,7 @@
 // its first admin user. Used by the first-start seed, the tests and, later, sign-up.
 import type { DB } from '../db/database';
 import { hashPassword } from '../auth/passwords';
+import { inTransaction } from '../db/in-transaction';
 
 export interface NewTenant {
   fullName: string;
@@ -14,7 +15,7 @@ export interface NewTenant {
 
 export async function createTenant(db: DB, input: NewTenant) {
   const passwordHash = await hashPassword(input.admin.password);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const tenant = await trx
       .insertInto('tenants')
       .values({
@@ -60,7 +61,7 @@ export async function addUser(
   user: { username: string; password: string; firstName: string; lastName: string; groupTitle: string; permissions: string[] },
 ) {
   const passwordHash = await hashPassword(user.password);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const created = await trx
       .insertInto('users')
       .values({ tenant_id: tenantId, username: user.username, password_hash: passwordHash, first_name: user.firstName, last_name: user.lastName, mobile: user.username })
