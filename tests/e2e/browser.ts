@@ -1,6 +1,8 @@
 // Debian's Chromium driven by playwright-core (no browser download).
 import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from '../api/harness';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -31,4 +33,32 @@ export async function signInThroughForm(page: import('playwright-core').Page, or
   await page.fill('input[name="captcha"]', '00000');
   await page.press('input[name="password"]', 'Enter');
   await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+}
+
+export const SCREENSHOTS = path.resolve('tmp/screenshots');
+
+export interface Portal {
+  server: TestServer;
+  browser: Browser;
+  page: import('playwright-core').Page;
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** The real server serving the built client, and a Chromium page on it (localhost). */
+export async function openPortal(): Promise<Portal> {
+  const server = await startTestServer({ clientDir: path.resolve('dist/client') });
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1366, height: 850 }, locale: 'fa-IR' });
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  return {
+    server,
+    browser,
+    page,
+    origin: `http://localhost:${server.port}`,
+    async close() {
+      await browser.close();
+      await server.stop();
+    },
+  };
 }

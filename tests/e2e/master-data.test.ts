@@ -1,34 +1,27 @@
 // Master data in a real browser: a bank added, found, edited and deleted through its
 // generic screen; a person added through theirs signs in with the new mobile.
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer, DEMO_ADMIN } from '../api/harness';
-import { launchChromium, signInThroughForm } from './browser';
+import { type TestServer, DEMO_ADMIN } from '../api/harness';
+import { openPortal, SCREENSHOTS, signInThroughForm, type Portal } from './browser';
 
-const SCREENSHOTS = path.resolve('tmp/screenshots');
 const visible = (page: Page, text: string | RegExp, timeout = 10_000) =>
   expect.poll(() => page.getByText(text).first().isVisible(), { timeout }).toBe(true);
 
 describe('master data screens in Chromium', () => {
+  let portal: Portal;
   let server: TestServer;
   let browser: Browser;
   let page: Page;
   let origin: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ clientDir: path.resolve('dist/client') });
-    origin = `http://localhost:${server.port}`;
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1366, height: 850 }, locale: 'fa-IR' });
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    portal = await openPortal();
+    ({ server, browser, page, origin } = portal);
     await signInThroughForm(page, origin, DEMO_ADMIN.username, DEMO_ADMIN.password);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => portal?.close());
 
   it('adds, searches, edits and deletes a bank through its screen', async () => {
     await page.goto(`${origin}/banks`);

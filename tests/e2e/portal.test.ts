@@ -1,33 +1,25 @@
 // The foundation's journey in a real browser against the real server: sign in on
 // localhost, the Persian right-to-left dashboard, a pushed notification as a toast,
 // and logout back to the sign-in page.
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer, DEMO_ADMIN } from '../api/harness';
-import { launchChromium } from './browser';
+import type { Page } from 'playwright-core';
+import { type TestServer, DEMO_ADMIN } from '../api/harness';
+import { openPortal, SCREENSHOTS, type Portal } from './browser';
 import { DEMO_TENANT_NAME } from '../../server/seed/seed';
 
-const SCREENSHOTS = path.resolve('tmp/screenshots');
 
 describe('the portal in Chromium', () => {
+  let portal: Portal;
   let server: TestServer;
-  let browser: Browser;
   let page: Page;
   let origin: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ clientDir: path.resolve('dist/client') });
-    origin = `http://localhost:${server.port}`;
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1366, height: 850 }, locale: 'fa-IR' });
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    portal = await openPortal();
+    ({ server, page, origin } = portal);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => portal?.close());
 
   it('shows the tenant sign-in page right to left and sends an anonymous visitor there', async () => {
     await page.goto(`${origin}/`);
