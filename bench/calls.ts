@@ -1,0 +1,24 @@
+// The calls the bench measures, in order. A new hot call is one line here:
+// `auth: true` sends the bench user's bearer token; `body` is sent as JSON.
+export interface Call {
+  name: string;
+  method: 'GET' | 'POST';
+  /** Path and query, as a client sends them. */
+  path: string;
+  body?: Record<string, unknown>;
+  auth: boolean;
+}
+
+/** The demo tenant's administrator (seeded with ADMIN_PASSWORD=admin123). */
+export const BENCH_ADMIN = { username: '09120000000', password: 'admin123', host: 'localhost' };
+
+export const CALLS: Call[] = [
+  { name: 'login/get', method: 'GET', path: '/api/login/get/?WebRootPath=localhost', auth: false },
+  { name: 'Authenticate', method: 'POST', path: '/api/Authenticate/Authenticate', body: { Username: BENCH_ADMIN.username, Password: BENCH_ADMIN.password, WebRootPath: BENCH_ADMIN.host }, auth: false },
+  { name: 'home/getbox', method: 'GET', path: '/api/home/getbox/', auth: true },
+  { name: 'menu/list', method: 'GET', path: '/api/menu/list/', auth: true },
+  { name: 'link/list', method: 'GET', path: '/api/link/list/?Page=1&Count=20', auth: true },
+  // Master data through the generic engine: a page of people (joins, count) and a phrase search.
+  { name: 'person/list', method: 'GET', path: '/api/person/list/?Page=1&Count=20', auth: true },
+  { name: 'city/list phrase', method: 'GET', path: `/api/city/list/?Page=1&Count=10&Phrase=${encodeURIComponent('تبریز')}`, auth: true },
+];

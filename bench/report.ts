@@ -1,0 +1,122 @@
+// Formats the figures: a table on the console and, per engine, a section of
+// docs/benchmarks.md between markers (the prose around them is written by hand).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Measurement } from './load';
+import type { Engine } from './server';
+
+export interface EngineRun {
+  engine: Engine;
+  /** Calls that could not be measured, with the reason. */
+  skipped: { call: string; reason: string }[];
+  measurements: Measurement[];
+  startupMs: number;
+  peakRssMiB?: number;
+  seed: { users: number; links: number; ms: number };
+  /** Warnings and errors the server logged during the run. */
+  problems: string[];
+}
+
+export interface RunSettings {
+  seconds: number;
+  connections: number;
+  warmupSeconds: number;
+}
+
+export const ENGINE_TITLE: Record<Engine, string> = { pglite: 'PGlite (embedded)', postgres: 'PostgreSQL' };
+
+export function machine() {
+  let date = new Date().toISOString().slice(0, 10);
+  try {
+    date = execFileSync('date', ['+%Y-%m-%d'], { encoding: 'utf8' }).trim();
+  } catch {
+    /* keep the ISO date */
+  }
+  const cpus = os.cpus();
+  return {
+    date,
+    cores: os.availableParallelism?.() ?? cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    memoryGiB: os.totalmem() / 1024 ** 3,
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
+}
+
+const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const cores = (value: number | undefined) => (value === undefined ? '—' : fmt(value, 2));
+const ms = (value: number) => (value < 10 ? fmt(value, 1) : fmt(value));
+
+const HEADER = ['call', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'errors / non-2xx / status≠1', 'CPU server', 'CPU database', 'CPU bench', 'CPU other'];
+
+function rows(run: EngineRun): string[][] {
+  return [
+    ...run.measurements.map((m) => [
+      m.call,
+      fmt(m.requestsPerSecond, m.requestsPerSecond < 100 ? 1 : 0),
+      ms(m.p50),
+      ms(m.p99),
+      fmt(m.requests),
+      `${m.errors} / ${m.non2xx} / ${m.notOk}`,
+      cores(m.serverCores),
+      run.engine === 'postgres' ? cores(m.databaseCores) : 'in server',
+      cores(m.benchCores),
+      cores(m.otherCores),
+    ]),
+    ...run.skipped.map((s) => [s.call, 'not measured', '', '', '', s.reason.split('\n')[0].slice(0, 80), '', '', '', '']),
+  ];
+}
+
+/** Calls during which other work on the machine took more than a quarter of a core. */
+export function disturbedCalls(run: EngineRun): string[] {
+  return run.measurements.filter((m) => (m.otherCores ?? 0) > 0.25).map((m) => `${m.call} (${fmt(m.otherCores!, 2)} cores)`);
+}
+
+export function consoleTable(run: EngineRun): string {
+  const all = [HEADER, ...rows(run)];
+  const widths = HEADER.map((_, i) => Math.max(...all.map((row) => [...row[i]].length)));
+  const line = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  return [
+    `${ENGINE_TITLE[run.engine]} — started in ${fmt(run.startupMs / 1000, 1)} s, peak RSS ${run.peakRssMiB === undefined ? '?' : fmt(run.peakRssMiB)} MiB`,
+    line(HEADER),
+    ...all.slice(1).map(line),
+    ...(run.problems.length ? [`server logged ${run.problems.length} warning(s)/error(s), first: ${run.problems[0]}`] : []),
+    ...(disturbedCalls(run).length
+      ? [`WARNING: other work on the machine competed for the CPU during ${disturbedCalls(run).join(', ')}: those figures are low; run again on a quiet machine.`]
+      : []),
+  ].join('\n');
+}
+
+function markdownSection(run: EngineRun, settings: RunSettings): string {
+  const m = machine();
+  const align = HEADER.map((_, i) => (i === 0 ? '---' : '---:'));
+  const table = [HEADER, align, ...rows(run)].map((row) => `| ${row.join(' | ')} |`).join('\n');
+  const notes = [
+    `Measured ${m.date} on ${m.cores} cores (${m.cpuModel}), ${fmt(m.memoryGiB, 1)} GiB, Node ${m.node}, ${m.platform}; ` +
+      `${settings.seconds} s per call after ${settings.warmupSeconds} s of warm-up, ${settings.connections} connections; ` +
+      `demo tenant with ${run.seed.users} extra users and ${fmt(run.seed.links)} links (seeded in ${fmt(run.seed.ms / 1000, 1)} s).`,
+    `Server started in ${fmt(run.startupMs / 1000, 1)} s on the seeded database; peak RSS of the server process ` +
+      `${run.peakRssMiB === undefined ? 'not measured' : `${fmt(run.peakRssMiB)} MiB`}.`,
+    run.problems.length
+      ? `The server logged ${run.problems.length} warning(s)/error(s); first: \`${run.problems[0].replace(/`/g, "'")}\`.`
+      : 'The server logged no warnings or errors.',
+    ...(disturbedCalls(run).length ? [`Other work on the machine competed for the CPU during ${disturbedCalls(run).join(', ')}.`] : []),
+  ];
+  return [`### ${ENGINE_TITLE[run.engine]}`, '', notes.join(' '), '', table].join('\n');
+}
+
+const marker = (engine: Engine, edge: 'start' | 'end') => `<!-- bench:${engine}:${edge} -->`;
+
+/** Replaces the engine's section between its markers, or appends it when absent. */
+export function updateDocs(file: string, run: EngineRun, settings: RunSettings) {
+  const section = `${marker(run.engine, 'start')}\n${markdownSection(run, settings)}\n${marker(run.engine, 'end')}`;
+  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\nFigures written by `npm run bench`.\n';
+  const start = text.indexOf(marker(run.engine, 'start'));
+  const end = text.indexOf(marker(run.engine, 'end'));
+  if (start >= 0 && end > start) text = text.slice(0, start) + section + text.slice(end + marker(run.engine, 'end').length);
+  else text = `${text.trimEnd()}\n\n${section}\n`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}

@@ -1,0 +1,177 @@
+// npm run bench: throughput and latency of the hot API calls, on PGlite and (when
+// BENCH_DATABASE_URL is set) on PostgreSQL. Each engine gets a scratch database seeded
+// by bench/seed.ts, then the real server (server/main.ts) in its own process; the load
+// comes from this process through autocannon. See docs/benchmarks.md.
+//
+//   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 BENCH_WARMUP=1 BENCH_USERS=200
+//   BENCH_DATABASE_URL=postgres://user@127.0.0.1:5432/db   also run on PostgreSQL
+//   BENCH_PGLITE=off        skip the embedded engine
+//   BENCH_ONLY=menu/list,link/list   measure only these calls
+//   BENCH_WRITE_DOCS=off    leave docs/benchmarks.md alone
+//   BENCH_MAX_REQUESTS=500000   cap per measured run (the duration ends it first as a rule)
+import fs from 'node:fs';
+import path from 'node:path';
+import { BENCH_ADMIN, CALLS, type Call } from './calls';
+import { measure, request, sampleProblem, type LoadOptions } from './load';
+import { consoleTable, ENGINE_TITLE, machine, updateDocs, type EngineRun, type RunSettings } from './report';
+import {
+  createScratchDatabase,
+  freePort,
+  REPO_ROOT,
+  runScript,
+  scratchDataDir,
+  serverEnv,
+  ServerStartError,
+  startServer,
+  type Engine,
+  type RunningServer,
+} from './server';
+import type { SeedSummary } from './seed';
+
+function numberSetting(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+const off = (name: string) => ['off', 'false', '0', 'no'].includes((process.env[name] ?? '').toLowerCase());
+
+const settings: RunSettings & { users: number; maxRequests: number; startTimeoutMs: number } = {
+  seconds: numberSetting('BENCH_SECONDS', 10, 1, 300),
+  connections: Math.round(numberSetting('BENCH_CONNECTIONS', 20, 1, 1000)),
+  warmupSeconds: numberSetting('BENCH_WARMUP', 1, 0, 60),
+  users: Math.round(numberSetting('BENCH_USERS', 200, 0, 100_000)),
+  maxRequests: Math.round(numberSetting('BENCH_MAX_REQUESTS', 500_000, 1, 100_000_000)),
+  startTimeoutMs: numberSetting('BENCH_START_TIMEOUT', 90, 5, 600) * 1000,
+};
+
+const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const calls: Call[] = only.length ? CALLS.filter((c) => only.includes(c.name.toLowerCase())) : CALLS;
+const engines: Engine[] = [...(off('BENCH_PGLITE') ? [] : (['pglite'] as const)), ...(process.env.BENCH_DATABASE_URL ? (['postgres'] as const) : [])];
+const docsFile = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
+
+/** Undone in reverse order at the end, on failure and on Ctrl-C. */
+const cleanups: (() => Promise<void> | void)[] = [];
+async function cleanUp() {
+  while (cleanups.length) {
+    try {
+      await cleanups.pop()!();
+    } catch (error) {
+      console.error(`cleanup: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server and removing scratch data…`);
+    void cleanUp().then(() => process.exit(130));
+  });
+}
+
+async function signIn(server: RunningServer): Promise<string> {
+  const answer = await request(server.baseUrl, {
+    name: 'sign-in',
+    method: 'POST',
+    path: '/api/Authenticate/Authenticate',
+    body: { Username: BENCH_ADMIN.username, Password: BENCH_ADMIN.password, WebRootPath: BENCH_ADMIN.host },
+    auth: false,
+  });
+  if (answer.body.status !== 1 || typeof answer.body.token !== 'string') throw new Error(`sign-in failed: HTTP ${answer.httpStatus} ${answer.text.slice(0, 300)}`);
+  return answer.body.token;
+}
+
+async function runEngine(engine: Engine): Promise<EngineRun> {
+  const mark = cleanups.length;
+  try {
+    const dataDir = scratchDataDir();
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    let databaseUrl: string | undefined;
+    if (engine === 'postgres') {
+      const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL!);
+      cleanups.push(scratch.drop);
+      databaseUrl = scratch.url;
+      console.log(`  scratch database ${scratch.name}`);
+    }
+    const env = serverEnv({ port: await freePort(), dataDir, databaseUrl });
+
+    console.log(`  seeding ${settings.users} users…`);
+    const seedOutput = await runScript('bench/seed.ts', { ...env, BENCH_USERS: String(settings.users) }, 600_000);
+    const seed = JSON.parse(seedOutput.trim().split('\n').pop()!) as SeedSummary;
+
+    console.log('  starting the server…');
+    const server = await startServer(env, { timeoutMs: settings.startTimeoutMs, cwd: dataDir });
+    cleanups.push(server.stop);
+    const token = await signIn(server);
+    const options: LoadOptions = { ...settings, token };
+
+    const run: EngineRun = { engine, skipped: [], measurements: [], startupMs: server.startupMs, seed, problems: [] };
+    for (const call of calls) {
+      const problem = await sampleProblem(server.baseUrl, call, token).catch((error: unknown) => String(error));
+      if (problem) {
+        console.log(`  ${call.name}: NOT measured, the sample answer was ${problem}`);
+        run.skipped.push({ call: call.name, reason: problem });
+        continue;
+      }
+      process.stdout.write(`  ${call.name}: ${settings.seconds} s × ${settings.connections} connections… `);
+      const m = await measure(server.baseUrl, call, options, server.cpuSeconds);
+      console.log(`${Math.round(m.requestsPerSecond)} req/s, p99 ${m.p99} ms`);
+      run.measurements.push(m);
+    }
+    run.peakRssMiB = server.peakRssMiB();
+    run.problems = server.problems.map((p) => `${p.level >= 50 ? 'error' : 'warn'}: ${p.msg}`);
+    return run;
+  } finally {
+    while (cleanups.length > mark) {
+      try {
+        await cleanups.pop()!();
+      } catch (error) {
+        console.error(`cleanup: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+}
+
+async function main(): Promise<number> {
+  if (!engines.length) throw new Error('Nothing to run: BENCH_PGLITE=off and no BENCH_DATABASE_URL.');
+  if (!calls.length) throw new Error(`BENCH_ONLY names no known call; known: ${CALLS.map((c) => c.name).join(', ')}`);
+  const m = machine();
+  console.log(
+    `Dabir bench — ${m.date}, ${m.cores} cores, ${m.memoryGiB.toFixed(1)} GiB, Node ${m.node}; ` +
+      `${settings.seconds} s × ${settings.connections} connections per call; engines: ${engines.join(', ')}`,
+  );
+  let exitCode = 0;
+  const runs: EngineRun[] = [];
+  for (const engine of engines) {
+    console.log(`\n${ENGINE_TITLE[engine]}`);
+    try {
+      runs.push(await runEngine(engine));
+    } catch (error) {
+      exitCode = 1;
+      const what = error instanceof ServerStartError ? 'the server failed to start' : 'the run failed';
+      console.error(`${ENGINE_TITLE[engine]}: ${what}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  for (const run of runs) {
+    console.log(`\n${consoleTable(run)}`);
+    if (run.skipped.length) exitCode = exitCode || 2;
+    else if (!off('BENCH_WRITE_DOCS') && !only.length) {
+      updateDocs(docsFile, run, settings);
+      console.log(`(written to ${path.relative(process.cwd(), docsFile)})`);
+    }
+  }
+  return exitCode;
+}
+
+main()
+  .catch(async (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  })
+  .then(async (code) => {
+    await cleanUp();
+    process.exit(code);
+  });

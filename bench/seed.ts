@@ -1,0 +1,89 @@
+// Seeds a scratch database before the server starts, with the server's own modules:
+// migrations, the first-start seed (demo tenant, its admin and colleagues), then
+// BENCH_USERS more users in the demo tenant (through `addUser`, so each has a real
+// argon2 hash and a group) and quick links for the admin and every new user.
+// Run as its own process (`node --import tsx bench/seed.ts`) with the environment the
+// server will get: on PGlite it must close the data directory before the server opens it.
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { migrate } from '../server/db/migrate';
+import { seedIfEmpty } from '../server/seed/seed';
+import { addUser } from '../server/tenancy/create-tenant';
+import { createTenantDirectory } from '../server/tenancy/tenants';
+
+const FIRST_NAMES = ['مریم', 'علی', 'زهرا', 'حسین', 'فاطمه', 'رضا', 'سارا', 'محمد', 'نرگس', 'امیر'];
+const LAST_NAMES = ['احمدی', 'رضایی', 'کریمی', 'محمدی', 'حسینی', 'موسوی', 'جعفری', 'صادقی', 'رحیمی', 'نوری'];
+const GROUPS = [
+  { title: 'کارکنان', permissions: ['Messages', 'CreateInternalMessage', 'Projects', 'Tasks', 'Customers', 'Links'] },
+  { title: 'بایگانی', permissions: ['Messages', 'Links'] },
+];
+const ADMIN_LINKS = 60;
+const LINKS_PER_USER = 5;
+const HASH_CONCURRENCY = 4;
+
+export interface SeedSummary {
+  tenantId: number;
+  users: number;
+  links: number;
+  ms: number;
+}
+
+async function main() {
+  const started = Date.now();
+  const users = Number(process.env.BENCH_USERS ?? 200);
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await migrate(database.db);
+    await seedIfEmpty(database.db, config);
+    const tenant = await createTenantDirectory(database.db).byHost('localhost');
+    if (!tenant) throw new Error('the demo tenant (localhost) was not seeded');
+    const admin = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenant.id)
+      .where('username', '=', config.adminUsername)
+      .executeTakeFirstOrThrow();
+
+    const userIds: number[] = [];
+    const create = async (i: number) => {
+      const group = GROUPS[i % GROUPS.length];
+      const id = await addUser(database.db, tenant.id, {
+        username: `0935${String(i).padStart(7, '0')}`,
+        password: 'bench1234',
+        firstName: FIRST_NAMES[i % FIRST_NAMES.length],
+        lastName: LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length],
+        groupTitle: group.title,
+        permissions: group.permissions,
+      });
+      userIds.push(id);
+    };
+    // One user per group first: addUser creates a missing group, and two concurrent
+    // calls on PostgreSQL would each create it. Then hash in parallel (argon2 runs on
+    // libuv's thread pool).
+    let next = Math.min(GROUPS.length, users);
+    for (let i = 0; i < next; i++) await create(i);
+    const worker = async () => {
+      for (let i = next++; i < users; i = next++) await create(i);
+    };
+    await Promise.all(Array.from({ length: HASH_CONCURRENCY }, worker));
+
+    const links = [
+      ...Array.from({ length: ADMIN_LINKS }, (_, i) => ({ user_id: admin.id, caption: `سامانه نمونه ${i + 1}`, url: `https://example.com/admin/${i + 1}` })),
+      ...userIds.flatMap((userId) =>
+        Array.from({ length: LINKS_PER_USER }, (_, i) => ({ user_id: userId, caption: `پیوند ${i + 1}`, url: `https://example.com/u/${userId}/${i + 1}` })),
+      ),
+    ].map((link) => ({ ...link, tenant_id: tenant.id }));
+    for (let i = 0; i < links.length; i += 500) await database.db.insertInto('links').values(links.slice(i, i + 500)).execute();
+
+    const summary: SeedSummary = { tenantId: tenant.id, users: userIds.length, links: links.length, ms: Date.now() - started };
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench seed failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
