@@ -61,6 +61,14 @@ export function FieldCell({ resource, name, record }: FieldCellProps) {
       // A tree's title column shows the node's whole path.
       if (resource.treeField() && name === titleField(resource) && record.fullName)
         return <>{record.fullName}</>;
-      return <>{value === null || value === undefined ? '' : String(value)}</>;
+      return <>{plainText(value)}</>;
   }
+}
+
+/** Numbers-only text (mobile, phone, national code) reads in Persian digits; anything
+ *  else (names, e-mail, addresses of web pages) is shown as stored. */
+function plainText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return /^[\d\s-]+$/.test(text) ? toPersianDigits(text) : text;
 }
