@@ -8,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { Database } from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { fencedDialect } from './tenant-fence';
 
 export type DB = Kysely<Database>;
 
@@ -62,7 +63,7 @@ export function openPostgres(url: string): OpenDatabase {
   // An idle connection can be ended by the server (restart, admin, failover): the pool
   // drops it and opens another; unhandled, the event would end the process.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: fencedDialect(new PostgresDialect({ pool })) });
   return { db, kind: 'postgres', url, close: () => db.destroy() };
 }
 

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { bindParams, paramBag } from './binding';
 import { fail } from './answers';
 import { documentRoute } from './openapi';
+import { withTenant } from '../db/tenant-fence';
 import type { Principal } from '../auth/principal';
 import { NOT_SIGNED_IN, authenticateRequest } from '../auth/request-auth';
 import type { Services } from '../services';
@@ -79,7 +80,8 @@ export function userRoute<S extends z.ZodObject>(
       if (def.permission && !principal.permissions.has(def.permission)) return fail(NO_PERMISSION);
       const bound = bindParams(def.params, paramBag(request));
       if (!bound.ok) return fail(bound.message);
-      return def.handler({ params: bound.value, request, reply, principal });
+      // Everything the handler sends to PostgreSQL runs fenced to this tenant.
+      return withTenant(principal.tenantId, () => def.handler({ params: bound.value, request, reply, principal }));
     },
   });
 }

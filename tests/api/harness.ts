@@ -24,26 +24,35 @@ export interface TestServer {
   built: BuiltApp;
   logLines: string[];
   api: ApiClient;
-  /** The scratch PostgreSQL database's URL (engine 'postgres' only). */
+  /** The scratch PostgreSQL database's URL, as the server's ordinary role (engine 'postgres'). */
   databaseUrl?: string;
+  /** The same database as the administrator (superuser) of TEST_DATABASE_URL. */
+  databaseAdminUrl?: string;
   stop(): Promise<void>;
 }
 
-async function createScratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh database owned by a fresh ordinary role (no superuser, no BYPASSRLS), so the
+ *  server runs as a real deployment should and row-level security binds. */
+async function createScratchPostgres(): Promise<{ url: string; adminUrl: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `dabir_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE ROLE ${name} LOGIN NOSUPERUSER NOBYPASSRLS`);
+  await admin.query(`CREATE DATABASE ${name} OWNER ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  const scratchAdminUrl = url.toString();
+  url.username = name;
   return {
     url: url.toString(),
+    adminUrl: scratchAdminUrl,
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.query(`DROP ROLE IF EXISTS ${name}`);
       await client.end();
     },
   };
@@ -89,6 +98,7 @@ export async function startTestServer(
     logLines,
     api: new ApiClient(baseUrl),
     databaseUrl: scratch?.url,
+    databaseAdminUrl: scratch?.adminUrl,
     async stop() {
       await built.close();
       await scratch?.drop();

@@ -1,12 +1,14 @@
 -- Row-level security: the second fence behind the application's own tenant filter.
--- A request that sets app.tenant_id (SET LOCAL in its transaction) sees only that
+-- A connection whose app.tenant_id is set (the server sets it for each signed-in request,
+-- server/db/tenant-fence.ts) sees only that
 -- tenant's rows. Connections that set nothing (migrations, seeding, the platform
 -- operator's cross-tenant views) are not narrowed. Superusers bypass RLS in
 -- PostgreSQL; run the server as an ordinary role for the fence to hold.
 CREATE FUNCTION dabir_tenant_visible(row_tenant integer) RETURNS boolean
 LANGUAGE sql STABLE AS $$
-  SELECT coalesce(nullif(current_setting('app.tenant_id', true), ''), '') = ''
-      OR row_tenant = current_setting('app.tenant_id', true)::integer
+  -- CASE, not OR: SQL may evaluate both sides of an OR, and '' is not an integer.
+  SELECT CASE WHEN coalesce(current_setting('app.tenant_id', true), '') = '' THEN true
+              ELSE row_tenant = current_setting('app.tenant_id', true)::integer END
 $$;
 
 -- Every migration that adds a tenant-owned table fences it with one call:
