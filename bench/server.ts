@@ -30,18 +30,27 @@ export function scratchDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'dabir-bench-'));
 }
 
-/** A fresh database on the server of `adminUrl`; `drop` removes it (and its connections). */
+/**
+ * A fresh database with a random name on the server of `adminUrl`, owned by a fresh
+ * ordinary role of the same name (no superuser, no BYPASSRLS) as which the seed and the
+ * server connect: as a real deployment should, so that row-level security binds and its
+ * cost is in the figures (superusers bypass it). `drop` removes both. The server must
+ * let the new role in without a password from 127.0.0.1 (trust), as the API tests need.
+ */
 export async function createScratchDatabase(adminUrl: string): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `dabir_bench_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE ROLE ${name} LOGIN NOSUPERUSER NOBYPASSRLS`);
+    await admin.query(`CREATE DATABASE ${name} OWNER ${name}`);
   } finally {
     await admin.end();
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  url.username = name;
+  url.password = '';
   return {
     url: url.toString(),
     name,
@@ -50,6 +59,7 @@ export async function createScratchDatabase(adminUrl: string): Promise<{ url: st
       await client.connect();
       try {
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.query(`DROP ROLE IF EXISTS ${name}`);
       } finally {
         await client.end();
       }
