@@ -2,6 +2,8 @@
 // the given password), its role names are the user's groups, deactivating or deleting
 // it stops the user signing in. All in the engine's transaction.
 import { hashPassword } from '../../auth/passwords';
+import { revokeSessions } from '../../auth/sessions';
+import type { DB } from '../../db/database';
 import { UserError } from '../../http/answers';
 import { registerHooks, type AnyDb, type AnyTrx, type SaveContext } from '../hooks';
 
@@ -28,16 +30,12 @@ async function groupIds(trx: AnyTrx, tenantId: number, names: string[]): Promise
 
 /** Revokes the user's sessions (all but the caller's own) and closes their hub connections. */
 async function signOut(ctx: { trx: AnyTrx; services: SaveContext['services']; principal: SaveContext['principal'] }, userId: number) {
-  const revoked: { id: number }[] = await ctx.trx
-    .updateTable('sessions')
-    .set({ revoked_at: new Date() })
-    .where('tenant_id', '=', ctx.principal.tenantId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('id', '!=', ctx.principal.sessionId)
-    .returning('id')
-    .execute();
-  await ctx.services.notifier.sessionsRevoked(revoked.map((r) => r.id));
+  const revoked = await revokeSessions(ctx.trx as unknown as DB, {
+    tenantId: ctx.principal.tenantId,
+    userId,
+    exceptSessionId: ctx.principal.sessionId,
+  });
+  await ctx.services.notifier.sessionsRevoked(revoked);
 }
 
 /** Creates the person's user, or takes back the user of a deleted person with this mobile. */
