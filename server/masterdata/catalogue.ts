@@ -3,10 +3,15 @@
 import { RESOURCES, resourceByName } from '../../src/schemas';
 import type { Resource } from '../../src/schemas/kit';
 
-/** The column that names a record (first text field), shown beside references. */
+/** The columns that name a record (its title fields), shown beside references. */
+export function titleColumns(resource: Resource): string[] {
+  const columns = resource.titleFieldNames().map((field) => resource.column(field));
+  return columns.length ? columns : ['id'];
+}
+
+/** The column a tree node's path is made of. */
 export function titleColumn(resource: Resource): string {
-  const entry = Object.entries(resource.fields).find(([, f]) => f.meta.kind === 'text' && !f.meta.virtual);
-  return entry ? resource.column(entry[0]) : 'id';
+  return titleColumns(resource)[0];
 }
 
 export function referencedResource(name: string): Resource {
@@ -18,14 +23,21 @@ export function referencedResource(name: string): Resource {
 export interface Usage {
   resource: Resource;
   field: string;
+  /** Where to look: the table and the column holding the target's id. */
+  table: string;
+  column: string;
 }
 
-/** Every single-valued field of any resource that points at `target`. */
+/** Every stored field of any resource that points at `target` (a column or a join table). */
 export function usagesOf(target: Resource): Usage[] {
   return RESOURCES.flatMap((resource) =>
     Object.entries(resource.fields)
-      .filter(([, f]) => (f.meta.kind === 'reference' || f.meta.kind === 'treeParent') && !f.meta.virtual)
+      .filter(([, f]) => ['reference', 'treeParent', 'references'].includes(f.meta.kind) && !f.meta.virtual)
       .filter(([, f]) => f.meta.resource?.toLowerCase() === target.name.toLowerCase())
-      .map(([field]) => ({ resource, field })),
+      .map(([field, f]) =>
+        f.meta.kind === 'references'
+          ? { resource, field, table: resource.joinTable(field), column: 'ref_id' }
+          : { resource, field, table: resource.table, column: resource.column(field) },
+      ),
   );
 }

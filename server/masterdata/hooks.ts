@@ -23,7 +23,16 @@ export interface SaveContext {
   existing?: Row;
 }
 
+/** Table parts a schema does not describe, added to the generated DDL (tables.ts). */
+export interface TableStorage {
+  /** Columns the hooks keep: name → SQL type and constraints. */
+  columns?: Record<string, string>;
+  /** Rules such as uniqueness: `on` is the column list in parentheses, tenant_id first. */
+  indexes?: Array<{ name: string; unique?: boolean; on: string; where?: string }>;
+}
+
 export interface ResourceHooks {
+  storage?: TableStorage;
   /** Before the row is written: adjust `values`, or throw UserError. */
   beforeSave?(ctx: SaveContext): Promise<void>;
   /** After the row is written, in the same transaction (child rows, join tables). */

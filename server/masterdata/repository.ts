@@ -3,7 +3,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Resource } from '../../src/schemas/kit';
 import { normalizePersian } from '../../src/shared/persian';
-import { referencedResource, titleColumn } from './catalogue';
+import { referencedResource, titleColumn, titleColumns } from './catalogue';
 import type { AnyDb, AnyTrx } from './hooks';
 import type { Row } from './values';
 
@@ -38,14 +38,42 @@ function referenceJoins(resource: Resource, query: AnySelect): AnySelect {
     if ((kind !== 'reference' && kind !== 'treeParent') || field.meta.virtual || !field.meta.resource) return;
     const target = referencedResource(field.meta.resource);
     const alias = `ref${index}`;
-    const shown = target.treeField() ? 'full_name' : titleColumn(target);
     q = q
       .leftJoin(`${target.table} as ${alias}`, (join) =>
         join.onRef(`${alias}.id`, '=', `t.${resource.column(name)}`).onRef(`${alias}.tenant_id`, '=', 't.tenant_id'),
       )
-      .select(sql.ref(`${alias}.${shown}`).as(`${name}Title`));
+      .select(recordName(target, alias).as(`${name}Title`));
   });
   return q;
+}
+
+/** What a record is called in SQL: a tree node's path, else its title fields joined by a space. */
+function recordName(target: Resource, alias: string) {
+  if (target.treeField()) return sql<string>`${sql.ref(`${alias}.full_name`)}`;
+  const parts = titleColumns(target).map((column) => sql.ref(`${alias}.${column}`));
+  return parts.length === 1 ? sql<string>`${parts[0]}` : sql<string>`nullif(concat_ws(' ', ${sql.join(parts)}), '')`;
+}
+
+/** Each `references` field as an array of ids, read from its join table in the same query. */
+function joinedIds(resource: Resource, query: AnySelect): AnySelect {
+  let q = query;
+  for (const name of resource.joinFields()) {
+    const table = sql.table(resource.joinTable(name));
+    q = q.select(
+      sql<number[]>`coalesce((SELECT array_agg(j.ref_id ORDER BY j.ref_id) FROM ${table} j WHERE j.tenant_id = t.tenant_id AND j.record_id = t.id), '{}')`.as(resource.column(name)),
+    );
+  }
+  return q;
+}
+
+/** Replaces the join-table rows of every `references` field with the bound ids. */
+export async function writeJoinRows(trx: AnyTrx, resource: Resource, tenantId: number, id: number, input: Record<string, unknown>) {
+  for (const name of resource.joinFields()) {
+    const table = resource.joinTable(name);
+    const ids = [...new Set((input[resource.inputName(name)] as number[] | undefined) ?? [])];
+    await trx.deleteFrom(table).where('tenant_id', '=', tenantId).where('record_id', '=', id).execute();
+    if (ids.length) await trx.insertInto(table).values(ids.map((ref_id) => ({ tenant_id: tenantId, record_id: id, ref_id }))).execute();
+  }
 }
 
 function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
@@ -57,7 +85,7 @@ function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
 }
 
 export async function listRows(db: AnyDb, resource: Resource, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
-  let page = referenceJoins(resource, filtered(db, resource, query).selectAll('t')).orderBy('t.id', 'desc');
+  let page = joinedIds(resource, referenceJoins(resource, filtered(db, resource, query).selectAll('t'))).orderBy('t.id', 'desc');
   if (query.count > 0) page = page.limit(query.count).offset((Math.max(query.page, 1) - 1) * query.count);
   const [rows, total] = await Promise.all([
     page.execute(),
@@ -67,7 +95,7 @@ export async function listRows(db: AnyDb, resource: Resource, query: ListQuery):
 }
 
 export async function findRow(db: AnyDb, resource: Resource, owner: Owner, id: number): Promise<Row | undefined> {
-  const row = await scoped(referenceJoins(resource, db.selectFrom(`${resource.table} as t`).selectAll('t')), resource, owner, 't.')
+  const row = await scoped(joinedIds(resource, referenceJoins(resource, db.selectFrom(`${resource.table} as t`).selectAll('t'))), resource, owner, 't.')
     .where('t.id', '=', id)
     .executeTakeFirst();
   return row as Row | undefined;
@@ -87,7 +115,7 @@ export async function missingIds(db: AnyDb | AnyTrx, target: Resource, tenantId:
 }
 
 export async function isUsed(trx: AnyTrx, table: string, column: string, tenantId: number, id: number): Promise<boolean> {
-  const row = await trx.selectFrom(table).select('id').where('tenant_id', '=', tenantId).where(column, '=', id).limit(1).executeTakeFirst();
+  const row = await trx.selectFrom(table).select(sql`1`.as('used')).where('tenant_id', '=', tenantId).where(column, '=', id).limit(1).executeTakeFirst();
   return Boolean(row);
 }
 

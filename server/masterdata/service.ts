@@ -7,7 +7,7 @@ import type { Principal } from '../auth/principal';
 import type { Services } from '../services';
 import { referencedResource, titleColumn, usagesOf } from './catalogue';
 import { hooksOf, type AnyDb, type AnyTrx, type SaveContext } from './hooks';
-import { findRow, isInSubtree, isUsed, missingIds, rewriteSubtreePaths, scoped, treePath } from './repository';
+import { findRow, isInSubtree, isUsed, missingIds, rewriteSubtreePaths, scoped, treePath, writeJoinRows } from './repository';
 import { searchText, toColumns, type Row } from './values';
 
 export const notFound = (resource: Resource) => `${resource.singular} یافت نشد`;
@@ -52,6 +52,7 @@ export async function createRecord(services: Services, principal: Principal, res
         row.full_name = await treePath(trx, resource, principal.tenantId, parent, String(values[titleColumn(resource)] ?? ''));
       }
       const inserted = await trx.insertInto(resource.table).values(row).returning('id').executeTakeFirstOrThrow();
+      await writeJoinRows(trx, resource, principal.tenantId, inserted.id, input);
       await hooks.afterSave?.({ ...ctx, id: inserted.id });
       return inserted.id as number;
     });
@@ -80,6 +81,7 @@ export async function updateRecord(services: Services, principal: Principal, res
         await trx.updateTable(resource.table).set({ full_name: path }).where('tenant_id', '=', principal.tenantId).where('id', '=', id).execute();
         await rewriteSubtreePaths(trx, resource, resource.column(treeField), principal.tenantId, id);
       }
+      await writeJoinRows(trx, resource, principal.tenantId, id, input);
       await hooks.afterSave?.({ ...ctx, id });
     });
 }
@@ -92,7 +94,7 @@ export async function deleteRecord(services: Services, principal: Principal, res
       const existing = await scoped(trx.selectFrom(resource.table).selectAll(), resource, principal).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!existing) throw new UserError(notFound(resource));
       for (const usage of usagesOf(resource)) {
-        if (await isUsed(trx, usage.resource.table, usage.resource.column(usage.field), principal.tenantId, id)) {
+        if (await isUsed(trx, usage.table, usage.column, principal.tenantId, id)) {
           const where = usage.resource.name === resource.name ? `زیرمجموعه‌های این ${resource.singular}` : `«${usage.resource.title}»`;
           throw new UserError(`این ${resource.singular} در ${where} استفاده شده است و حذف نمی‌شود`);
         }

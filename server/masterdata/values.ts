@@ -10,11 +10,16 @@ export function toColumns(resource: Resource, input: Record<string, unknown>, mo
   const values: Row = {};
   for (const [name, field] of Object.entries(resource.fields)) {
     const meta = field.meta;
-    if (meta.virtual) continue;
+    if (!resource.isColumn(name)) continue;
     if (meta.readOnly || (mode === 'update' && meta.readOnlyOnEdit)) continue;
     const value = input[resource.inputName(name)];
     // A write-only field (password) left empty keeps what is stored.
     if (meta.writeOnly && (value === undefined || value === '')) continue;
+    // A field with a column default: left out, a new row takes the default, a stored row keeps its value.
+    if (meta.default !== undefined && (value === undefined || value === null)) {
+      if (mode === 'create') values[resource.column(name)] = meta.default;
+      continue;
+    }
     values[resource.column(name)] = columnValue(meta.kind, value);
   }
   return values;

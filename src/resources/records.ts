@@ -1,24 +1,23 @@
-// How records of a resource are named and offered: the title field (the first text field,
-// as the server's reference titles), a record's title (a tree node's `fullName`), and the
-// whole list loaded once (`list/?Count=-1`) for selects and reference chips.
+// How records of a resource are named and offered: the title fields (as the server's
+// reference titles), a record's title (a tree node's `fullName`), and the whole list
+// loaded once (`list/?Count=-1`) for selects and reference chips.
 import { useGetList, type RaRecord } from 'react-admin';
 import { resourceByName, type Resource } from '../schemas';
 
-/** The field that names a record: the first text field. */
+/** The (first) field that names a record. */
 export function titleField(resource: Resource): string | undefined {
-  return Object.entries(resource.fields).find(([, f]) => f.meta.kind === 'text' && !f.meta.virtual)?.[0];
+  return resource.titleFieldNames()[0];
 }
 
 const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
 
-/** What a record is called on screen: a tree node's path, else its first filled text field. */
+/** What a record is called on screen: a tree node's path, else its title fields. */
 export function recordTitle(resource: Resource | undefined, record: RaRecord | undefined): string {
   if (!record) return '';
   if (resource?.treeField() && record.fullName) return String(record.fullName);
-  const texts = resource
-    ? Object.entries(resource.fields).filter(([, f]) => f.meta.kind === 'text' && !f.meta.virtual)
-    : [];
-  const value = resource ? texts.map(([name]) => record[name]).find(filled) : (record.title ?? record.name);
+  const value = resource
+    ? resource.titleFieldNames().map((name) => record[name]).filter(filled).join(' ')
+    : (record.title ?? record.name);
   return filled(value) ? String(value) : String(record.id);
 }
 

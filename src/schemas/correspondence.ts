@@ -21,9 +21,9 @@ export const andikator = defineResource({
   fields: {
     andikatorTitle: f.text('عنوان اندیکاتور', { required: true, list: true, search: true, max: 200 }),
     andikatorPreFix: f.text('پیشوند', { list: true, search: true, max: 50 }),
-    startNumber: f.number('شماره شروع', { list: true }),
+    startNumber: f.number('شماره شروع', { list: true, default: 1 }),
     // Letters advance it when they take a number; the client never sets it.
-    lastMessageNumber: f.number('آخرین شماره', { list: true, readOnly: true, hint: 'با ثبت نامه‌ها به‌روز می‌شود' }),
+    lastMessageNumber: f.number('آخرین شماره', { list: true, readOnly: true, default: 0, hint: 'با ثبت نامه‌ها به‌روز می‌شود' }),
     messageTypeFk: f.enumOf('نوع نامه', MESSAGE_TYPES, { required: true, list: true }),
     isActive: f.boolean('فعال', { list: true, default: true }),
     isDefault: f.boolean('پیش‌فرض', { list: true }),

@@ -52,6 +52,8 @@ export interface FieldMeta {
   hint?: string;
   /** boolean: the words a table cell shows for true and false (e.g. «عمومی» / «اختصاصی») instead of a check or cross. */
   booleanLabels?: readonly [trueLabel: string, falseLabel: string];
+  /** number / boolean: the value a new row gets when nothing is written (the column's DEFAULT). */
+  default?: number | boolean;
 }
 
 export interface Field<T extends z.ZodType = z.ZodType> {
@@ -148,6 +150,7 @@ export const f = {
       resource,
       ...opts,
     }),
+  /** Several records of another resource; the engine keeps them in a join table (`Resource.joinTable`). */
   references: (label: string, resource: string, opts: Opts = {}) =>
     make(
       'references',
@@ -156,7 +159,7 @@ export const f = {
         (v) => (v === undefined || v === null || v === '' ? [] : (Array.isArray(v) ? v : String(v).split(',')).map(toNumber)),
         opts.required ? z.array(z.number().int().positive()).min(1) : z.array(z.number().int().positive()),
       ),
-      { resource, virtual: true, ...opts },
+      { resource, ...opts },
     ),
   /** The parent in a tree of the same resource; records show their `fullName` path. */
   treeParent: (label: string, resource: string, opts: Opts = {}) =>
@@ -220,6 +223,9 @@ export interface ResourceDefinition {
   /** Needed to create, update and delete; reading is open to the tenant's users as lookups. */
   permission: Permission;
   fields: Record<string, Field>;
+  /** The fields that name a record, joined by a space (a person: first and last name);
+   *  shown beside references and in selects. Default: the first text field. */
+  titleFields?: string[];
   /** Rows per page on screen (spec: 20 for people and numbering schemes). */
   pageSize?: number;
   /** List filters by query parameter name → field name (e.g. parentId → parentFk). */
@@ -245,21 +251,44 @@ export type Resource = ResourceDefinition & {
   listFields(): string[];
   searchFields(): string[];
   treeField(): string | undefined;
+  titleFieldNames(): string[];
+  /** Is the field a column of the resource's own table? (Not virtual, not a join table.) */
+  isColumn(field: string): boolean;
+  /** The fields kept in join tables (kind `references`). */
+  joinFields(): string[];
+  /** The join table of a `references` field: `{table}_{field}` with record_id and ref_id. */
+  joinTable(field: string): string;
 };
 
 const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
+const stored = (meta: FieldMeta) => !meta.virtual;
+
 export function defineResource(definition: ResourceDefinition): Resource {
   const entries = Object.entries(definition.fields);
+  const firstText = entries.find(([, fd]) => fd.meta.kind === 'text' && stored(fd.meta))?.[0];
+  const column = (field: string) => definition.fields[field]?.meta.column ?? snake(field);
   return {
     ...definition,
     inputName: pascal,
-    column: (field) => definition.fields[field]?.meta.column ?? snake(field),
+    column,
     listFields: () => entries.filter(([, fd]) => fd.meta.list).map(([name]) => name),
     searchFields: () => entries.filter(([, fd]) => fd.meta.search).map(([name]) => name),
     treeField: () => entries.find(([, fd]) => fd.meta.kind === 'treeParent')?.[0],
+    titleFieldNames: () => definition.titleFields ?? (firstText ? [firstText] : []),
+    isColumn: (field) => {
+      const meta = definition.fields[field]?.meta;
+      return Boolean(meta && stored(meta) && meta.kind !== 'references');
+    },
+    joinFields: () => entries.filter(([, fd]) => fd.meta.kind === 'references' && stored(fd.meta)).map(([name]) => name),
+    joinTable: (field) => `${definition.table}_${column(field)}`,
   };
+}
+
+/** A field the request must carry (its schema refuses a missing value). */
+export function isRequired(field: Field): boolean {
+  return !field.schema.safeParse(undefined).success;
 }
 
 /** The request schema: PascalCase names, as the specification's payloads. */

@@ -26,6 +26,7 @@ export const person = defineResource({
   idField: 'id',
   permission: 'Person',
   pageSize: 20,
+  titleFields: ['firstName', 'lastName'],
   fields: {
     // The list columns, in the specification's order.
     preTitle: f.text('پیشوند', { list: true, search: true, max: 50 }),

@@ -5,8 +5,11 @@ import { andikator } from '../../../src/schemas/correspondence';
 import { registerHooks } from '../hooks';
 
 registerHooks(andikator.name, {
+  storage: {
+    indexes: [{ name: 'andikators_one_default_idx', unique: true, on: '(tenant_id, message_type_fk)', where: 'is_default' }],
+  },
+
   async beforeSave({ trx, principal, values, existing }) {
-    if (values.start_number === null || values.start_number === undefined) values.start_number = existing?.start_number ?? 1;
     if (!values.is_default) return;
     const type = Number(values.message_type_fk);
     // Serialise default changes of one tenant and type, so two saves cannot both win.

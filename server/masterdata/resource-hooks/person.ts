@@ -89,6 +89,14 @@ async function checkCity(ctx: SaveContext) {
 }
 
 registerHooks('person', {
+  storage: {
+    columns: { user_fk: 'integer NOT NULL REFERENCES users (id)' },
+    indexes: [
+      { name: 'persons_mobile_idx', unique: true, on: '(tenant_id, mobile)' },
+      { name: 'persons_user_idx', unique: true, on: '(tenant_id, user_fk)' },
+    ],
+  },
+
   async beforeSave(ctx) {
     await checkCity(ctx);
     const roles = ctx.input.RoleNames as string[];
@@ -109,39 +117,29 @@ registerHooks('person', {
   },
 
   async afterSave(ctx) {
-    const { trx, principal, id } = ctx;
+    const { trx, principal } = ctx;
     const tenantId = principal.tenantId;
     const userId = (ctx.existing?.user_fk ?? ctx.values.user_fk) as number;
     const groups = await groupIds(trx, tenantId, ctx.input.RoleNames as string[]);
     await trx.deleteFrom('user_group_members').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
     await trx.insertInto('user_group_members').values(groups.map((group_id) => ({ tenant_id: tenantId, group_id, user_id: userId }))).execute();
-
-    const posts = [...new Set((ctx.input.OrganPosts as number[] | undefined) ?? [])];
-    await trx.deleteFrom('person_org_posts').where('tenant_id', '=', tenantId).where('person_fk', '=', id).execute();
-    if (posts.length) {
-      await trx.insertInto('person_org_posts').values(posts.map((org_post_fk) => ({ tenant_id: tenantId, person_fk: id, org_post_fk }))).execute();
-    }
   },
 
   async extendGet({ db, principal, record }) {
-    const tenantId = principal.tenantId;
-    const id = record.id as number;
-    const [roles, posts] = await Promise.all([
-      db
-        .selectFrom('persons as p')
-        .innerJoin('user_group_members as m', (join) => join.onRef('m.user_id', '=', 'p.user_fk').onRef('m.tenant_id', '=', 'p.tenant_id'))
-        .innerJoin('user_groups as g', 'g.id', 'm.group_id')
-        .select('g.title')
-        .where('p.tenant_id', '=', tenantId)
-        .where('p.id', '=', id)
-        .orderBy('g.id')
-        .execute(),
-      db.selectFrom('person_org_posts').select('org_post_fk').where('tenant_id', '=', tenantId).where('person_fk', '=', id).orderBy('org_post_fk').execute(),
-    ]);
+    const roles = await db
+      .selectFrom('persons as p')
+      .innerJoin('user_group_members as m', (join) => join.onRef('m.user_id', '=', 'p.user_fk').onRef('m.tenant_id', '=', 'p.tenant_id'))
+      .innerJoin('user_groups as g', 'g.id', 'm.group_id')
+      .select('g.title')
+      .where('p.tenant_id', '=', principal.tenantId)
+      .where('p.id', '=', record.id as number)
+      .orderBy('g.id')
+      .execute();
     const roleName = roles.map((r: { title: string }) => r.title);
-    const organPost = posts.map((p: { org_post_fk: number }) => ({ orgPostId: p.org_post_fk }));
+    // The specification's shape of the posts (the engine fills record.organPosts with ids).
+    const organPost = ((record.organPosts as number[] | undefined) ?? []).map((orgPostId) => ({ orgPostId }));
     // The form's own fields too, so an edit form opens filled.
-    Object.assign(record, { userName: record.mobile, roleNames: roleName, organPosts: organPost.map((p) => p.orgPostId) });
+    Object.assign(record, { userName: record.mobile, roleNames: roleName });
     return { roleName, organPost };
   },
 

@@ -60,6 +60,10 @@ function attachment(fileName: string) {
 }
 
 registerHooks(template.name, {
+  // The file in DATA_DIR/files/{tenant}/templates/; '' for the built-in (seeded, public)
+  // template, whose document is generated in code.
+  storage: { columns: { stored_name: `text NOT NULL DEFAULT ''` } },
+
   async beforeSave({ services, principal, mode, input, values, existing }) {
     if (existing?.is_public) throw new UserError(PUBLIC_TEMPLATE_LOCKED);
     const file = input[template.inputName('file')];

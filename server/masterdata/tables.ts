@@ -1,0 +1,150 @@
+// The tables of the master-data resources, generated from their schemas: nobody writes
+// a resource's DDL by hand. Every statement is idempotent (IF NOT EXISTS), so running
+// them on a database that has the tables already only adds what a schema gained: a new
+// resource's table, a new field's column, a new index. Changes they cannot make (rename,
+// new type, drop) are numbered migrations in db/migrations/.
+//
+// Each table: `id`, `tenant_id` first in the key and in every index, one column per
+// stored field, `search_text` (the Persian-normalised search fields) with a trigram
+// index, `full_name` for trees, `user_id` for records owned by a user, and the
+// row-level-security fence. A `references` field gets a join table (record_id, ref_id).
+import type { Field, Resource } from '../../src/schemas/kit';
+import { isRequired } from '../../src/schemas/kit';
+import { RESOURCES } from '../../src/schemas';
+import { referencedResource } from './catalogue';
+import { hooksOf } from './hooks';
+import './resource-hooks';
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The SQL type and constraints of a stored field's column. */
+function columnType(resource: Resource, name: string, field: Field): string {
+  const meta = field.meta;
+  const notNull = isRequired(field) ? ' NOT NULL' : '';
+  const column = quote(resource.column(name));
+  switch (meta.kind) {
+    case 'number':
+      return meta.default !== undefined ? `integer NOT NULL DEFAULT ${Number(meta.default)}` : `integer${notNull}`;
+    case 'money':
+      return `bigint${notNull}`;
+    case 'boolean':
+      return `boolean NOT NULL DEFAULT ${meta.default === true}`;
+    case 'date':
+      return `date${notNull}`;
+    case 'reference':
+    case 'treeParent':
+      return `integer${notNull} REFERENCES ${quote(referencedResource(meta.resource!).table)} (id)`;
+    case 'enum':
+      return `integer${notNull} CHECK (${column} IN (${(meta.options ?? []).map((o) => Number(o.id)).join(', ')}))`;
+    case 'tags':
+    case 'stringList':
+      return `text[] NOT NULL DEFAULT '{}'`;
+    default:
+      // text, multiline, password: the engine writes '' for an empty value.
+      return `text NOT NULL DEFAULT ''`;
+  }
+}
+
+/** Column name → SQL for every column of the resource's table, key columns first. */
+function columnsOf(resource: Resource): Array<[string, string]> {
+  const columns: Array<[string, string]> = [
+    ['id', 'serial'],
+    ['tenant_id', 'integer NOT NULL REFERENCES tenants (id)'],
+  ];
+  if (resource.ownedByUser) columns.push(['user_id', 'integer NOT NULL REFERENCES users (id) ON DELETE CASCADE']);
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (resource.isColumn(name)) columns.push([resource.column(name), columnType(resource, name, field)]);
+  }
+  if (resource.treeField()) columns.push(['full_name', `text NOT NULL DEFAULT ''`]);
+  columns.push(...Object.entries(hooksOf(resource.name).storage?.columns ?? {}));
+  columns.push(['search_text', `text NOT NULL DEFAULT ''`], ['created_at', 'timestamptz NOT NULL DEFAULT now()']);
+  return columns;
+}
+
+interface IndexDefinition {
+  name: string;
+  unique?: boolean;
+  /** The indexed columns or expression, with parentheses: `(tenant_id, bank_fk)`. */
+  on: string;
+  using?: string;
+  where?: string;
+}
+
+function indexesOf(resource: Resource): IndexDefinition[] {
+  const { table } = resource;
+  const indexes: IndexDefinition[] = [{ name: `${table}_search_idx`, using: 'gin', on: '(search_text gin_trgm_ops)' }];
+  if (resource.ownedByUser) indexes.push({ name: `${table}_user_idx`, on: '(tenant_id, user_id, id)' });
+  // References (filters and delete guards look them up) and list filters.
+  const filtered = new Set(Object.values(resource.filters ?? {}));
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const kind = field.meta.kind;
+    if (!resource.isColumn(name) || !(kind === 'reference' || kind === 'treeParent' || filtered.has(name))) continue;
+    const column = resource.column(name);
+    indexes.push({ name: `${table}_${column}_idx`, on: `(tenant_id, ${quote(column)})` });
+  }
+  indexes.push(...(hooksOf(resource.name).storage?.indexes ?? []));
+  return indexes;
+}
+
+function createIndex(table: string, index: IndexDefinition): string {
+  const kind = index.unique ? 'UNIQUE INDEX' : 'INDEX';
+  const using = index.using ? ` USING ${index.using}` : '';
+  const where = index.where ? ` WHERE ${index.where}` : '';
+  return `CREATE ${kind} IF NOT EXISTS ${quote(index.name)} ON ${quote(table)}${using} ${index.on}${where}`;
+}
+
+function tableStatements(resource: Resource): string[] {
+  const table = quote(resource.table);
+  const columns = columnsOf(resource);
+  const body = [...columns.map(([name, type]) => `  ${quote(name)} ${type}`), '  PRIMARY KEY (tenant_id, id)', '  UNIQUE (id)'];
+  return [
+    `CREATE TABLE IF NOT EXISTS ${table} (\n${body.join(',\n')}\n)`,
+    // A table made before a field was added to the schema gets its column.
+    ...columns.slice(2).map(([name, type]) => `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${quote(name)} ${type}`),
+    ...indexesOf(resource).map((index) => createIndex(resource.table, index)),
+  ];
+}
+
+function joinTableStatements(resource: Resource, field: string): string[] {
+  const table = resource.joinTable(field);
+  const target = referencedResource(resource.fields[field].meta.resource!);
+  return [
+    `CREATE TABLE IF NOT EXISTS ${quote(table)} (
+  tenant_id integer NOT NULL REFERENCES tenants (id),
+  record_id integer NOT NULL REFERENCES ${quote(resource.table)} (id) ON DELETE CASCADE,
+  ref_id    integer NOT NULL REFERENCES ${quote(target.table)} (id),
+  PRIMARY KEY (tenant_id, record_id, ref_id)
+)`,
+    createIndex(table, { name: `${table}_ref_idx`, on: '(tenant_id, ref_id)' }),
+  ];
+}
+
+/** Resources ordered so that each comes after the resources it points at. */
+export function inDependencyOrder(resources: Resource[]): Resource[] {
+  const ordered: Resource[] = [];
+  const visiting = new Set<string>();
+  const visit = (resource: Resource) => {
+    if (ordered.includes(resource) || visiting.has(resource.name)) return;
+    visiting.add(resource.name);
+    for (const field of Object.values(resource.fields)) {
+      if (field.meta.resource && !field.meta.virtual) visit(referencedResource(field.meta.resource));
+    }
+    ordered.push(resource);
+  };
+  resources.forEach(visit);
+  return ordered;
+}
+
+/** Every table the engine keeps: the resources' own and their join tables. */
+export function resourceTables(resources: Resource[] = RESOURCES): string[] {
+  return resources.flatMap((r) => [r.table, ...r.joinFields().map((field) => r.joinTable(field))]);
+}
+
+/** The DDL of every resource table, in an order that creates referenced tables first. */
+export function resourceTableStatements(resources: Resource[] = RESOURCES): string[] {
+  const ordered = inDependencyOrder(resources);
+  return [
+    ...ordered.flatMap(tableStatements),
+    ...ordered.flatMap((resource) => resource.joinFields().flatMap((field) => joinTableStatements(resource, field))),
+  ];
+}
