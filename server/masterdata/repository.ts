@@ -79,7 +79,27 @@ export async function writeJoinRows(trx: AnyTrx, resource: Resource, tenantId: n
 function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
   let q = scoped(db.selectFrom(`${resource.table} as t`), resource, query, 't.');
   const phrase = normalizePersian(query.phrase);
-  if (phrase) q = q.where('t.search_text', 'ilike', `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (phrase) {
+    const pattern = `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // A searchable reference (an ECE receiver's customer) matches by the record it points at.
+    const references = resource.searchFields().filter((name) => resource.fields[name].meta.kind === 'reference');
+    q = q.where((eb) =>
+      eb.or([
+        eb('t.search_text', 'ilike', pattern),
+        ...references.map((name) =>
+          eb(
+            `t.${resource.column(name)}`,
+            'in',
+            eb
+              .selectFrom(referencedResource(resource.fields[name].meta.resource!).table)
+              .select('id')
+              .where('tenant_id', '=', query.tenantId)
+              .where('search_text', 'ilike', pattern),
+          ),
+        ),
+      ]),
+    );
+  }
   for (const [column, value] of Object.entries(query.filters)) q = q.where(`t.${column}`, '=', value);
   return q;
 }

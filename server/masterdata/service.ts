@@ -31,6 +31,29 @@ async function checkTreeParent(trx: AnyTrx, resource: Resource, tenantId: number
   }
 }
 
+/** A record with the same value of a `unique` key, other than the one being saved? */
+async function checkUnique(trx: AnyTrx, resource: Resource, tenantId: number, values: Row, id?: number) {
+  for (const key of resource.unique ?? []) {
+    let q = trx.selectFrom(resource.table).select('id').where('tenant_id', '=', tenantId);
+    for (const field of key) q = q.where(resource.column(field), '=', values[resource.column(field)]);
+    if (id !== undefined) q = q.where('id', '<>', id);
+    if (await q.limit(1).executeTakeFirst()) throw new UserError(duplicateMessage(resource, key));
+  }
+}
+
+const duplicateMessage = (resource: Resource, key: string[]) =>
+  `این ${key.map((field) => resource.fields[field].meta.label).join(' و ')} قبلاً در «${resource.title}» ثبت شده است`;
+
+/** Two saves racing past checkUnique: the unique index refuses the second, in the same words. */
+async function refusingDuplicates<T>(resource: Resource, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23505') throw error;
+    throw new UserError(resource.unique?.length ? duplicateMessage(resource, resource.unique[0]) : `این ${resource.singular} قبلاً ثبت شده است`);
+  }
+}
+
 function db(services: Services): AnyDb {
   return services.db as unknown as AnyDb;
 }
@@ -51,7 +74,8 @@ export async function createRecord(services: Services, principal: Principal, res
         const parent = (values[resource.column(treeField)] as number | null) ?? null;
         row.full_name = await treePath(trx, resource, principal.tenantId, parent, String(values[titleColumn(resource)] ?? ''));
       }
-      const inserted = await trx.insertInto(resource.table).values(row).returning('id').executeTakeFirstOrThrow();
+      await checkUnique(trx, resource, principal.tenantId, row);
+      const inserted = await refusingDuplicates(resource, () => trx.insertInto(resource.table).values(row).returning('id').executeTakeFirstOrThrow());
       await writeJoinRows(trx, resource, principal.tenantId, inserted.id, input);
       await hooks.afterSave?.({ ...ctx, id: inserted.id });
       return inserted.id as number;
@@ -71,9 +95,12 @@ export async function updateRecord(services: Services, principal: Principal, res
       const ctx: SaveContext = { trx, services, principal, mode: 'update', input, values, existing };
       await hooks.beforeSave?.(ctx);
       const merged = { ...existing, ...values };
-      await scoped(trx.updateTable(resource.table).set({ ...values, search_text: searchText(resource, merged) }), resource, principal)
-        .where('id', '=', id)
-        .execute();
+      await checkUnique(trx, resource, principal.tenantId, merged, id);
+      await refusingDuplicates(resource, () =>
+        scoped(trx.updateTable(resource.table).set({ ...values, search_text: searchText(resource, merged) }), resource, principal)
+          .where('id', '=', id)
+          .execute(),
+      );
       const treeField = resource.treeField();
       if (treeField) {
         const parent = (merged[resource.column(treeField)] as number | null) ?? null;

@@ -82,6 +82,10 @@ function indexesOf(resource: Resource): IndexDefinition[] {
     const column = resource.column(name);
     indexes.push({ name: `${table}_${column}_idx`, on: `(tenant_id, ${quote(column)})` });
   }
+  for (const key of resource.unique ?? []) {
+    const keyColumns = key.map((field) => resource.column(field));
+    indexes.push({ name: `${table}_${keyColumns.join('_')}_key`, unique: true, on: `(tenant_id, ${keyColumns.map(quote).join(', ')})` });
+  }
   indexes.push(...(hooksOf(resource.name).storage?.indexes ?? []));
   return indexes;
 }

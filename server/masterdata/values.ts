@@ -43,6 +43,8 @@ export function searchText(resource: Resource, values: Row): string {
   return normalizePersian(
     resource
       .searchFields()
+      // A searchable reference is matched through the record it points at (repository.ts).
+      .filter((name) => resource.fields[name].meta.kind !== 'reference')
       .map((name) => values[resource.column(name)])
       .filter((v) => v !== undefined && v !== null && v !== '')
       .join(' '),

@@ -106,7 +106,7 @@ const PROJECT_GROUPS = ['پروژه‌های داخلی', 'پروژه‌های �
 const BLOG_CATEGORIES = ['اخبار', 'اطلاعیه‌ها', 'مقالات'];
 
 /** A table row of `resource` from API-style input, exactly as the create call would write it. */
-function rowOf(resource: Resource, tenantId: number, input: Record<string, unknown>): Row {
+export function rowOf(resource: Resource, tenantId: number, input: Record<string, unknown>): Row {
   const values = toColumns(resource, inputSchema(resource, 'create').parse(input), 'create');
   return { ...values, tenant_id: tenantId, search_text: searchText(resource, values) };
 }

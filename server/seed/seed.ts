@@ -12,6 +12,7 @@ import { link } from '../../src/schemas/links';
 import { searchText } from '../masterdata/values';
 import { seedCorrespondenceMasterData } from './correspondence-seed';
 import { seedOrganisationMasterData } from './organisation-seed';
+import { seedDemoCustomers } from './demo-customers';
 
 export const DEMO_TENANT_NAME = 'شرکت نمونه دبیر';
 export const DEMO_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -64,6 +65,8 @@ async function seedTenants(db: DB, config: Config) {
   // After the demo colleagues: the organisation seed gives every user a person record.
   if (config.demoData) await seedDemoData(db, demo.tenantId, demo.adminId);
   await seedTenantMasterData(db, demo.tenantId);
+  // Customers sit in the master data's customer groups.
+  if (config.demoData) await seedDemoCustomers(db, demo.tenantId);
 }
 
 /** The master data every new organisation starts with (receive methods, numbering

@@ -1,5 +1,6 @@
 // Electronic correspondence (ECE) setup (spec 3 §2, §3): the mailboxes letters are
-// exchanged through, and the definitions tying a mailbox to a numbering scheme and a post.
+// exchanged through, the definitions tying a mailbox to a numbering scheme and a post,
+// and the customers that letters may be sent to electronically.
 import { defineResource, f } from './kit';
 
 export const eceEmail = defineResource({
@@ -44,4 +45,19 @@ export const ece = defineResource({
     out: f.boolean('خروجی', { list: true, default: true, column: 'is_out' }),
   },
   help: 'هر تعریف، یک صندوق پست الکترونیک را به یک اندیکاتور و یک سمت سازمانی پیوند می‌دهد.',
+});
+
+export const eceReceiver = defineResource({
+  name: 'ecereceivers',
+  route: '/ecereceivers',
+  title: 'گیرندگان الکترونیک',
+  singular: 'گیرنده الکترونیک',
+  table: 'ece_receivers',
+  idField: 'eCEReceiverId',
+  permission: 'Ece',
+  unique: [['customerId']],
+  fields: {
+    customerId: f.reference('مشتری', 'customer', { required: true, list: true, search: true }),
+  },
+  help: 'مشتریانی که نامه‌های صادره به آن‌ها از راه مکاتبات الکترونیک فرستاده می‌شود. هر مشتری یک بار در این فهرست می‌آید.',
 });

@@ -8,10 +8,11 @@ import { city, province } from './places';
 import { person } from './people';
 import { blogCategory, contractGroup, customerGroup, projectGroup } from './groups';
 import { andikator, archive, favorite, reciveMethod, template } from './correspondence';
-import { ece, eceEmail } from './ece';
+import { ece, eceEmail, eceReceiver } from './ece';
+import { customer } from './customers';
 import { link } from './links';
 
-export const RESOURCES: Resource[] = [bank, bankAccount, account, cashDesk, orgUnit, orgPost, company, andikator, archive, favorite, reciveMethod, template, eceEmail, ece, province, city, person, customerGroup, contractGroup, projectGroup, blogCategory, link];
+export const RESOURCES: Resource[] = [bank, bankAccount, account, cashDesk, orgUnit, orgPost, company, andikator, archive, favorite, reciveMethod, template, eceEmail, ece, province, city, person, customerGroup, contractGroup, projectGroup, blogCategory, link, customer, eceReceiver];
 
 export function resourceByName(name: string): Resource | undefined {
   const lower = name.toLowerCase();

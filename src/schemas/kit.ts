@@ -226,6 +226,8 @@ export interface ResourceDefinition {
   /** The fields that name a record, joined by a space (a person: first and last name);
    *  shown beside references and in selects. Default: the first text field. */
   titleFields?: string[];
+  /** Keys no two records of a tenant may share, each a list of field names (a customer's code). */
+  unique?: string[][];
   /** Rows per page on screen (spec: 20 for people and numbering schemes). */
   pageSize?: number;
   /** List filters by query parameter name → field name (e.g. parentId → parentFk). */

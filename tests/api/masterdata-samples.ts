@@ -75,5 +75,18 @@ export async function createSample(api: ApiClient, token: string, resource: Reso
   return result.body.id as number;
 }
 
-/** The Persian-letter form of a stored Arabic-letter sample, as a user would type it. */
-export const asPersianPhrase = (text: string) => text.replace(/ي/g, 'ی').replace(/ك/g, 'ک');
+/** The Arabic-letter form of a text, as typed on a keyboard with an Arabic layout. */
+export const asArabicPhrase = (text: string) => text.replace(/ی/g, 'ي').replace(/ک/g, 'ك');
+
+/**
+ * A phrase that must find the record: a searchable text field's sample, or for a resource
+ * searched through a reference (an ECE receiver's customer) the referenced record's title;
+ * in Arabic letters either way. Undefined when nothing of the record is searchable.
+ */
+export function searchPhrase(resource: Resource, input: Record<string, unknown>, record: Record<string, unknown>): string | undefined {
+  const fields = resource.searchFields();
+  const text = fields.find((f) => resource.fields[f].meta.kind === 'text' && String(input[resource.inputName(f)]).startsWith('نمونه'));
+  if (text) return asArabicPhrase(String(input[resource.inputName(text)]));
+  const reference = fields.find((f) => resource.fields[f].meta.kind === 'reference');
+  return reference && record[`${reference}Title`] ? asArabicPhrase(String(record[`${reference}Title`])) : undefined;
+}

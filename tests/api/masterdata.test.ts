@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, resourceByName } from '../../src/schemas';
 import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
-import { asPersianPhrase, createSample, sampleInput } from './masterdata-samples';
+import { createSample, sampleInput, searchPhrase } from './masterdata-samples';
 import { addUser, createTenant } from '../../server/tenancy/create-tenant';
 import { DEMO_COLLEAGUE_PASSWORD } from '../../server/seed/seed';
 
@@ -46,17 +46,18 @@ describe.each(ENGINES)('master data engine (%s)', (engine) => {
       expect(created.body).toMatchObject({ status: 1 });
       const id = created.body.id as number;
 
-      const searchField = resource.searchFields().find((f) => resource.fields[f].meta.kind === 'text' && String(input[resource.inputName(f)]).startsWith('نمونه'));
-      if (searchField) {
-        const phrase = asPersianPhrase(String(input[resource.inputName(searchField)]));
+      const got = await server.api.get(`${resource.name}/get/`, { Id: id }, { token: admin });
+      expect(got.body.status).toBe(1);
+      expect(got.body.record[resource.idField]).toBe(id);
+
+      // The phrase is typed with Arabic ي/ك; what is stored (and searched) has Persian ی/ک.
+      const phrase = searchPhrase(resource, input, got.body.record);
+      if (phrase) {
+        expect(phrase).toMatch(/[يك]/);
         const found = await server.api.get(`${resource.name}/list/`, { Page: 1, Count: 10, Phrase: phrase }, { token: admin });
         expect(found.body.records.map((r: Record<string, unknown>) => r[resource.idField])).toContain(id);
         expect(found.body.record_count).toBeGreaterThanOrEqual(1);
       }
-
-      const got = await server.api.get(`${resource.name}/get/`, { Id: id }, { token: admin });
-      expect(got.body.status).toBe(1);
-      expect(got.body.record[resource.idField]).toBe(id);
 
       const firstText = Object.keys(resource.fields).find((f) => resource.fields[f].meta.kind === 'text' && String(input[resource.inputName(f)]).startsWith('نمونه'));
       if (firstText) {
@@ -137,6 +138,47 @@ describe.each(ENGINES)('master data engine (%s)', (engine) => {
     expect(children.body.records[0]).toMatchObject({ orgUnitId: payroll, parentOrgUnitFkTitle: 'مدیرعامل / مالی' });
     const refused = await server.api.call('DELETE', `${unit.name}/delete/`, { token: admin, json: { Id: finance } });
     expect(refused.body.message).toBe('این واحد سازمانی در زیرمجموعه‌های این واحد سازمانی استفاده شده است و حذف نمی‌شود');
+  });
+
+  const newCustomer = (token: string, fields: Record<string, unknown>) =>
+    server.api.post('customer/create/', { CreatedDate: '2025-03-21', CreditDate: '2026-03-20', ...fields }, { token });
+
+  it('keeps customer codes unique within a tenant, not across tenants', async () => {
+    expect((await newCustomer(admin, { Name: 'شرکت آلفا', Code: 'C-100' })).body.status).toBe(1);
+    const again = await newCustomer(admin, { Name: 'شرکت بتا', Code: 'C-100' });
+    expect(again.body).toEqual({ status: 0, message: 'این کد مشتری قبلاً در «مشتریان» ثبت شده است' });
+    expect((await newCustomer(other, { Name: 'شرکت بتا', Code: 'C-100' })).body.status).toBe(1);
+    const beta = (await newCustomer(admin, { Name: 'شرکت بتا', Code: 'C-101' })).body.id;
+    const renamed = await server.api.call('PUT', 'customer/update/', { token: admin, json: { Id: beta, Name: 'شرکت بتا', Code: 'C-100', CreatedDate: '2025-03-21', CreditDate: '2026-03-20' } });
+    expect(renamed.body.message).toBe('این کد مشتری قبلاً در «مشتریان» ثبت شده است');
+  });
+
+  it('keeps a customer’s groups in one list answer and refuses to delete a group in use', async () => {
+    const group = async (title: string) => (await server.api.post('customergroup/create/', { CustomerGroupTitle: title }, { token: admin })).body.id as number;
+    const [vip, wholesale] = [await group('مشتریان ویژه'), await group('عمده‌فروشان')];
+    const id = (await newCustomer(admin, { Name: 'فروشگاه گاما', Code: 'C-200', CustomerGroups: [wholesale, vip, vip] })).body.id;
+    const listed = await server.api.get('customer/list/', { Phrase: 'گاما' }, { token: admin });
+    expect(listed.body.records).toEqual([expect.objectContaining({ customerId: id, name: 'فروشگاه گاما', customerGroups: [vip, wholesale].sort((a, b) => a - b) })]);
+    const refused = await server.api.call('DELETE', 'customergroup/delete/', { token: admin, json: { Id: vip } });
+    expect(refused.body).toEqual({ status: 0, message: 'این گروه مشتریان در «مشتریان» استفاده شده است و حذف نمی‌شود' });
+    await server.api.call('PUT', 'customer/update/', { token: admin, json: { Id: id, Name: 'فروشگاه گاما', Code: 'C-200', CreatedDate: '2025-03-21', CreditDate: '2026-03-20', CustomerGroups: [wholesale] } });
+    expect((await server.api.get('customer/get/', { Id: id }, { token: admin })).body.record.customerGroups).toEqual([wholesale]);
+    expect((await server.api.call('DELETE', 'customergroup/delete/', { token: admin, json: { Id: vip } })).body.status).toBe(1);
+  });
+
+  it('ECE receivers: a customer once, shown and found by the customer’s name, which stays while it is used', async () => {
+    const customerId = (await newCustomer(admin, { Name: 'اداره كل پست', Code: 'C-300' })).body.id;
+    const receiver = await server.api.post('ecereceivers/create/', { CustomerId: customerId }, { token: admin });
+    expect(receiver.body.status).toBe(1);
+    const twice = await server.api.post('ecereceivers/create/', { CustomerId: customerId }, { token: admin });
+    expect(twice.body).toEqual({ status: 0, message: 'این مشتری قبلاً در «گیرندگان الکترونیک» ثبت شده است' });
+    const found = await server.api.get('ecereceivers/list/', { Phrase: 'اداره کل' }, { token: admin });
+    expect(found.body.records).toEqual([{ eCEReceiverId: receiver.body.id, customerId, customerIdTitle: 'اداره کل پست' }]);
+    expect((await server.api.get('ecereceivers/list/', { Phrase: 'گاما' }, { token: admin })).body.records).toEqual([]);
+    const theirs = await server.api.post('ecereceivers/create/', { CustomerId: customerId }, { token: other });
+    expect(theirs.body).toEqual({ status: 0, message: 'مشتری انتخاب‌شده وجود ندارد' });
+    const kept = await server.api.call('DELETE', 'customer/delete/', { token: admin, json: { Id: customerId } });
+    expect(kept.body).toEqual({ status: 0, message: 'این مشتری در «گیرندگان الکترونیک» استفاده شده است و حذف نمی‌شود' });
   });
 
   it('validates digits and e-mail on companies', async () => {

@@ -98,6 +98,15 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
     expect(groups).toContainEqual(expect.objectContaining({ contractGroupTitle: 'قراردادهای پرسنلی', contractType: 1, isCost: true }));
   });
 
+  it('gives the demo organisation customers in the seeded groups, one of them an ECE receiver', async () => {
+    const customers = (await server.api.get('customer/list/', { Count: -1 }, { token: staff })).body.records;
+    const publicGroup = (await server.api.get('customergroup/list/', { Phrase: 'دولتی' }, { token: staff })).body.records[0].customerGroupId;
+    expect(customers).toContainEqual(expect.objectContaining({ name: 'شهرداری تهران', code: '1001', customerGroups: [publicGroup] }));
+    const receivers = (await server.api.get('ecereceivers/list/', { Count: -1 }, { token: admin })).body.records;
+    expect(receivers.map((r: { customerIdTitle: string }) => r.customerIdTitle)).toEqual(['شهرداری تهران']);
+    expect((await server.api.get('customer/list/', { Count: -1 }, { token: other })).body.record_count).toBe(0);
+  });
+
   it('lists the tenant\u2019s existing users as people, and refuses to delete yourself', async () => {
     const people = (await server.api.get('person/list/', { Count: -1 }, { token: admin })).body;
     expect(people.records.map((p: { mobile: string }) => p.mobile)).toEqual(expect.arrayContaining([DEMO_ADMIN.username, '09121111111']));
