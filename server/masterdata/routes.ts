@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RESOURCES } from '../../src/schemas';
 import { inputSchema, type Resource } from '../../src/schemas/kit';
-import { fail, listAnswer, ok } from '../http/answers';
+import { fail, listAnswer, ok, UserError } from '../http/answers';
+import { toNumber } from '../../src/shared/coerce';
 import { field } from '../http/fields';
 import { userRoute } from '../http/api-route';
 import type { Services } from '../services';
@@ -14,7 +15,18 @@ import { listRows } from './repository';
 import { createRecord, deleteRecord, findRow, notFound, updateRecord } from './service';
 import { toRecord } from './values';
 
-const idParam = { Id: field.int('شناسه') };
+/** The record's id: `Id` as the specification sends it, or the resource's own id name
+ *  (`CustomerGroupId`), which some of its screens send instead. */
+function idParams(resource: Resource) {
+  const optionalId = z.preprocess(toNumber, z.number().int().optional()).describe('شناسه');
+  return { Id: optionalId, [resource.inputName(resource.idField)]: optionalId };
+}
+
+function recordId(resource: Resource, params: Record<string, unknown>): number {
+  const id = (params.Id ?? params[resource.inputName(resource.idField)]) as number | undefined;
+  if (id === undefined) throw new UserError('شناسه الزامی است');
+  return id;
+}
 
 function listParams(resource: Resource) {
   const filters = Object.fromEntries(Object.keys(resource.filters ?? {}).map((name) => [name, field.optionalInt(name, 0)]));
@@ -49,9 +61,9 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
   userRoute(app, services, {
     method: 'GET',
     path: `${base}/get`,
-    params: z.object(idParam),
+    params: z.object(idParams(resource)),
     handler: async ({ params, principal }) => {
-      const row = await findRow(anyDb, resource, principal, params.Id);
+      const row = await findRow(anyDb, resource, principal, recordId(resource, params));
       if (!row) return fail(notFound(resource));
       const record = toRecord(resource, row);
       const extra = (await hooksOf(resource.name).extendGet?.({ db: anyDb, principal, record })) ?? {};
@@ -71,9 +83,9 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     method: ['PUT', 'POST'],
     path: `${base}/update`,
     permission: resource.permission,
-    params: inputSchema(resource, 'update').extend(idParam),
+    params: inputSchema(resource, 'update').extend(idParams(resource)),
     handler: async ({ params, principal }) => {
-      const id = params.Id as number;
+      const id = recordId(resource, params);
       await updateRecord(services, principal, resource, id, params);
       return ok({ id });
     },
@@ -83,9 +95,9 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     method: ['DELETE', 'POST'],
     path: `${base}/delete`,
     permission: resource.permission,
-    params: z.object(idParam),
+    params: z.object(idParams(resource)),
     handler: async ({ params, principal }) => {
-      await deleteRecord(services, principal, resource, params.Id);
+      await deleteRecord(services, principal, resource, recordId(resource, params));
       return ok();
     },
   });

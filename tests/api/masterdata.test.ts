@@ -181,6 +181,15 @@ describe.each(ENGINES)('master data engine (%s)', (engine) => {
     expect(kept.body).toEqual({ status: 0, message: 'این مشتری در «گیرندگان الکترونیک» استفاده شده است و حذف نمی‌شود' });
   });
 
+  it('takes the record id as Id or by the resource’s own id name, and asks for one', async () => {
+    const id = (await server.api.post('customergroup/create/', { CustomerGroupTitle: 'نمایندگان' }, { token: admin })).body.id;
+    const renamed = await server.api.call('PUT', 'customergroup/update/', { token: admin, json: { CustomerGroupId: id, CustomerGroupTitle: 'نمایندگان فروش' } });
+    expect(renamed.body).toMatchObject({ status: 1, id });
+    expect((await server.api.get('customergroup/get/', { customerGroupId: id }, { token: admin })).body.record.customerGroupTitle).toBe('نمایندگان فروش');
+    expect((await server.api.get('customergroup/get/', {}, { token: admin })).body).toEqual({ status: 0, message: 'شناسه الزامی است' });
+    expect((await server.api.call('DELETE', 'customergroup/delete/', { token: admin, json: {} })).body).toEqual({ status: 0, message: 'شناسه الزامی است' });
+  });
+
   it('validates digits and e-mail on companies', async () => {
     const phone = await server.api.post('company/create/', { CompanyName: 'الف', Phone: '021-abc' }, { token: admin });
     expect(phone.body).toEqual({ status: 0, message: 'تلفن باید فقط شامل رقم باشد' });
