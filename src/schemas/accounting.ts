@@ -9,7 +9,7 @@ export const account = defineResource({
   idField: 'accountId',
   permission: 'Headlines',
   fields: {
-    title: f.text('عنوان سرفصل', { required: true, list: true, search: true, max: 200 }),
+    title: f.title('عنوان سرفصل'),
     parentFk: f.treeParent('سرفصل والد', 'account', { list: true }),
   },
   filters: { parentId: 'parentFk' },
@@ -25,7 +25,7 @@ export const cashDesk = defineResource({
   idField: 'cashDeskId',
   permission: 'Funds',
   fields: {
-    title: f.text('نام صندوق', { required: true, list: true, search: true, max: 200 }),
+    title: f.title('نام صندوق'),
   },
   help: 'صندوق‌های نقدی سازمان.',
 });

@@ -9,7 +9,7 @@ export const bank = defineResource({
   idField: 'bankId',
   permission: 'Banks',
   fields: {
-    title: f.text('نام بانک', { required: true, list: true, search: true, max: 200 }),
+    title: f.title('نام بانک'),
   },
   help: 'فهرست بانک‌هایی که سازمان با آن‌ها حساب دارد. بانکی که حساب بانکی دارد حذف نمی‌شود.',
 });
@@ -24,7 +24,7 @@ export const bankAccount = defineResource({
   permission: 'BankAccounts',
   fields: {
     bankFk: f.reference('بانک', 'bank', { required: true, list: true }),
-    number: f.text('شماره حساب', { required: true, list: true, search: true, max: 50 }),
+    number: f.title('شماره حساب', { max: 50 }),
   },
   filters: { bankId: 'bankFk' },
   help: 'حساب‌های بانکی سازمان برای اسناد پرداخت و دریافت.',

@@ -19,13 +19,13 @@ export const andikator = defineResource({
   permission: 'Andikator',
   pageSize: 20,
   fields: {
-    andikatorTitle: f.text('عنوان اندیکاتور', { required: true, list: true, search: true, max: 200 }),
+    andikatorTitle: f.title('عنوان اندیکاتور'),
     andikatorPreFix: f.text('پیشوند', { list: true, search: true, max: 50 }),
     startNumber: f.number('شماره شروع', { list: true, default: 1 }),
     // Letters advance it when they take a number; the client never sets it.
     lastMessageNumber: f.number('آخرین شماره', { list: true, readOnly: true, default: 0, hint: 'با ثبت نامه‌ها به‌روز می‌شود' }),
     messageTypeFk: f.enumOf('نوع نامه', MESSAGE_TYPES, { required: true, list: true }),
-    isActive: f.boolean('فعال', { list: true, default: true }),
+    isActive: f.active(),
     isDefault: f.boolean('پیش‌فرض', { list: true }),
   },
   filters: { messageType: 'messageTypeFk' },
@@ -39,7 +39,7 @@ function folders(name: string, def: { route: string; title: string; singular: st
     name,
     idField: `${name}Id`,
     fields: {
-      [`${name}Title`]: f.text('عنوان پوشه', { required: true, list: true, search: true, max: 200 }),
+      [`${name}Title`]: f.title('عنوان پوشه'),
       parentFk: f.treeParent('پوشه بالادست', name, { list: true }),
     },
     filters: { parentId: 'parentFk' },
@@ -73,7 +73,7 @@ export const reciveMethod = defineResource({
   idField: 'reciveMethodId',
   permission: 'Andikator',
   fields: {
-    reciveMethodTitle: f.text('عنوان روش دریافت', { required: true, list: true, search: true, max: 200 }),
+    reciveMethodTitle: f.title('عنوان روش دریافت'),
   },
   help: 'روش‌های رسیدن نامه‌های وارده (نامه‌رسان، پست، …).',
 });
@@ -88,7 +88,7 @@ export const template = defineResource({
   permission: 'TemplateManager',
   pageSize: 20,
   fields: {
-    templateName: f.text('نام قالب', { required: true, list: true, search: true, max: 200 }),
+    templateName: f.title('نام قالب'),
     // Public templates are the tenant's built-in ones (seeded): every user sees and
     // downloads them, nobody edits or deletes them. Uploaded templates are private.
     isPublic: f.boolean('نوع قالب', { list: true, readOnly: true, booleanLabels: ['عمومی', 'اختصاصی'], hint: 'عمومی / اختصاصی' }),

@@ -14,7 +14,7 @@ export const customer = defineResource({
   permission: 'Customers',
   unique: [['code']],
   fields: {
-    name: f.text('نام مشتری', { required: true, list: true, search: true, max: 200, hint: 'نام شخص یا شرکت' }),
+    name: f.title('نام مشتری', { hint: 'نام شخص یا شرکت' }),
     code: f.text('کد مشتری', { required: true, search: true, max: 50 }),
     customerGroups: f.references('گروه‌های مشتری', 'customergroup', { list: true }),
     tell: f.digits('تلفن', { search: true }),

@@ -12,7 +12,7 @@ export const eceEmail = defineResource({
   idField: 'eCEEmailId',
   permission: 'Ece',
   fields: {
-    title: f.text('عنوان', { required: true, list: true, search: true, max: 200 }),
+    title: f.title('عنوان'),
     email: f.email('پست الکترونیک', { required: true, list: true, search: true }),
     userName: f.text('نام کاربری', { required: true, list: true, max: 200 }),
     // Stored encrypted (AES-256-GCM, see resource-hooks/eceemail.ts); never sent back.
@@ -37,7 +37,7 @@ export const ece = defineResource({
   idField: 'eCEId',
   permission: 'Ece',
   fields: {
-    title: f.text('عنوان', { required: true, list: true, search: true, max: 200 }),
+    title: f.title('عنوان'),
     eCEEmailFk: f.reference('پست الکترونیک', 'eceemails', { required: true, list: true, column: 'ece_email_fk' }),
     andikatorFk: f.reference('اندیکاتور', 'andikator', { required: true, list: true }),
     orgPostFk: f.reference('سمت سازمانی', 'orgpost', { required: true, list: true }),

@@ -58,7 +58,7 @@ export const customerGroup = defineResource({
   idField: 'customerGroupId',
   permission: 'Customers',
   fields: {
-    customerGroupTitle: f.text('عنوان گروه', { required: true, list: true, search: true, max: 200 }),
+    customerGroupTitle: f.title('عنوان گروه'),
   },
   help: 'گروه‌بندی مشتریان؛ هر مشتری می‌تواند عضو چند گروه باشد.',
 });
@@ -72,7 +72,7 @@ export const contractGroup = defineResource({
   idField: 'contractGroupId',
   permission: 'Contracts',
   fields: {
-    contractGroupTitle: f.text('عنوان گروه', { required: true, list: true, search: true, max: 200 }),
+    contractGroupTitle: f.title('عنوان گروه'),
     contractType,
     isCost: f.boolean('هزینه‌ای', { list: true, hint: 'قراردادهای این گروه هزینه سازمان‌اند' }),
   },
@@ -88,7 +88,7 @@ export const projectGroup = defineResource({
   idField: 'projectGroupId',
   permission: 'Projects',
   fields: {
-    projectGroupTitle: f.text('عنوان گروه', { required: true, list: true, search: true, max: 200 }),
+    projectGroupTitle: f.title('عنوان گروه'),
   },
   help: 'گروه‌بندی پروژه‌ها.',
 });
@@ -102,7 +102,7 @@ export const blogCategory = defineResource({
   idField: 'blogCategoryId',
   permission: 'Blog',
   fields: {
-    title: f.text('عنوان دسته', { required: true, list: true, search: true, max: 200 }),
+    title: f.title('عنوان دسته'),
   },
   help: 'دسته‌های مطالب وبلاگ و محتوا.',
 });

@@ -83,6 +83,10 @@ function make(kind: FieldKind, label: string, schema: z.ZodType, opts: Opts): Fi
 
 export const f = {
   text: (label: string, opts: Opts = {}) => make('text', label, textSchema(opts.required ?? false, opts.max ?? 300), opts),
+  /** The text that names a record: required, a table column, searched (200 characters unless given). */
+  title: (label: string, opts: Opts = {}) => f.text(label, { required: true, list: true, search: true, max: 200, ...opts }),
+  /** The usual «فعال» switch: a table column, on for a new record. */
+  active: () => f.boolean('فعال', { list: true, default: true }),
   multiline: (label: string, opts: Opts = {}) =>
     make('multiline', label, textSchema(opts.required ?? false, opts.max ?? 4000), opts),
   /** Digits only (phone, fax, postal code, national id); Persian digits accepted. */

@@ -11,7 +11,7 @@ export const link = defineResource({
   permission: 'Links',
   ownedByUser: true,
   fields: {
-    caption: f.text('عنوان', { required: true, list: true, search: true, max: 200 }),
+    caption: f.title('عنوان'),
     url: f.url('نشانی', { required: true, list: true, search: true, max: 2000 }),
   },
   help: 'پیوندهای سریع شما؛ در داشبورد به صورت کاشی نمایش داده می‌شوند و فقط خودتان آن‌ها را می‌بینید.',

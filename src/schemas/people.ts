@@ -30,13 +30,13 @@ export const person = defineResource({
   fields: {
     // The list columns, in the specification's order.
     preTitle: f.text('پیشوند', { list: true, search: true, max: 50 }),
-    firstName: f.text('نام', { required: true, list: true, search: true, max: 100 }),
-    lastName: f.text('نام خانوادگی', { required: true, list: true, search: true, max: 100 }),
+    firstName: f.title('نام', { max: 100 }),
+    lastName: f.title('نام خانوادگی', { max: 100 }),
     mobile: f.mobile('تلفن همراه', { required: true, list: true, search: true, readOnlyOnEdit: true, hint: 'نام کاربری ورود؛ پس از ثبت تغییر نمی‌کند' }),
     nationalCode: f.digits('کد ملی', { list: true, search: true }),
     phone: f.digits('تلفن', { list: true, search: true }),
     email: f.email('پست الکترونیک', { list: true, search: true }),
-    isActive: f.boolean('فعال', { list: true, default: true }),
+    isActive: f.active(),
     // The rest of the form.
     fatherName: f.text('نام پدر', { max: 100 }),
     birthDate: f.date('تاریخ تولد'),

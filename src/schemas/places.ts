@@ -9,7 +9,7 @@ export const province = defineResource({
   idField: 'provinceId',
   permission: 'Person',
   fields: {
-    title: f.text('نام استان', { required: true, list: true, search: true, max: 100 }),
+    title: f.title('نام استان', { max: 100 }),
   },
   help: 'استان‌های کشور، برای نشانی اشخاص. هنگام ساخت سازمان، ۳۱ استان ایران ثبت می‌شود.',
 });
@@ -23,7 +23,7 @@ export const city = defineResource({
   idField: 'cityId',
   permission: 'Person',
   fields: {
-    title: f.text('نام شهر', { required: true, list: true, search: true, max: 100 }),
+    title: f.title('نام شهر', { max: 100 }),
     provinceFk: f.reference('استان', 'province', { required: true, list: true }),
   },
   filters: { parentId: 'provinceFk' },
