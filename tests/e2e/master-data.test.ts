@@ -1,5 +1,6 @@
 // Master data in a real browser: a bank added, found, edited and deleted through its
-// generic screen; a person added through theirs signs in with the new mobile.
+// generic screen; a person added through theirs signs in with the new mobile; a customer
+// with a group, Jalali dates and a tag, then chosen as an ECE receiver.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -50,6 +51,42 @@ describe('master data screens in Chromium', () => {
     await expect.poll(() => page.getByText('بانک آزمایشی دوم').count(), { timeout: 10_000 }).toBe(0);
     const left = await server.api.get('bank/list/', { Phrase: 'آزمایشی', Count: -1 }, { token: (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token });
     expect(left.body.record_count).toBe(0);
+  });
+
+  it('adds a customer with a group, Jalali dates and a tag, then makes it an ECE receiver', async () => {
+    await page.goto(`${origin}/customers/list`);
+    await page.getByRole('button', { name: 'افزودن مشتری' }).click();
+    await page.getByLabel(/^نام مشتری/).fill('شرکت آزمون');
+    await page.getByLabel(/^کد مشتری/).fill('T-1');
+    await page.getByRole('group', { name: /تاریخ ایجاد/ }).click();
+    await page.keyboard.type('14040115');
+    await page.getByRole('group', { name: /تاریخ اعتبار/ }).click();
+    await page.keyboard.type('14050115');
+    await page.getByLabel(/^گروه‌های مشتری/).click();
+    await page.getByRole('option', { name: 'مشتریان خصوصی' }).click();
+    await page.getByRole('heading', { name: 'افزودن مشتری' }).click(); // closes the options, not the dialog
+    await page.getByLabel(/^برچسب‌ها/).fill('فولاد');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'ذخیره' }).click();
+    await visible(page, 'درخواست با موفقیت انجام شد');
+    await visible(page, 'شرکت آزمون');
+
+    const token = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
+    const [stored] = (await server.api.get('customer/list/', { Phrase: 'آزمون' }, { token })).body.records;
+    const group = (await server.api.get('customergroup/list/', { Phrase: 'خصوصی' }, { token })).body.records[0];
+    // 1404/01/15 and 1405/01/15 in the Persian calendar.
+    expect(stored).toMatchObject({ code: 'T-1', createdDate: '2025-04-04', creditDate: '2026-04-04', tags: ['فولاد'], customerGroups: [group.customerGroupId] });
+
+    await page.goto(`${origin}/ecereceivers`);
+    await page.getByRole('button', { name: 'افزودن گیرنده الکترونیک' }).click();
+    await page.getByLabel(/^مشتری/).click();
+    await page.getByRole('option', { name: 'شرکت آزمون' }).click();
+    await page.getByRole('button', { name: 'ذخیره' }).click();
+    await visible(page, 'درخواست با موفقیت انجام شد');
+    await page.getByPlaceholder('جستجو').fill('آزمون');
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 10_000 }).toBe(1);
+    await visible(page, 'شرکت آزمون');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'ece-receivers.png') });
   });
 
   it('adds a person who can then sign in with their mobile', async () => {
