@@ -21,6 +21,8 @@ export interface SaveContext {
   values: Row;
   /** The stored row, on update. */
   existing?: Row;
+  /** Work to do once the change has committed (never after a rollback). */
+  afterCommit(work: () => Promise<void>): void;
 }
 
 /** Table parts a schema does not describe, added to the generated DDL (tables.ts). */
@@ -40,7 +42,7 @@ export interface ResourceHooks {
   /** Extra keys of the `get` answer beside `record`, and extra record fields. */
   extendGet?(ctx: { db: AnyDb; principal: Principal; record: Row }): Promise<Record<string, unknown>>;
   /** Before delete: throw UserError to refuse; runs in the delete's transaction. */
-  beforeDelete?(ctx: { trx: AnyTrx; services: Services; principal: Principal; row: Row }): Promise<void>;
+  beforeDelete?(ctx: { trx: AnyTrx; services: Services; principal: Principal; row: Row; afterCommit: SaveContext['afterCommit'] }): Promise<void>;
   /** After the delete committed (files on disk). */
   afterDelete?(ctx: { services: Services; principal: Principal; row: Row }): Promise<void>;
   /** Calls of the resource beyond the generic five (a template's download). */

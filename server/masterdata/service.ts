@@ -7,27 +7,50 @@ import type { Principal } from '../auth/principal';
 import type { Services } from '../services';
 import { referencedResource, titleColumn, usagesOf } from './catalogue';
 import { hooksOf, type AnyDb, type AnyTrx, type SaveContext } from './hooks';
-import { findRow, isInSubtree, isUsed, missingIds, rewriteSubtreePaths, scoped, treePath, writeJoinRows } from './repository';
+import {
+  findRow,
+  isInSubtree,
+  isUsed,
+  missingIds,
+  rewriteSubtreePaths,
+  scoped,
+  treePath,
+  writeJoinRows,
+} from './repository';
 import { searchText, toColumns, type Row } from './values';
 
 export const notFound = (resource: Resource) => `${resource.singular} یافت نشد`;
 
-async function checkReferences(trx: AnyTrx, resource: Resource, tenantId: number, input: Record<string, unknown>) {
+async function checkReferences(
+  trx: AnyTrx,
+  resource: Resource,
+  tenantId: number,
+  input: Record<string, unknown>,
+) {
   for (const [name, field] of Object.entries(resource.fields)) {
     const { kind, resource: target, label } = field.meta;
     if (!target || !['reference', 'references', 'treeParent'].includes(kind)) continue;
     const value = input[resource.inputName(name)];
     const ids = (Array.isArray(value) ? value : value ? [value] : []) as number[];
-    if ((await missingIds(trx, referencedResource(target), tenantId, ids)).length) throw new UserError(`${label} انتخاب‌شده وجود ندارد`);
+    if ((await missingIds(trx, referencedResource(target), tenantId, ids)).length)
+      throw new UserError(`${label} انتخاب‌شده وجود ندارد`);
   }
 }
 
-async function checkTreeParent(trx: AnyTrx, resource: Resource, tenantId: number, id: number, input: Record<string, unknown>) {
+async function checkTreeParent(
+  trx: AnyTrx,
+  resource: Resource,
+  tenantId: number,
+  id: number,
+  input: Record<string, unknown>,
+) {
   const treeField = resource.treeField();
   if (!treeField) return;
   const parentId = input[resource.inputName(treeField)] as number | undefined;
   if (parentId && (await isInSubtree(trx, resource, resource.column(treeField), tenantId, id, parentId))) {
-    throw new UserError(`${resource.fields[treeField].meta.label} نمی‌تواند خود این ${resource.singular} یا زیرمجموعه آن باشد`);
+    throw new UserError(
+      `${resource.fields[treeField].meta.label} نمی‌تواند خود این ${resource.singular} یا زیرمجموعه آن باشد`,
+    );
   }
 }
 
@@ -50,86 +73,148 @@ async function refusingDuplicates<T>(resource: Resource, write: () => Promise<T>
     return await write();
   } catch (error) {
     if ((error as { code?: string }).code !== '23505') throw error;
-    throw new UserError(resource.unique?.length ? duplicateMessage(resource, resource.unique[0]) : `این ${resource.singular} قبلاً ثبت شده است`);
+    throw new UserError(
+      resource.unique?.length
+        ? duplicateMessage(resource, resource.unique[0])
+        : `این ${resource.singular} قبلاً ثبت شده است`,
+    );
   }
 }
 
-function db(services: Services): AnyDb {
-  return services.db as unknown as AnyDb;
+type AfterCommit = (work: () => Promise<void>) => void;
+
+/** A change's transaction. What hooks leave for after the commit (closing revoked
+ *  sessions' connections) runs once it has committed, never after a rollback. */
+async function change<T>(
+  services: Services,
+  work: (trx: AnyTrx, afterCommit: AfterCommit) => Promise<T>,
+): Promise<T> {
+  const later: Array<() => Promise<void>> = [];
+  const result = await (services.db as unknown as AnyDb)
+    .transaction()
+    .execute((trx) => work(trx, (next) => later.push(next)));
+  for (const next of later) await next();
+  return result;
 }
 
-export async function createRecord(services: Services, principal: Principal, resource: Resource, input: Record<string, unknown>) {
+export async function createRecord(
+  services: Services,
+  principal: Principal,
+  resource: Resource,
+  input: Record<string, unknown>,
+) {
   const hooks = hooksOf(resource.name);
-  return db(services)
-    .transaction()
-    .execute(async (trx) => {
-      await checkReferences(trx, resource, principal.tenantId, input);
-      const values = toColumns(resource, input, 'create');
-      const ctx: SaveContext = { trx, services, principal, mode: 'create', input, values };
-      await hooks.beforeSave?.(ctx);
-      const row: Row = { ...values, tenant_id: principal.tenantId, search_text: searchText(resource, values) };
-      if (resource.ownedByUser) row.user_id = principal.userId;
-      const treeField = resource.treeField();
-      if (treeField) {
-        const parent = (values[resource.column(treeField)] as number | null) ?? null;
-        row.full_name = await treePath(trx, resource, principal.tenantId, parent, String(values[titleColumn(resource)] ?? ''));
-      }
-      await checkUnique(trx, resource, principal.tenantId, row);
-      const inserted = await refusingDuplicates(resource, () => trx.insertInto(resource.table).values(row).returning('id').executeTakeFirstOrThrow());
-      await writeJoinRows(trx, resource, principal.tenantId, inserted.id, input);
-      await hooks.afterSave?.({ ...ctx, id: inserted.id });
-      return inserted.id as number;
-    });
-}
-
-export async function updateRecord(services: Services, principal: Principal, resource: Resource, id: number, input: Record<string, unknown>) {
-  const hooks = hooksOf(resource.name);
-  await db(services)
-    .transaction()
-    .execute(async (trx) => {
-      const existing = await scoped(trx.selectFrom(resource.table).selectAll(), resource, principal).where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!existing) throw new UserError(notFound(resource));
-      await checkReferences(trx, resource, principal.tenantId, input);
-      await checkTreeParent(trx, resource, principal.tenantId, id, input);
-      const values = toColumns(resource, input, 'update');
-      const ctx: SaveContext = { trx, services, principal, mode: 'update', input, values, existing };
-      await hooks.beforeSave?.(ctx);
-      const merged = { ...existing, ...values };
-      await checkUnique(trx, resource, principal.tenantId, merged, id);
-      await refusingDuplicates(resource, () =>
-        scoped(trx.updateTable(resource.table).set({ ...values, search_text: searchText(resource, merged) }), resource, principal)
-          .where('id', '=', id)
-          .execute(),
+  return change(services, async (trx, afterCommit) => {
+    await checkReferences(trx, resource, principal.tenantId, input);
+    const values = toColumns(resource, input, 'create');
+    const ctx: SaveContext = { trx, services, principal, mode: 'create', input, values, afterCommit };
+    await hooks.beforeSave?.(ctx);
+    const row: Row = { ...values, tenant_id: principal.tenantId, search_text: searchText(resource, values) };
+    if (resource.ownedByUser) row.user_id = principal.userId;
+    const treeField = resource.treeField();
+    if (treeField) {
+      const parent = (values[resource.column(treeField)] as number | null) ?? null;
+      row.full_name = await treePath(
+        trx,
+        resource,
+        principal.tenantId,
+        parent,
+        String(values[titleColumn(resource)] ?? ''),
       );
-      const treeField = resource.treeField();
-      if (treeField) {
-        const parent = (merged[resource.column(treeField)] as number | null) ?? null;
-        const path = await treePath(trx, resource, principal.tenantId, parent, String(merged[titleColumn(resource)] ?? ''));
-        await trx.updateTable(resource.table).set({ full_name: path }).where('tenant_id', '=', principal.tenantId).where('id', '=', id).execute();
-        await rewriteSubtreePaths(trx, resource, resource.column(treeField), principal.tenantId, id);
-      }
-      await writeJoinRows(trx, resource, principal.tenantId, id, input);
-      await hooks.afterSave?.({ ...ctx, id });
-    });
+    }
+    await checkUnique(trx, resource, principal.tenantId, row);
+    const inserted = await refusingDuplicates(resource, () =>
+      trx.insertInto(resource.table).values(row).returning('id').executeTakeFirstOrThrow(),
+    );
+    await writeJoinRows(trx, resource, principal.tenantId, inserted.id, input);
+    await hooks.afterSave?.({ ...ctx, id: inserted.id });
+    return inserted.id as number;
+  });
+}
+
+export async function updateRecord(
+  services: Services,
+  principal: Principal,
+  resource: Resource,
+  id: number,
+  input: Record<string, unknown>,
+) {
+  const hooks = hooksOf(resource.name);
+  await change(services, async (trx, afterCommit) => {
+    const existing = await scoped(trx.selectFrom(resource.table).selectAll(), resource, principal)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!existing) throw new UserError(notFound(resource));
+    await checkReferences(trx, resource, principal.tenantId, input);
+    await checkTreeParent(trx, resource, principal.tenantId, id, input);
+    const values = toColumns(resource, input, 'update');
+    const ctx: SaveContext = {
+      trx,
+      services,
+      principal,
+      mode: 'update',
+      input,
+      values,
+      existing,
+      afterCommit,
+    };
+    await hooks.beforeSave?.(ctx);
+    const merged = { ...existing, ...values };
+    await checkUnique(trx, resource, principal.tenantId, merged, id);
+    await refusingDuplicates(resource, () =>
+      scoped(
+        trx.updateTable(resource.table).set({ ...values, search_text: searchText(resource, merged) }),
+        resource,
+        principal,
+      )
+        .where('id', '=', id)
+        .execute(),
+    );
+    const treeField = resource.treeField();
+    if (treeField) {
+      const parent = (merged[resource.column(treeField)] as number | null) ?? null;
+      const path = await treePath(
+        trx,
+        resource,
+        principal.tenantId,
+        parent,
+        String(merged[titleColumn(resource)] ?? ''),
+      );
+      await trx
+        .updateTable(resource.table)
+        .set({ full_name: path })
+        .where('tenant_id', '=', principal.tenantId)
+        .where('id', '=', id)
+        .execute();
+      await rewriteSubtreePaths(trx, resource, resource.column(treeField), principal.tenantId, id);
+    }
+    await writeJoinRows(trx, resource, principal.tenantId, id, input);
+    await hooks.afterSave?.({ ...ctx, id });
+  });
 }
 
 export async function deleteRecord(services: Services, principal: Principal, resource: Resource, id: number) {
   const hooks = hooksOf(resource.name);
-  const row = await db(services)
-    .transaction()
-    .execute(async (trx) => {
-      const existing = await scoped(trx.selectFrom(resource.table).selectAll(), resource, principal).where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!existing) throw new UserError(notFound(resource));
-      for (const usage of usagesOf(resource)) {
-        if (await isUsed(trx, usage.table, usage.column, principal.tenantId, id)) {
-          const where = usage.resource.name === resource.name ? `زیرمجموعه‌های این ${resource.singular}` : `«${usage.resource.title}»`;
-          throw new UserError(`این ${resource.singular} در ${where} استفاده شده است و حذف نمی‌شود`);
-        }
+  const row = await change(services, async (trx, afterCommit) => {
+    const existing = await scoped(trx.selectFrom(resource.table).selectAll(), resource, principal)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!existing) throw new UserError(notFound(resource));
+    for (const usage of usagesOf(resource)) {
+      if (await isUsed(trx, usage.table, usage.column, principal.tenantId, id)) {
+        const where =
+          usage.resource.name === resource.name
+            ? `زیرمجموعه‌های این ${resource.singular}`
+            : `«${usage.resource.title}»`;
+        throw new UserError(`این ${resource.singular} در ${where} استفاده شده است و حذف نمی‌شود`);
       }
-      await hooks.beforeDelete?.({ trx, services, principal, row: existing });
-      await scoped(trx.deleteFrom(resource.table), resource, principal).where('id', '=', id).execute();
-      return existing as Row;
-    });
+    }
+    await hooks.beforeDelete?.({ trx, services, principal, row: existing, afterCommit });
+    await scoped(trx.deleteFrom(resource.table), resource, principal).where('id', '=', id).execute();
+    return existing as Row;
+  });
   await hooks.afterDelete?.({ services, principal, row });
 }
 

@@ -28,14 +28,15 @@ async function groupIds(trx: AnyTrx, tenantId: number, names: string[]): Promise
   return rows.map((r) => r.id);
 }
 
-/** Revokes the user's sessions (all but the caller's own) and closes their hub connections. */
-async function signOut(ctx: { trx: AnyTrx; services: SaveContext['services']; principal: SaveContext['principal'] }, userId: number) {
+/** Revokes the user's sessions (all but the caller's own) and, once that has committed,
+ *  closes their hub connections. */
+async function signOut(ctx: Pick<SaveContext, 'trx' | 'services' | 'principal' | 'afterCommit'>, userId: number) {
   const revoked = await revokeSessions(ctx.trx as unknown as DB, {
     tenantId: ctx.principal.tenantId,
     userId,
     exceptSessionId: ctx.principal.sessionId,
   });
-  await ctx.services.notifier.sessionsRevoked(revoked);
+  ctx.afterCommit(() => ctx.services.notifier.sessionsRevoked(revoked));
 }
 
 /** Creates the person's user, or takes back the user of a deleted person with this mobile. */
