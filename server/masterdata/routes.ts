@@ -12,6 +12,7 @@ import type { Services } from '../services';
 import { hooksOf, type AnyDb } from './hooks';
 import './resource-hooks';
 import { listRows } from './repository';
+import { registerImageRoutes } from './images';
 import { createRecord, deleteRecord, findRow, notFound, updateRecord } from './service';
 import { toRecord } from './values';
 
@@ -106,4 +107,5 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
 
 export function registerMasterDataRoutes(app: FastifyInstance, services: Services) {
   for (const resource of RESOURCES) registerResourceRoutes(app, services, resource);
+  registerImageRoutes(app, services);
 }

@@ -18,6 +18,7 @@ import {
   writeJoinRows,
 } from './repository';
 import { searchText, toColumns, type Row } from './values';
+import { checkImages, droppedImages, removeImages } from './images';
 
 export const notFound = (resource: Resource) => `${resource.singular} یافت نشد`;
 
@@ -109,6 +110,7 @@ export async function createRecord(
     const values = toColumns(resource, input, 'create');
     const ctx: SaveContext = { trx, services, principal, mode: 'create', input, values, afterCommit };
     await hooks.beforeSave?.(ctx);
+    checkImages(services, resource, principal.tenantId, values);
     const row: Row = { ...values, tenant_id: principal.tenantId, search_text: searchText(resource, values) };
     if (resource.ownedByUser) row.user_id = principal.userId;
     const treeField = resource.treeField();
@@ -161,6 +163,9 @@ export async function updateRecord(
     };
     await hooks.beforeSave?.(ctx);
     const merged = { ...existing, ...values };
+    checkImages(services, resource, principal.tenantId, values);
+    const dropped = droppedImages(resource, existing, merged);
+    afterCommit(() => removeImages(services, resource, principal.tenantId, dropped));
     await checkUnique(trx, resource, principal.tenantId, merged, id);
     await refusingDuplicates(resource, () =>
       scoped(
@@ -213,6 +218,8 @@ export async function deleteRecord(services: Services, principal: Principal, res
     }
     await hooks.beforeDelete?.({ trx, services, principal, row: existing, afterCommit });
     await scoped(trx.deleteFrom(resource.table), resource, principal).where('id', '=', id).execute();
+    const dropped = droppedImages(resource, existing);
+    afterCommit(() => removeImages(services, resource, principal.tenantId, dropped));
     return existing as Row;
   });
   await hooks.afterDelete?.({ services, principal, row });

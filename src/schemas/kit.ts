@@ -21,7 +21,8 @@ export type FieldKind =
   | 'tags'
   | 'stringList'
   | 'password'
-  | 'file';
+  | 'file'
+  | 'image';
 
 export interface FieldMeta {
   kind: FieldKind;
@@ -50,6 +51,9 @@ export interface FieldMeta {
   virtual?: boolean;
   /** Help text under the form field. */
   hint?: string;
+  /** image: the call (below /api) that takes the picture (`File`, base64) and answers its `fullPath`;
+   *  `{resource}/fileuploader` unless given (blog/fileuploader in the specification). */
+  uploadPath?: string;
   /** boolean: the words a table cell shows for true and false (e.g. «عمومی» / «اختصاصی») instead of a check or cross. */
   booleanLabels?: readonly [trueLabel: string, falseLabel: string];
   /** number / boolean: the value a new row gets when nothing is written (the column's DEFAULT). */
@@ -73,6 +77,9 @@ function stringRule(required: boolean, ok: (s: string) => boolean, message: stri
   const rule = z.string().refine(ok, { message });
   return required ? rule : rule.optional();
 }
+
+/** Where uploaded pictures are served: /media/{resource table}/{random name}.{type}. */
+export const IMAGE_PATH = /^\/media\/[a-z0-9_]+\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 
 type Opts = Partial<Omit<FieldMeta, 'kind' | 'label'>> & { required?: boolean; max?: number };
 
@@ -207,6 +214,17 @@ export const f = {
   password: (label: string, opts: Opts = {}) =>
     make('password', label, z.preprocess(emptyToUndefined, z.string().min(6).max(200).optional()), { writeOnly: true, ...opts }),
   file: (label: string, opts: Opts = {}) => make('file', label, z.any().optional(), { virtual: true, ...opts }),
+  /** A picture: its path on the server (`/media/{table}/{name}`, from the upload call), '' for none. */
+  image: (label: string, opts: Opts = {}) =>
+    make(
+      'image',
+      label,
+      z.preprocess(
+        (v) => (v === null || v === undefined ? '' : v),
+        stringRule(false, (s) => s === '' || IMAGE_PATH.test(s), `${label} معتبر نیست`).transform((s) => s ?? ''),
+      ),
+      opts,
+    ),
 };
 
 export interface ResourceDefinition {
@@ -273,6 +291,7 @@ const stored = (meta: FieldMeta) => !meta.virtual;
 
 export function defineResource(definition: ResourceDefinition): Resource {
   const entries = Object.entries(definition.fields);
+  for (const [, fd] of entries) if (fd.meta.kind === 'image') fd.meta.uploadPath ??= `${definition.name}/fileuploader`;
   const firstText = entries.find(([, fd]) => fd.meta.kind === 'text' && stored(fd.meta))?.[0];
   const column = (field: string) => definition.fields[field]?.meta.column ?? snake(field);
   return {

@@ -54,6 +54,8 @@ export const company = defineResource({
     address: f.multiline('نشانی', { list: true, max: 1000 }),
     economicalCode: f.digits('کد اقتصادی'),
     parentCompanyFk: f.reference('شرکت مادر', 'company'),
+    // Not among the specification's company fields: the letterhead of printed letters.
+    logo: f.image('نشان شرکت', { list: true, hint: 'تصویر png، jpg، gif یا webp تا ۲ مگابایت' }),
   },
   help: 'شرکت‌های طرف حساب یا زیرمجموعه سازمان.',
 });

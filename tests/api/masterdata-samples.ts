@@ -3,6 +3,7 @@
 import { resourceByName, type Resource } from '../../src/schemas';
 import type { ApiClient } from './harness';
 import { minimalDocx } from '../../server/seed/correspondence-seed';
+import { tinyPng } from './fixtures';
 
 let counter = 0;
 
@@ -47,6 +48,12 @@ export async function sampleInput(api: ApiClient, token: string, resource: Resou
         // The first value the field's choice list offers (e.g. an existing role name).
         const choices = meta.choicesFrom ? (await api.get(meta.choicesFrom, {}, { token })).body.records : undefined;
         input[key] = choices?.length ? [choices[0].id] : [sampleText()];
+        break;
+      }
+      case 'image': {
+        // Uploaded first, as the screens do; the record stores the answered path.
+        const uploaded = await api.post(meta.uploadPath!, { File: tinyPng().toString('base64') }, { token });
+        input[key] = uploaded.body.fullPath;
         break;
       }
       case 'file':

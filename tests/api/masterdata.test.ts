@@ -6,6 +6,7 @@ import { RESOURCES, resourceByName } from '../../src/schemas';
 import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 import { createSample, sampleInput, searchPhrase } from './masterdata-samples';
+import { tinyPng } from './fixtures';
 import { addUser, createTenant } from '../../server/tenancy/create-tenant';
 import { DEMO_COLLEAGUE_PASSWORD } from '../../server/seed/seed';
 
@@ -188,6 +189,34 @@ describe.each(ENGINES)('master data engine (%s)', (engine) => {
     expect((await server.api.get('customergroup/get/', { customerGroupId: id }, { token: admin })).body.record.customerGroupTitle).toBe('نمایندگان فروش');
     expect((await server.api.get('customergroup/get/', {}, { token: admin })).body).toEqual({ status: 0, message: 'شناسه الزامی است' });
     expect((await server.api.call('DELETE', 'customergroup/delete/', { token: admin, json: {} })).body).toEqual({ status: 0, message: 'شناسه الزامی است' });
+  });
+
+  it('keeps a company logo: uploaded by content, served to the tenant, replaced and removed with the record', async () => {
+    const upload = (file: Buffer, token = admin) => server.api.post('company/fileuploader/', { File: `data:image/png;base64,${file.toString('base64')}` }, { token });
+    const notImage = await upload(Buffer.from('%PDF-1.4 not a picture'));
+    expect(notImage.body).toEqual({ status: 0, message: 'نشان شرکت باید یک تصویر (png، jpg، gif یا webp) باشد' });
+    expect((await upload(tinyPng(), staff)).body).toEqual({ status: 0, message: 'شما به این بخش دسترسی ندارید' });
+
+    const first = (await upload(tinyPng())).body.fullPath as string;
+    expect(first).toMatch(/^\/media\/companies\/[a-f0-9]{32}\.png$/);
+    const id = (await server.api.post('company/create/', { CompanyName: 'شرکت نشان‌دار', Logo: first }, { token: admin })).body.id;
+    expect((await server.api.get('company/get/', { Id: id }, { token: admin })).body.record.logo).toBe(first);
+    const media = (fullPath: string, host = 'localhost') => server.api.call('GET', fullPath, { host });
+    const served = await media(first);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(Number(served.headers['content-length'] ?? Buffer.byteLength(served.text, 'latin1'))).toBeGreaterThan(0);
+    expect((await media(first, 'second.localhost')).status).toBe(404);
+
+    // A path that was never uploaded here is refused; a replaced logo leaves the disk.
+    const forged = await server.api.post('company/create/', { CompanyName: 'جعلی', Logo: '/media/companies/0123456789abcdef0123456789abcdef.png' }, { token: admin });
+    expect(forged.body).toEqual({ status: 0, message: 'نشان شرکت یافت نشد؛ تصویر را دوباره بارگذاری کنید' });
+    const second = (await upload(tinyPng())).body.fullPath as string;
+    await server.api.call('PUT', 'company/update/', { token: admin, json: { Id: id, CompanyName: 'شرکت نشان‌دار', Logo: second } });
+    expect((await media(first)).status).toBe(404);
+    expect((await media(second)).status).toBe(200);
+    expect((await server.api.call('DELETE', 'company/delete/', { token: admin, json: { Id: id } })).body.status).toBe(1);
+    expect((await media(second)).status).toBe(404);
   });
 
   it('validates digits and e-mail on companies', async () => {

@@ -14,6 +14,7 @@ import { JalaliDateInput } from '../../ui/jalali';
 import { MoneyInput } from './MoneyInput';
 import { ReferenceChoiceInput } from './ReferenceChoiceInput';
 import { StringListInput } from './StringListInput';
+import { ImageUploadInput } from './ImageUploadInput';
 import type { FieldRule, FormMode } from './validation';
 
 export const KEEP_PASSWORD_HINT = 'برای تغییر ندادن خالی بگذارید';
@@ -68,6 +69,8 @@ export function FieldInput({ name, field, mode, rule }: FieldInputProps) {
       return <StringListInput {...props} choicesFrom={meta.choicesFrom} />;
     case 'password':
       return <PasswordInput {...props} autoComplete="new-password" />;
+    case 'image':
+      return <ImageUploadInput {...props} uploadPath={meta.uploadPath!} />;
     case 'file':
       return (
         <FileInput

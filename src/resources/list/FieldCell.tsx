@@ -1,5 +1,6 @@
 // One table cell of one field, by kind: money grouped in Persian digits, a check or cross
 // for booleans (or their own words), Jalali dates, references by their title, tags and references as chips.
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import CheckIcon from '@mui/icons-material/Check';
@@ -54,6 +55,10 @@ export function FieldCell({ resource, name, record }: FieldCellProps) {
       return <ReferencesCell ids={Array.isArray(value) ? value : []} resourceName={meta.resource} />;
     case 'enum':
       return <>{meta.options?.find((option) => option.id === value)?.value ?? ''}</>;
+    case 'image':
+      return value ? (
+        <Box component="img" src={String(value)} alt={meta.label} sx={{ maxHeight: 32, maxWidth: 64, verticalAlign: 'middle' }} />
+      ) : null;
     case 'tags':
     case 'stringList':
       return <Chips labels={Array.isArray(value) ? value.map(String) : []} />;
