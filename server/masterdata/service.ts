@@ -84,6 +84,12 @@ async function refusingDuplicates<T>(resource: Resource, write: () => Promise<T>
 
 type AfterCommit = (work: () => Promise<void>) => void;
 
+/** A tree node's path from its parent's path and its own title (the row's values). */
+function nodePath(trx: AnyTrx, resource: Resource, tenantId: number, values: Row) {
+  const parent = (values[resource.column(resource.treeField()!)] as number | null) ?? null;
+  return treePath(trx, resource, tenantId, parent, String(values[titleColumn(resource)] ?? ''));
+}
+
 /** A change's transaction. What hooks leave for after the commit (closing revoked
  *  sessions' connections) runs once it has committed, never after a rollback. */
 async function change<T>(
@@ -113,17 +119,7 @@ export async function createRecord(
     checkImages(services, resource, principal.tenantId, values);
     const row: Row = { ...values, tenant_id: principal.tenantId, search_text: searchText(resource, values) };
     if (resource.ownedByUser) row.user_id = principal.userId;
-    const treeField = resource.treeField();
-    if (treeField) {
-      const parent = (values[resource.column(treeField)] as number | null) ?? null;
-      row.full_name = await treePath(
-        trx,
-        resource,
-        principal.tenantId,
-        parent,
-        String(values[titleColumn(resource)] ?? ''),
-      );
-    }
+    if (resource.treeField()) row.full_name = await nodePath(trx, resource, principal.tenantId, values);
     await checkUnique(trx, resource, principal.tenantId, row);
     const inserted = await refusingDuplicates(resource, () =>
       trx.insertInto(resource.table).values(row).returning('id').executeTakeFirstOrThrow(),
@@ -178,14 +174,7 @@ export async function updateRecord(
     );
     const treeField = resource.treeField();
     if (treeField) {
-      const parent = (merged[resource.column(treeField)] as number | null) ?? null;
-      const path = await treePath(
-        trx,
-        resource,
-        principal.tenantId,
-        parent,
-        String(merged[titleColumn(resource)] ?? ''),
-      );
+      const path = await nodePath(trx, resource, principal.tenantId, merged);
       await trx
         .updateTable(resource.table)
         .set({ full_name: path })

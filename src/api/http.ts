@@ -76,42 +76,6 @@ export const http = {
     send<T>(method, path, { body: toFormData(params) }),
 };
 
-/**
- * A JSON POST that reports how much of its body has been sent (0–100), for uploads:
- * fetch cannot tell upload progress, XMLHttpRequest can. Same token, Language and
- * 401/403 handling as every other call.
- */
-export function upload<T extends ApiAnswer = ApiAnswer>(path: string, body: Params, onProgress: (percent: number) => void): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `/api/${path.replace(/^\/+/, '')}`);
-    request.setRequestHeader('Content-Type', 'application/json');
-    const token = getToken();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onerror = () => reject(new HttpError(0, 'خطا در ارتباط با سرور'));
-    request.onload = () => {
-      if (request.status === 401 || request.status === 403) {
-        setSession(null);
-        reject(new HttpError(request.status, 'نشست شما به پایان رسیده است؛ دوباره وارد شوید'));
-        return;
-      }
-      let answer: T;
-      try {
-        answer = JSON.parse(request.responseText) as T;
-      } catch {
-        reject(new HttpError(request.status, 'خطا در ارتباط با سرور'));
-        return;
-      }
-      onProgress(100);
-      resolve(answer);
-    };
-    request.send(JSON.stringify({ Language: 0, ...body }));
-  });
-}
-
 /** The message of an answer, whichever spelling the call uses. */
 export function answerMessage(answer: ApiAnswer): string {
   return answer.message ?? answer.messge ?? '';

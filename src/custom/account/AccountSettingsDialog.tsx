@@ -17,7 +17,7 @@ import { toPersianDigits } from '../../shared/persian-digits';
 import { useNotice } from '../../ui/notices';
 import { EMPTY_PASSWORDS, PasswordFields, passwordProblem, type PasswordChange } from './PasswordFields';
 import { PictureInput } from './PictureInput';
-import { uploadWithProgress } from './uploadWithProgress';
+import { uploadWithProgress } from '../../api/uploadWithProgress';
 
 export const NOTHING_TO_SAVE = 'تغییری برای ذخیره وارد نشده است';
 

@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useInput, type Validator } from 'react-admin';
-import { answerMessage, upload, type ApiAnswer } from '../../api/http';
+import { answerMessage, type ApiAnswer } from '../../api/http';
+import { uploadWithProgress } from '../../api/uploadWithProgress';
 import { toPersianDigits } from '../../shared/persian-digits';
 
 interface ImageUploadInputProps {
@@ -49,7 +50,13 @@ export function ImageUploadInput({ source, label, uploadPath, validate, disabled
     setError(undefined);
     setProgress(0);
     try {
-      const answer = await upload<ApiAnswer & { fullPath?: string }>(uploadPath, { File: await readAsDataUrl(file) }, setProgress);
+      const answer = await uploadWithProgress<ApiAnswer & { fullPath?: string }>(
+        uploadPath,
+        { File: await readAsDataUrl(file) },
+        'POST',
+        (fraction) => setProgress(Math.round(fraction * 100)),
+        'json',
+      );
       if (answer.status === 1 && answer.fullPath) field.onChange(answer.fullPath);
       else setError(answerMessage(answer) || 'خطا در آپلود عکس');
     } catch (failure) {

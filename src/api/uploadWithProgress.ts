@@ -1,7 +1,9 @@
-// A multipart call that reports upload progress, which fetch cannot do: the same rules as
+// A call that reports upload progress, which fetch cannot do: the same rules as
 // src/api/http.ts (bearer token, Language 0, a 401/403 logs out) over XMLHttpRequest.
-import { HttpError, toFormData, type ApiAnswer } from '../../api/http';
-import { getToken, setSession } from '../../api/session';
+// Multipart for files (account pictures), or JSON for the specification's base64
+// uploads (a resource's picture to `{entity}/fileuploader`).
+import { HttpError, toFormData, type ApiAnswer } from './http';
+import { getToken, setSession } from './session';
 
 export type Progress = (fraction: number) => void;
 
@@ -10,6 +12,7 @@ export function uploadWithProgress<T extends ApiAnswer = ApiAnswer>(
   params: Record<string, unknown>,
   method: 'POST' | 'PUT',
   onProgress: Progress,
+  encoding: 'multipart' | 'json' = 'multipart',
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -29,7 +32,10 @@ export function uploadWithProgress<T extends ApiAnswer = ApiAnswer>(
         reject(new HttpError(xhr.status, body.message ?? 'خطا در ارتباط با سرور'));
       else resolve(body);
     };
-    xhr.send(toFormData(params));
+    if (encoding === 'json') {
+      xhr.setRequestHeader('Content-Type', 'application/json');
+      xhr.send(JSON.stringify({ Language: 0, ...params }));
+    } else xhr.send(toFormData(params));
   });
 }
 
