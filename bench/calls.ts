@@ -21,4 +21,8 @@ export const CALLS: Call[] = [
   // Master data through the generic engine: a page of people (joins, count) and a phrase search.
   { name: 'person/list', method: 'GET', path: '/api/person/list/?Page=1&Count=20', auth: true },
   { name: 'city/list phrase', method: 'GET', path: `/api/city/list/?Page=1&Count=10&Phrase=${encodeURIComponent('تبریز')}`, auth: true },
+  // BENCH_CUSTOMERS customers: a page with each one's groups (join table) and the count,
+  // and a phrase that matches a few of them through the trigram index.
+  { name: 'customer/list', method: 'GET', path: '/api/customer/list/?Page=1&Count=10', auth: true },
+  { name: 'customer/list phrase', method: 'GET', path: `/api/customer/list/?Page=1&Count=10&Phrase=${encodeURIComponent('زاگرس 19')}`, auth: true },
 ];

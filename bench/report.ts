@@ -14,7 +14,7 @@ export interface EngineRun {
   measurements: Measurement[];
   startupMs: number;
   peakRssMiB?: number;
-  seed: { users: number; links: number; ms: number };
+  seed: { users: number; links: number; customers: number; ms: number };
   /** Warnings and errors the server logged during the run. */
   problems: string[];
 }
@@ -96,7 +96,7 @@ function markdownSection(run: EngineRun, settings: RunSettings): string {
   const notes = [
     `Measured ${m.date} on ${m.cores} cores (${m.cpuModel}), ${fmt(m.memoryGiB, 1)} GiB, Node ${m.node}, ${m.platform}; ` +
       `${settings.seconds} s per call after ${settings.warmupSeconds} s of warm-up, ${settings.connections} connections; ` +
-      `demo tenant with ${run.seed.users} extra users and ${fmt(run.seed.links)} links (seeded in ${fmt(run.seed.ms / 1000, 1)} s).`,
+      `demo tenant with ${run.seed.users} extra users, ${fmt(run.seed.links)} links and ${fmt(run.seed.customers)} customers (seeded in ${fmt(run.seed.ms / 1000, 1)} s).`,
     `Server started in ${fmt(run.startupMs / 1000, 1)} s on the seeded database; peak RSS of the server process ` +
       `${run.peakRssMiB === undefined ? 'not measured' : `${fmt(run.peakRssMiB)} MiB`}.`,
     run.problems.length

@@ -3,7 +3,7 @@
 // by bench/seed.ts, then the real server (server/main.ts) in its own process; the load
 // comes from this process through autocannon. See docs/benchmarks.md.
 //
-//   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 BENCH_WARMUP=1 BENCH_USERS=200
+//   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 BENCH_WARMUP=1 BENCH_USERS=200 BENCH_CUSTOMERS=20000
 //   BENCH_DATABASE_URL=postgres://user@127.0.0.1:5432/db   also run on PostgreSQL
 //   BENCH_PGLITE=off        skip the embedded engine
 //   BENCH_ONLY=menu/list,link/list   measure only these calls
@@ -40,11 +40,12 @@ function numberSetting(name: string, fallback: number, min: number, max: number)
 
 const off = (name: string) => ['off', 'false', '0', 'no'].includes((process.env[name] ?? '').toLowerCase());
 
-const settings: RunSettings & { users: number; maxRequests: number; startTimeoutMs: number } = {
+const settings: RunSettings & { users: number; customers: number; maxRequests: number; startTimeoutMs: number } = {
   seconds: numberSetting('BENCH_SECONDS', 10, 1, 300),
   connections: Math.round(numberSetting('BENCH_CONNECTIONS', 20, 1, 1000)),
   warmupSeconds: numberSetting('BENCH_WARMUP', 1, 0, 60),
   users: Math.round(numberSetting('BENCH_USERS', 200, 0, 100_000)),
+  customers: Math.round(numberSetting('BENCH_CUSTOMERS', 20_000, 0, 2_000_000)),
   maxRequests: Math.round(numberSetting('BENCH_MAX_REQUESTS', 500_000, 1, 100_000_000)),
   startTimeoutMs: numberSetting('BENCH_START_TIMEOUT', 90, 5, 600) * 1000,
 };
@@ -99,7 +100,7 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
     const env = serverEnv({ port: await freePort(), dataDir, databaseUrl });
 
     console.log(`  seeding ${settings.users} users…`);
-    const seedOutput = await runScript('bench/seed.ts', { ...env, BENCH_USERS: String(settings.users) }, 600_000);
+    const seedOutput = await runScript('bench/seed.ts', { ...env, BENCH_USERS: String(settings.users), BENCH_CUSTOMERS: String(settings.customers) }, 600_000);
     const seed = JSON.parse(seedOutput.trim().split('\n').pop()!) as SeedSummary;
 
     console.log('  starting the server…');

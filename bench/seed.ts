@@ -1,7 +1,8 @@
 // Seeds a scratch database before the server starts, with the server's own modules:
 // migrations, the first-start seed (demo tenant, its admin and colleagues), then
 // BENCH_USERS more users in the demo tenant (through `addUser`, so each has a real
-// argon2 hash and a group) and quick links for the admin and every new user.
+// argon2 hash and a group), quick links for the admin and every new user, and
+// BENCH_CUSTOMERS customers, each in one or two customer groups (join-table rows).
 // Run as its own process (`node --import tsx bench/seed.ts`) with the environment the
 // server will get: on PGlite it must close the data directory before the server opens it.
 import { loadConfig } from '../server/config';
@@ -10,6 +11,9 @@ import { migrate } from '../server/db/migrate';
 import { seedIfEmpty } from '../server/seed/seed';
 import { addUser } from '../server/tenancy/create-tenant';
 import { createTenantDirectory } from '../server/tenancy/tenants';
+import { rowOf } from '../server/seed/organisation-seed';
+import { customer } from '../src/schemas/customers';
+import { customerGroup } from '../src/schemas/groups';
 
 const FIRST_NAMES = ['مریم', 'علی', 'زهرا', 'حسین', 'فاطمه', 'رضا', 'سارا', 'محمد', 'نرگس', 'امیر'];
 const LAST_NAMES = ['احمدی', 'رضایی', 'کریمی', 'محمدی', 'حسینی', 'موسوی', 'جعفری', 'صادقی', 'رحیمی', 'نوری'];
@@ -25,12 +29,33 @@ export interface SeedSummary {
   tenantId: number;
   users: number;
   links: number;
+  customers: number;
   ms: number;
+}
+
+const CUSTOMER_WORDS = ['شرکت', 'فروشگاه', 'بازرگانی', 'صنایع', 'گروه', 'مؤسسه'];
+const CUSTOMER_NAMES = ['آریا', 'پارس', 'کیان', 'البرز', 'سپهر', 'نگین', 'آسمان', 'مهر', 'دنا', 'زاگرس', 'کوثر', 'ایده'];
+
+/** `count` customers of the tenant, written as the engine writes them, in batches. */
+async function seedCustomers(db: Awaited<ReturnType<typeof openDatabase>>['db'], tenantId: number, count: number) {
+  const anyDb = db as unknown as import('../server/masterdata/hooks').AnyDb;
+  const groups: number[] = (await anyDb.selectFrom(customerGroup.table).select('id').where('tenant_id', '=', tenantId).execute()).map((g: { id: number }) => g.id);
+  for (let start = 0; start < count; start += 500) {
+    const batch = Array.from({ length: Math.min(500, count - start) }, (_, k) => {
+      const i = start + k;
+      const name = `${CUSTOMER_WORDS[i % CUSTOMER_WORDS.length]} ${CUSTOMER_NAMES[Math.floor(i / CUSTOMER_WORDS.length) % CUSTOMER_NAMES.length]} ${i + 1}`;
+      return rowOf(customer, tenantId, { Name: name, Code: `B-${i + 1}`, CreatedDate: '2025-03-21', CreditDate: '2026-03-20' });
+    });
+    const ids: number[] = (await anyDb.insertInto(customer.table).values(batch).returning('id').execute()).map((r: { id: number }) => r.id);
+    const members = ids.flatMap((id, k) => (k % 3 ? [groups[k % groups.length]] : [groups[0], groups[1]]).map((ref_id) => ({ tenant_id: tenantId, record_id: id, ref_id })));
+    await anyDb.insertInto(customer.joinTable('customerGroups')).values(members).onConflict((oc) => oc.doNothing()).execute();
+  }
 }
 
 async function main() {
   const started = Date.now();
   const users = Number(process.env.BENCH_USERS ?? 200);
+  const customers = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
@@ -76,7 +101,9 @@ async function main() {
     ].map((link) => ({ ...link, tenant_id: tenant.id }));
     for (let i = 0; i < links.length; i += 500) await database.db.insertInto('links').values(links.slice(i, i + 500)).execute();
 
-    const summary: SeedSummary = { tenantId: tenant.id, users: userIds.length, links: links.length, ms: Date.now() - started };
+    await seedCustomers(database.db, tenant.id, customers);
+
+    const summary: SeedSummary = { tenantId: tenant.id, users: userIds.length, links: links.length, customers, ms: Date.now() - started };
     process.stdout.write(`${JSON.stringify(summary)}\n`);
   } finally {
     await database.close();

@@ -2,7 +2,7 @@
 // not fetched per row), one count, and writes that keep search_text and tree paths true.
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Resource } from '../../src/schemas/kit';
-import { normalizePersian } from '../../src/shared/persian';
+import { searchKey } from '../../src/shared/persian';
 import { referencedResource, titleColumn, titleColumns } from './catalogue';
 import type { AnyDb, AnyTrx } from './hooks';
 import type { Row } from './values';
@@ -78,14 +78,14 @@ export async function writeJoinRows(trx: AnyTrx, resource: Resource, tenantId: n
 
 function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
   let q = scoped(db.selectFrom(`${resource.table} as t`), resource, query, 't.');
-  const phrase = normalizePersian(query.phrase);
+  const phrase = searchKey(query.phrase);
   if (phrase) {
     const pattern = `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // A searchable reference (an ECE receiver's customer) matches by the record it points at.
     const references = resource.searchFields().filter((name) => resource.fields[name].meta.kind === 'reference');
     q = q.where((eb) =>
       eb.or([
-        eb('t.search_text', 'ilike', pattern),
+        eb('t.search_text', 'like', pattern),
         ...references.map((name) =>
           eb(
             `t.${resource.column(name)}`,
@@ -94,7 +94,7 @@ function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
               .selectFrom(referencedResource(resource.fields[name].meta.resource!).table)
               .select('id')
               .where('tenant_id', '=', query.tenantId)
-              .where('search_text', 'ilike', pattern),
+              .where('search_text', 'like', pattern),
           ),
         ),
       ]),

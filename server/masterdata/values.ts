@@ -1,7 +1,7 @@
 // Between the API's field names and the table's columns: bound input → column values,
 // and a row → the record the client reads (camelCase, id under the resource's idField).
 import type { Resource } from '../../src/schemas/kit';
-import { normalizePersian } from '../../src/shared/persian';
+import { searchKey } from '../../src/shared/persian';
 
 export type Row = Record<string, unknown>;
 
@@ -38,9 +38,9 @@ function columnValue(kind: string, value: unknown): unknown {
   }
 }
 
-/** The normalised text the phrase search matches against. */
+/** The normalised, lower-case text the phrase search matches against. */
 export function searchText(resource: Resource, values: Row): string {
-  return normalizePersian(
+  return searchKey(
     resource
       .searchFields()
       // A searchable reference is matched through the record it points at (repository.ts).

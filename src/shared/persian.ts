@@ -20,6 +20,12 @@ export function normalizePersian(text: string): string {
     .trim();
 }
 
+/** The form both a record's search text and a search phrase take: normalised and lower-case,
+ *  so that the database matches them with a plain LIKE (cheaper than ILIKE) over a trigram index. */
+export function searchKey(text: string): string {
+  return normalizePersian(text).toLowerCase();
+}
+
 /** Light clean-up for text we store and show: Persian letters for Arabic look-alikes,
  *  trimmed, spaces folded — but the zero-width non-joiner stays, it is part of spelling. */
 export function cleanPersianText(text: string): string {

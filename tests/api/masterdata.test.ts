@@ -227,5 +227,10 @@ describe.each(ENGINES)('master data engine (%s)', (engine) => {
     const persianDigits = await server.api.post('company/create/', { CompanyName: 'ب', Phone: '۰۲۱-۸۸۷۷۶۶۵۵' }, { token: admin });
     expect(persianDigits.body.status).toBe(1);
     expect((await server.api.get('company/get/', { Id: persianDigits.body.id }, { token: admin })).body.record.phone).toBe('02188776655');
+    // Latin text is found whatever its case.
+    const latin = await server.api.post('company/create/', { CompanyName: 'Pars Online', Email: 'Sales@ParsOnline.IR' }, { token: admin });
+    const found = await server.api.get('company/list/', { Phrase: 'sales@parsonline' }, { token: admin });
+    expect(found.body.records.map((r: { companyId: number }) => r.companyId)).toEqual([latin.body.id]);
+    expect((await server.api.get('company/list/', { Phrase: 'PARS ONLINE' }, { token: admin })).body.record_count).toBe(1);
   });
 });

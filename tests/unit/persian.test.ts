@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanPersianText, normalizePersian, toLatinDigits } from '../../src/shared/persian';
+import { cleanPersianText, normalizePersian, searchKey, toLatinDigits } from '../../src/shared/persian';
 
 describe('Persian normalisation', () => {
   it('turns Arabic yeh and kaf into Persian', () => {
@@ -12,6 +12,9 @@ describe('Persian normalisation', () => {
     expect(normalizePersian('مُحَمَّد')).toBe('محمد');
     expect(normalizePersian('نامـــه')).toBe('نامه');
     expect(normalizePersian('می\u200Cروم   به  خانه ')).toBe('می روم به خانه');
+  });
+  it('makes search keys lower case, so a plain LIKE matches either case', () => {
+    expect(searchKey('شركت Pars ۱۲ Info@Example.IR')).toBe('شرکت pars 12 info@example.ir');
   });
   it('is idempotent', () => {
     const once = normalizePersian('كتابخانه\u200Cي ۱۲');
