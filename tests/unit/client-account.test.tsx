@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node';
 import { getSession, setSession } from '../../src/api/session';
 import { AccountSettingsDialog } from '../../src/custom/account/AccountSettingsDialog';
 import { MobileApprovalDialog } from '../../src/custom/account/MobileApprovalDialog';
-import { installMatchMedia, renderInAdmin } from './client-render';
+import { installMatchMedia, renderInAdmin, signIn } from './client-render';
 
 const WRONG_PASSWORD = 'رمز عبور فعلی اشتباه است';
 
@@ -61,21 +61,7 @@ beforeAll(() => {
 beforeEach(() => {
   settingRequest = null;
   mobileCalls.length = 0;
-  setSession({
-    token: 'test-token',
-    user: {
-      userId: 1,
-      username: '09120000000',
-      name: 'مدیر سامانه',
-      fName: 'مدیر',
-      lName: 'سامانه',
-      mobile: '09120000000',
-      pic: 'old.png',
-      permissions: [],
-      tenantFullName: 'شرکت نمونه',
-      logo: '',
-    },
-  });
+  signIn([], { pic: 'old.png' });
 });
 afterEach(() => cleanup());
 afterAll(() => {

@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node';
 import { setSession } from '../../src/api/session';
 import { Dashboard } from '../../src/custom/dashboard/Dashboard';
 import { ThemeColorProvider } from '../../src/theme';
-import { installMatchMedia, renderInAdmin } from './client-render';
+import { installMatchMedia, renderInAdmin, signIn } from './client-render';
 
 let boxAnswer: Record<string, unknown> = {};
 const INITIAL_LINKS = [
@@ -35,24 +35,6 @@ const server = setupServer(
     HttpResponse.json({ status: 1, record: { themeColor: '#7B1FA2' } }),
   ),
 );
-
-function signIn(permissions: string[]) {
-  setSession({
-    token: 'test-token',
-    user: {
-      userId: 1,
-      username: '09120000000',
-      name: 'مدیر سامانه',
-      fName: 'مدیر',
-      lName: 'سامانه',
-      mobile: '09120000000',
-      pic: '',
-      permissions,
-      tenantFullName: 'شرکت نمونه',
-      logo: '',
-    },
-  });
-}
 
 const renderDashboard = () =>
   renderInAdmin(

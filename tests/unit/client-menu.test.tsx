@@ -7,7 +7,7 @@ import { setupServer } from 'msw/node';
 import { setSession } from '../../src/api/session';
 import { SideMenu } from '../../src/layout/menu/SideMenu';
 import type { MenuRecord } from '../../src/layout/menu/menuTree';
-import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, renderInAdmin } from './client-render';
+import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, renderInAdmin, signIn } from './client-render';
 
 const leaf = (id: number, title: string, type: string): MenuRecord => ({ id, title, type, children: [] });
 
@@ -37,21 +37,7 @@ const server = setupServer(
 beforeAll(() => {
   installMatchMedia();
   server.listen({ onUnhandledRequest: 'error' });
-  setSession({
-    token: 'tok',
-    user: {
-      userId: 1,
-      username: '09120000000',
-      name: 'مدیر سامانه',
-      fName: 'مدیر',
-      lName: 'سامانه',
-      mobile: '09120000000',
-      pic: '',
-      permissions: [],
-      tenantFullName: 'شرکت نمونه',
-      logo: '',
-    },
-  });
+  signIn();
 });
 afterEach(() => cleanup());
 afterAll(() => {

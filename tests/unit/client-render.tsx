@@ -9,10 +9,31 @@ import { authProvider } from '../../src/auth';
 import { dataProvider } from '../../src/dataProvider';
 import { i18nProvider } from '../../src/i18n';
 import { buildTheme, DEFAULT_THEME_COLOR } from '../../src/theme';
+import { setSession, type CurrentUser } from '../../src/api/session';
 
 // A loaded machine (CI, parallel test files) can be slow to render react-admin's tree.
 configure({ asyncUtilTimeout: 5000 });
 export const CLIENT_TEST_TIMEOUT_MS = 20_000;
+
+/** A signed-in session: the demo administrator with the given permissions. */
+export function signIn(permissions: string[] = [], user: Partial<CurrentUser> = {}) {
+  setSession({
+    token: 'test-token',
+    user: {
+      userId: 1,
+      username: '09120000000',
+      name: 'مدیر سامانه',
+      fName: 'مدیر',
+      lName: 'سامانه',
+      mobile: '09120000000',
+      pic: '',
+      permissions,
+      tenantFullName: 'شرکت نمونه',
+      logo: '',
+      ...user,
+    },
+  });
+}
 
 /** jsdom has no matchMedia; MUI's useMediaQuery needs it. A wide desktop screen. */
 export function installMatchMedia(): void {

@@ -1,8 +1,9 @@
 // Shared by the client-resource tests: a signed-in user with chosen permissions, and a fake
 // master-data API (msw) over in-memory tables that records every call.
 import { http, HttpResponse } from 'msw';
-import { setSession } from '../../src/api/session';
 import { resourceByName } from '../../src/schemas';
+
+export { signIn } from './client-render';
 
 export type Row = Record<string, unknown>;
 
@@ -12,15 +13,6 @@ export interface Call {
   action: string;
   query: URLSearchParams;
   body: Row;
-}
-
-export function signIn(permissions: string[]) {
-  const [fName, lName] = ['مدیر', 'سامانه'];
-  const user = { userId: 1, username: '09120000000', mobile: '09120000000', name: `${fName} ${lName}` };
-  setSession({
-    token: 'test-token',
-    user: { ...user, fName, lName, pic: '', permissions, tenantFullName: 'شرکت نمونه', logo: '' },
-  });
 }
 
 /** In-memory `{entity}/list|get|create|update|delete` of the master-data contract. */
