@@ -38,6 +38,25 @@ async function checkReferences(
   }
 }
 
+/** A narrowed reference (a person's city) must lie within the record's narrowing field
+ *  (their province); that field, when empty, is taken from the chosen record. */
+async function checkNarrowed(trx: AnyTrx, resource: Resource, tenantId: number, values: Row) {
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const narrowed = field.meta.narrowedBy;
+    const chosen = values[resource.column(name)] as number | null | undefined;
+    if (!narrowed || !chosen) continue;
+    const target = referencedResource(field.meta.resource!);
+    const targetColumn = target.column(target.filters![narrowed.filter]);
+    const row = await trx.selectFrom(target.table).select(targetColumn).where('tenant_id', '=', tenantId).where('id', '=', chosen).executeTakeFirst();
+    if (!row) continue; // checkReferences has refused it already
+    const ownColumn = resource.column(narrowed.field);
+    if (!values[ownColumn]) values[ownColumn] = row[targetColumn];
+    else if (values[ownColumn] !== row[targetColumn]) {
+      throw new UserError(`${field.meta.label} انتخاب‌شده در ${resource.fields[narrowed.field].meta.label} انتخاب‌شده نیست`);
+    }
+  }
+}
+
 async function checkTreeParent(
   trx: AnyTrx,
   resource: Resource,
@@ -114,6 +133,7 @@ export async function createRecord(
   return change(services, async (trx, afterCommit) => {
     await checkReferences(trx, resource, principal.tenantId, input);
     const values = toColumns(resource, input, 'create');
+    await checkNarrowed(trx, resource, principal.tenantId, values);
     const ctx: SaveContext = { trx, services, principal, mode: 'create', input, values, afterCommit };
     await hooks.beforeSave?.(ctx);
     checkImages(services, resource, principal.tenantId, values);
@@ -147,6 +167,7 @@ export async function updateRecord(
     await checkReferences(trx, resource, principal.tenantId, input);
     await checkTreeParent(trx, resource, principal.tenantId, id, input);
     const values = toColumns(resource, input, 'update');
+    await checkNarrowed(trx, resource, principal.tenantId, values);
     const ctx: SaveContext = {
       trx,
       services,

@@ -27,12 +27,13 @@ export interface Choice {
   record: RaRecord;
 }
 
-/** Every record of a resource as `{ id, name }` choices (one cached request per resource). */
-export function useResourceChoices(resourceName: string | undefined) {
+/** Every record of a resource as `{ id, name }` choices (one cached request per resource
+ *  and filter), optionally narrowed by list filters (`{ parentId: 3 }`). */
+export function useResourceChoices(resourceName: string | undefined, filter: Record<string, unknown> = {}) {
   const target = resourceName ? resourceByName(resourceName) : undefined;
   const { data, isPending } = useGetList(
     target?.name ?? resourceName ?? '',
-    { pagination: { page: 1, perPage: -1 } },
+    { pagination: { page: 1, perPage: -1 }, filter },
     { enabled: Boolean(resourceName) },
   );
   const choices: Choice[] = (data ?? []).map((record) => ({

@@ -49,6 +49,10 @@ export interface FieldMeta {
   writeOnly?: boolean;
   /** Not stored in the resource's table: handled by the resource's own hooks. */
   virtual?: boolean;
+  /** reference: offer (and accept) only records of the target whose list filter `filter`
+   *  equals this record's `field` — a city of the chosen province. An empty `field` is
+   *  filled from the chosen record. */
+  narrowedBy?: { field: string; filter: string };
   /** Help text under the form field. */
   hint?: string;
   /** image: the call (below /api) that takes the picture (`File`, base64) and answers its `fullPath`;

@@ -42,7 +42,7 @@ export const person = defineResource({
     birthDate: f.date('تاریخ تولد'),
     genderFk: f.enumOf('وضعیت تأهل', MARITAL_STATUSES),
     provinceFk: f.reference('استان', 'province'),
-    cityFk: f.reference('شهر', 'city'),
+    cityFk: f.reference('شهر', 'city', { narrowedBy: { field: 'provinceFk', filter: 'parentId' } }),
     postalCode: f.digits('کد پستی'),
     address: f.multiline('نشانی', { max: 1000 }),
     whatsApp: f.boolean('واتس‌اپ دارد', { default: true }),

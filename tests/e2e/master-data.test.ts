@@ -96,6 +96,17 @@ describe('master data screens in Chromium', () => {
     await page.getByLabel(/^نام خانوادگی/).fill('نوری');
     await page.getByLabel(/^تلفن همراه/).fill('09351234567');
     await page.getByLabel(/^رمز عبور/).fill('sara-pass-1');
+    // The city select offers the chosen province's cities only, and lets go of one outside it.
+    await page.getByLabel(/^استان/).fill('فارس');
+    await page.getByRole('option', { name: 'فارس' }).click();
+    await page.getByLabel(/^شهر/).click();
+    await expect.poll(async () => (await page.getByRole('option').allTextContents()).sort()).toEqual(['جهرم', 'شیراز', 'فسا', 'مرودشت', 'کازرون'].sort());
+    await page.getByRole('option', { name: 'شیراز' }).click();
+    await page.getByLabel(/^استان/).fill('یزد');
+    await page.getByRole('option', { name: 'یزد' }).click();
+    await expect.poll(() => page.getByLabel(/^شهر/).inputValue()).toBe('');
+    await page.getByLabel(/^شهر/).click();
+    await page.getByRole('option', { name: 'میبد' }).click();
     await page.getByLabel(/^نقش‌ها/).click();
     await page.getByRole('option').first().click();
     await page.getByRole('heading', { name: 'افزودن شخص' }).click(); // closes the options, not the dialog
@@ -110,5 +121,8 @@ describe('master data screens in Chromium', () => {
     await visible(theirs, 'خوش آمدید');
     await visible(theirs, 'سارا');
     await context.close();
+    const token = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
+    const [sara] = (await server.api.get('person/list/', { Phrase: 'نوری' }, { token })).body.records;
+    expect(sara).toMatchObject({ provinceFkTitle: 'یزد', cityFkTitle: 'میبد' });
   });
 });

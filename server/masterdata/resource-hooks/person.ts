@@ -75,20 +75,6 @@ async function createUser(ctx: SaveContext): Promise<number> {
   }
 }
 
-async function checkCity(ctx: SaveContext) {
-  const cityId = ctx.values.city_fk as number | null;
-  if (!cityId) return;
-  const city: { province_fk: number } | undefined = await ctx.trx
-    .selectFrom('cities')
-    .select('province_fk')
-    .where('tenant_id', '=', ctx.principal.tenantId)
-    .where('id', '=', cityId)
-    .executeTakeFirst();
-  if (!city) return; // the engine's reference check has already refused it
-  if (!ctx.values.province_fk) ctx.values.province_fk = city.province_fk;
-  else if (ctx.values.province_fk !== city.province_fk) throw new UserError('شهر انتخاب‌شده در استان انتخاب‌شده نیست');
-}
-
 registerHooks('person', {
   storage: {
     columns: { user_fk: 'integer NOT NULL REFERENCES users (id)' },
@@ -99,7 +85,6 @@ registerHooks('person', {
   },
 
   async beforeSave(ctx) {
-    await checkCity(ctx);
     const roles = ctx.input.RoleNames as string[];
     await groupIds(ctx.trx, ctx.principal.tenantId, roles);
     if (ctx.mode === 'create') {
