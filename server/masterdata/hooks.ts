@@ -43,8 +43,6 @@ export interface ResourceHooks {
   extendGet?(ctx: { db: AnyDb; principal: Principal; record: Row }): Promise<Record<string, unknown>>;
   /** Before delete: throw UserError to refuse; runs in the delete's transaction. */
   beforeDelete?(ctx: { trx: AnyTrx; services: Services; principal: Principal; row: Row; afterCommit: SaveContext['afterCommit'] }): Promise<void>;
-  /** After the delete committed (files on disk). */
-  afterDelete?(ctx: { services: Services; principal: Principal; row: Row }): Promise<void>;
   /** Calls of the resource beyond the generic five (a template's download). */
   routes?(app: FastifyInstance, services: Services): void;
 }

@@ -211,7 +211,7 @@ export async function updateRecord(
 
 export async function deleteRecord(services: Services, principal: Principal, resource: Resource, id: number) {
   const hooks = hooksOf(resource.name);
-  const row = await change(services, async (trx, afterCommit) => {
+  await change(services, async (trx, afterCommit) => {
     const existing = await scoped(trx.selectFrom(resource.table).selectAll(), resource, principal)
       .where('id', '=', id)
       .forUpdate()
@@ -230,9 +230,7 @@ export async function deleteRecord(services: Services, principal: Principal, res
     await scoped(trx.deleteFrom(resource.table), resource, principal).where('id', '=', id).execute();
     const dropped = droppedImages(resource, existing);
     afterCommit(() => removeImages(services, resource, principal.tenantId, dropped));
-    return existing as Row;
   });
-  await hooks.afterDelete?.({ services, principal, row });
 }
 
 export { findRow };

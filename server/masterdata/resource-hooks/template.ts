@@ -64,7 +64,7 @@ registerHooks(template.name, {
   // template, whose document is generated in code.
   storage: { columns: { stored_name: `text NOT NULL DEFAULT ''` } },
 
-  async beforeSave({ services, principal, mode, input, values, existing }) {
+  async beforeSave({ services, principal, mode, input, values, existing, afterCommit }) {
     if (existing?.is_public) throw new UserError(PUBLIC_TEMPLATE_LOCKED);
     const file = input[template.inputName('file')];
     if (!isUploadedFile(file)) {
@@ -74,16 +74,14 @@ registerHooks(template.name, {
     await checkDocx(file);
     values.file_name = displayName(file.filename);
     values.stored_name = await services.files.save(principal.tenantId, TEMPLATE_FILES, file.data, 'docx');
+    // The replaced document goes once the new one is committed; a failed save keeps it.
+    const replaced = existing?.stored_name ? String(existing.stored_name) : '';
+    if (replaced) afterCommit(() => services.files.remove(principal.tenantId, TEMPLATE_FILES, replaced));
   },
-  async afterSave({ services, principal, values, existing }) {
-    // The replaced document; last step of the transaction, so a failed save keeps it.
-    if (values.stored_name && existing?.stored_name) await services.files.remove(principal.tenantId, TEMPLATE_FILES, String(existing.stored_name));
-  },
-  async beforeDelete({ row }) {
+  async beforeDelete({ services, principal, row, afterCommit }) {
     if (row.is_public) throw new UserError(PUBLIC_TEMPLATE_LOCKED);
-  },
-  async afterDelete({ services, principal, row }) {
-    if (row.stored_name) await services.files.remove(principal.tenantId, TEMPLATE_FILES, String(row.stored_name));
+    const stored = String(row.stored_name ?? '');
+    if (stored) afterCommit(() => services.files.remove(principal.tenantId, TEMPLATE_FILES, stored));
   },
   routes(app, services) {
     const db = services.db as unknown as AnyDb;
