@@ -46,7 +46,8 @@ export async function migrate(db: DB): Promise<string[]> {
       };
       const files = migrationFiles();
       for (const name of files.filter((file) => file <= FOUNDATION)) await run(name, readStatements(name));
-      await run(resourceTablesStep(), resourceTableStatements());
+      const resourceDdl = resourceTableStatements();
+      await run(resourceTablesStep(resourceDdl), resourceDdl);
       for (const name of files.filter((file) => file > FOUNDATION)) await run(name, readStatements(name));
     } finally {
       await sql`SELECT pg_advisory_unlock(${LOCK_KEY})`.execute(connection);
@@ -62,8 +63,8 @@ function readStatements(name: string): string[] {
 const RESOURCE_TABLES = 'resource-tables:';
 
 /** The step's name carries a digest of the generated DDL: a schema change makes a new step. */
-function resourceTablesStep(): string {
-  const digest = crypto.createHash('sha256').update(resourceTableStatements().join(';\n')).digest('hex').slice(0, 16);
+function resourceTablesStep(statements: string[]): string {
+  const digest = crypto.createHash('sha256').update(statements.join(';\n')).digest('hex').slice(0, 16);
   return `${RESOURCE_TABLES}${digest}`;
 }
 
