@@ -14,15 +14,31 @@ export const BENCH_ADMIN = { username: '09120000000', password: 'admin123', host
 
 export const CALLS: Call[] = [
   { name: 'login/get', method: 'GET', path: '/api/login/get/?WebRootPath=localhost', auth: false },
-  { name: 'Authenticate', method: 'POST', path: '/api/Authenticate/Authenticate', body: { Username: BENCH_ADMIN.username, Password: BENCH_ADMIN.password, WebRootPath: BENCH_ADMIN.host }, auth: false },
+  {
+    name: 'Authenticate',
+    method: 'POST',
+    path: '/api/Authenticate/Authenticate',
+    body: { Username: BENCH_ADMIN.username, Password: BENCH_ADMIN.password, WebRootPath: BENCH_ADMIN.host },
+    auth: false,
+  },
   { name: 'home/getbox', method: 'GET', path: '/api/home/getbox/', auth: true },
   { name: 'menu/list', method: 'GET', path: '/api/menu/list/', auth: true },
   { name: 'link/list', method: 'GET', path: '/api/link/list/?Page=1&Count=20', auth: true },
   // Master data through the generic engine: a page of people (joins, count) and a phrase search.
   { name: 'person/list', method: 'GET', path: '/api/person/list/?Page=1&Count=20', auth: true },
-  { name: 'city/list phrase', method: 'GET', path: `/api/city/list/?Page=1&Count=10&Phrase=${encodeURIComponent('تبریز')}`, auth: true },
+  {
+    name: 'city/list phrase',
+    method: 'GET',
+    path: `/api/city/list/?Page=1&Count=10&Phrase=${encodeURIComponent('تبریز')}`,
+    auth: true,
+  },
   // BENCH_CUSTOMERS customers: a page with each one's groups (join table) and the count,
   // and a phrase that matches a few of them through the trigram index.
   { name: 'customer/list', method: 'GET', path: '/api/customer/list/?Page=1&Count=10', auth: true },
-  { name: 'customer/list phrase', method: 'GET', path: `/api/customer/list/?Page=1&Count=10&Phrase=${encodeURIComponent('زاگرس 19')}`, auth: true },
+  {
+    name: 'customer/list phrase',
+    method: 'GET',
+    path: `/api/customer/list/?Page=1&Count=10&Phrase=${encodeURIComponent('زاگرس 19')}`,
+    auth: true,
+  },
 ];

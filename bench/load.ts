@@ -40,20 +40,24 @@ export function request(baseUrl: string, call: Call, token?: string): Promise<An
   const headers = headersFor(call, token, body);
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
-    const req = http.request(new URL(call.path, baseUrl), { method: call.method, headers, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: Record<string, unknown> = {};
-        try {
-          parsed = JSON.parse(text) as Record<string, unknown>;
-        } catch {
-          /* not JSON: reported through `text` */
-        }
-        resolve({ httpStatus: res.statusCode ?? 0, body: parsed, text });
-      });
-    });
+    const req = http.request(
+      new URL(call.path, baseUrl),
+      { method: call.method, headers, timeout: 30_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: Record<string, unknown> = {};
+          try {
+            parsed = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            /* not JSON: reported through `text` */
+          }
+          resolve({ httpStatus: res.statusCode ?? 0, body: parsed, text });
+        });
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`${call.name}: no answer within 30 s`)));
     req.on('error', reject);
     if (body !== undefined) req.write(body);
@@ -62,15 +66,30 @@ export function request(baseUrl: string, call: Call, token?: string): Promise<An
 }
 
 /** Why a sampled answer is unusable, or undefined when it is a success. */
-export async function sampleProblem(baseUrl: string, call: Call, token?: string): Promise<string | undefined> {
+export async function sampleProblem(
+  baseUrl: string,
+  call: Call,
+  token?: string,
+): Promise<string | undefined> {
   const answer = await request(baseUrl, call, token);
-  if (answer.httpStatus < 200 || answer.httpStatus >= 300 || answer.body.status !== 1 || !STATUS_OK.test(answer.text)) {
+  if (
+    answer.httpStatus < 200 ||
+    answer.httpStatus >= 300 ||
+    answer.body.status !== 1 ||
+    !STATUS_OK.test(answer.text)
+  ) {
     return `HTTP ${answer.httpStatus}: ${answer.text.slice(0, 300)}`;
   }
   return undefined;
 }
 
-async function fire(baseUrl: string, call: Call, options: LoadOptions, seconds: number, maxRequests: number): Promise<Result> {
+async function fire(
+  baseUrl: string,
+  call: Call,
+  options: LoadOptions,
+  seconds: number,
+  maxRequests: number,
+): Promise<Result> {
   const body = call.body ? JSON.stringify(call.body) : undefined;
   const instance = autocannon({
     url: new URL(call.path, baseUrl).toString(),
@@ -98,7 +117,13 @@ const USER_HZ = 100;
 /** Busy CPU seconds of the whole machine so far (Linux /proc/stat), or undefined. */
 function machineBusySeconds(): number | undefined {
   try {
-    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const fields = fs
+      .readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map(Number);
     const [user, nice, system, , , irq, softirq, steal] = fields;
     return (user + nice + system + irq + softirq + steal) / USER_HZ;
   } catch {
@@ -156,7 +181,8 @@ export async function measure(
   options: LoadOptions,
   serverCpuSeconds: () => number | undefined,
 ): Promise<Measurement> {
-  if (options.warmupSeconds > 0) await fire(baseUrl, call, options, options.warmupSeconds, options.maxRequests);
+  if (options.warmupSeconds > 0)
+    await fire(baseUrl, call, options, options.warmupSeconds, options.maxRequests);
   const serverBefore = serverCpuSeconds();
   const machineBefore = machineBusySeconds();
   const postgresBefore = postgresCpuSeconds();
@@ -168,10 +194,14 @@ export async function measure(
   const machineAfter = machineBusySeconds();
   const postgresAfter = postgresCpuSeconds();
   const benchCpu = process.cpuUsage(benchBefore);
-  const serverCores = serverBefore !== undefined && serverAfter !== undefined ? (serverAfter - serverBefore) / wall : undefined;
+  const serverCores =
+    serverBefore !== undefined && serverAfter !== undefined ? (serverAfter - serverBefore) / wall : undefined;
   const benchCores = (benchCpu.user + benchCpu.system) / 1e6 / wall;
   const databaseCores = (postgresAfter - postgresBefore) / wall;
-  const machineCores = machineBefore !== undefined && machineAfter !== undefined ? (machineAfter - machineBefore) / wall : undefined;
+  const machineCores =
+    machineBefore !== undefined && machineAfter !== undefined
+      ? (machineAfter - machineBefore) / wall
+      : undefined;
   const requests = Object.values(result.statusCodeStats ?? {}).reduce((sum, s) => sum + Number(s.count), 0);
   return {
     call: call.name,
@@ -188,6 +218,8 @@ export async function measure(
     benchCores,
     databaseCores,
     otherCores:
-      machineCores !== undefined && serverCores !== undefined ? Math.max(0, machineCores - serverCores - benchCores - databaseCores) : undefined,
+      machineCores !== undefined && serverCores !== undefined
+        ? Math.max(0, machineCores - serverCores - benchCores - databaseCores)
+        : undefined,
   };
 }

@@ -2,6 +2,7 @@
 // docs/benchmarks.md between markers (the prose around them is written by hand).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import * as prettier from 'prettier';
 import os from 'node:os';
 import path from 'node:path';
 import type { Measurement } from './load';
@@ -45,11 +46,23 @@ export function machine() {
   };
 }
 
-const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const cores = (value: number | undefined) => (value === undefined ? '—' : fmt(value, 2));
 const ms = (value: number) => (value < 10 ? fmt(value, 1) : fmt(value));
 
-const HEADER = ['call', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'errors / non-2xx / status≠1', 'CPU server', 'CPU database', 'CPU bench', 'CPU other'];
+const HEADER = [
+  'call',
+  'requests/s',
+  'p50 ms',
+  'p99 ms',
+  'requests',
+  'errors / non-2xx / status≠1',
+  'CPU server',
+  'CPU database',
+  'CPU bench',
+  'CPU other',
+];
 
 function rows(run: EngineRun): string[][] {
   return [
@@ -65,26 +78,44 @@ function rows(run: EngineRun): string[][] {
       cores(m.benchCores),
       cores(m.otherCores),
     ]),
-    ...run.skipped.map((s) => [s.call, 'not measured', '', '', '', s.reason.split('\n')[0].slice(0, 80), '', '', '', '']),
+    ...run.skipped.map((s) => [
+      s.call,
+      'not measured',
+      '',
+      '',
+      '',
+      s.reason.split('\n')[0].slice(0, 80),
+      '',
+      '',
+      '',
+      '',
+    ]),
   ];
 }
 
 /** Calls during which other work on the machine took more than a quarter of a core. */
 export function disturbedCalls(run: EngineRun): string[] {
-  return run.measurements.filter((m) => (m.otherCores ?? 0) > 0.25).map((m) => `${m.call} (${fmt(m.otherCores!, 2)} cores)`);
+  return run.measurements
+    .filter((m) => (m.otherCores ?? 0) > 0.25)
+    .map((m) => `${m.call} (${fmt(m.otherCores!, 2)} cores)`);
 }
 
 export function consoleTable(run: EngineRun): string {
   const all = [HEADER, ...rows(run)];
   const widths = HEADER.map((_, i) => Math.max(...all.map((row) => [...row[i]].length)));
-  const line = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  const line = (row: string[]) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   return [
     `${ENGINE_TITLE[run.engine]} — started in ${fmt(run.startupMs / 1000, 1)} s, peak RSS ${run.peakRssMiB === undefined ? '?' : fmt(run.peakRssMiB)} MiB`,
     line(HEADER),
     ...all.slice(1).map(line),
-    ...(run.problems.length ? [`server logged ${run.problems.length} warning(s)/error(s), first: ${run.problems[0]}`] : []),
+    ...(run.problems.length
+      ? [`server logged ${run.problems.length} warning(s)/error(s), first: ${run.problems[0]}`]
+      : []),
     ...(disturbedCalls(run).length
-      ? [`WARNING: other work on the machine competed for the CPU during ${disturbedCalls(run).join(', ')}: those figures are low; run again on a quiet machine.`]
+      ? [
+          `WARNING: other work on the machine competed for the CPU during ${disturbedCalls(run).join(', ')}: those figures are low; run again on a quiet machine.`,
+        ]
       : []),
   ].join('\n');
 }
@@ -102,7 +133,9 @@ function markdownSection(run: EngineRun, settings: RunSettings): string {
     run.problems.length
       ? `The server logged ${run.problems.length} warning(s)/error(s); first: \`${run.problems[0].replace(/`/g, "'")}\`.`
       : 'The server logged no warnings or errors.',
-    ...(disturbedCalls(run).length ? [`Other work on the machine competed for the CPU during ${disturbedCalls(run).join(', ')}.`] : []),
+    ...(disturbedCalls(run).length
+      ? [`Other work on the machine competed for the CPU during ${disturbedCalls(run).join(', ')}.`]
+      : []),
   ];
   return [`### ${ENGINE_TITLE[run.engine]}`, '', notes.join(' '), '', table].join('\n');
 }
@@ -110,13 +143,18 @@ function markdownSection(run: EngineRun, settings: RunSettings): string {
 const marker = (engine: Engine, edge: 'start' | 'end') => `<!-- bench:${engine}:${edge} -->`;
 
 /** Replaces the engine's section between its markers, or appends it when absent. */
-export function updateDocs(file: string, run: EngineRun, settings: RunSettings) {
+/** Writes the engine's section into the figures file, formatted as `npm test` checks it (prettier). */
+export async function updateDocs(file: string, run: EngineRun, settings: RunSettings) {
   const section = `${marker(run.engine, 'start')}\n${markdownSection(run, settings)}\n${marker(run.engine, 'end')}`;
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\nFigures written by `npm run bench`.\n';
+  let text = fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8')
+    : '# Benchmarks\n\nFigures written by `npm run bench`.\n';
   const start = text.indexOf(marker(run.engine, 'start'));
   const end = text.indexOf(marker(run.engine, 'end'));
-  if (start >= 0 && end > start) text = text.slice(0, start) + section + text.slice(end + marker(run.engine, 'end').length);
+  if (start >= 0 && end > start)
+    text = text.slice(0, start) + section + text.slice(end + marker(run.engine, 'end').length);
   else text = `${text.trimEnd()}\n\n${section}\n`;
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, text);
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  fs.writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
 }

@@ -40,7 +40,12 @@ function numberSetting(name: string, fallback: number, min: number, max: number)
 
 const off = (name: string) => ['off', 'false', '0', 'no'].includes((process.env[name] ?? '').toLowerCase());
 
-const settings: RunSettings & { users: number; customers: number; maxRequests: number; startTimeoutMs: number } = {
+const settings: RunSettings & {
+  users: number;
+  customers: number;
+  maxRequests: number;
+  startTimeoutMs: number;
+} = {
   seconds: numberSetting('BENCH_SECONDS', 10, 1, 300),
   connections: Math.round(numberSetting('BENCH_CONNECTIONS', 20, 1, 1000)),
   warmupSeconds: numberSetting('BENCH_WARMUP', 1, 0, 60),
@@ -50,9 +55,15 @@ const settings: RunSettings & { users: number; customers: number; maxRequests: n
   startTimeoutMs: numberSetting('BENCH_START_TIMEOUT', 90, 5, 600) * 1000,
 };
 
-const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim().toLowerCase())
+  .filter(Boolean);
 const calls: Call[] = only.length ? CALLS.filter((c) => only.includes(c.name.toLowerCase())) : CALLS;
-const engines: Engine[] = [...(off('BENCH_PGLITE') ? [] : (['pglite'] as const)), ...(process.env.BENCH_DATABASE_URL ? (['postgres'] as const) : [])];
+const engines: Engine[] = [
+  ...(off('BENCH_PGLITE') ? [] : (['pglite'] as const)),
+  ...(process.env.BENCH_DATABASE_URL ? (['postgres'] as const) : []),
+];
 const docsFile = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
 
 /** Undone in reverse order at the end, on failure and on Ctrl-C. */
@@ -81,7 +92,8 @@ async function signIn(server: RunningServer): Promise<string> {
     body: { Username: BENCH_ADMIN.username, Password: BENCH_ADMIN.password, WebRootPath: BENCH_ADMIN.host },
     auth: false,
   });
-  if (answer.body.status !== 1 || typeof answer.body.token !== 'string') throw new Error(`sign-in failed: HTTP ${answer.httpStatus} ${answer.text.slice(0, 300)}`);
+  if (answer.body.status !== 1 || typeof answer.body.token !== 'string')
+    throw new Error(`sign-in failed: HTTP ${answer.httpStatus} ${answer.text.slice(0, 300)}`);
   return answer.body.token;
 }
 
@@ -100,7 +112,11 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
     const env = serverEnv({ port: await freePort(), dataDir, databaseUrl });
 
     console.log(`  seeding ${settings.users} users…`);
-    const seedOutput = await runScript('bench/seed.ts', { ...env, BENCH_USERS: String(settings.users), BENCH_CUSTOMERS: String(settings.customers) }, 600_000);
+    const seedOutput = await runScript(
+      'bench/seed.ts',
+      { ...env, BENCH_USERS: String(settings.users), BENCH_CUSTOMERS: String(settings.customers) },
+      600_000,
+    );
     const seed = JSON.parse(seedOutput.trim().split('\n').pop()!) as SeedSummary;
 
     console.log('  starting the server…');
@@ -109,9 +125,18 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
     const token = await signIn(server);
     const options: LoadOptions = { ...settings, token };
 
-    const run: EngineRun = { engine, skipped: [], measurements: [], startupMs: server.startupMs, seed, problems: [] };
+    const run: EngineRun = {
+      engine,
+      skipped: [],
+      measurements: [],
+      startupMs: server.startupMs,
+      seed,
+      problems: [],
+    };
     for (const call of calls) {
-      const problem = await sampleProblem(server.baseUrl, call, token).catch((error: unknown) => String(error));
+      const problem = await sampleProblem(server.baseUrl, call, token).catch((error: unknown) =>
+        String(error),
+      );
       if (problem) {
         console.log(`  ${call.name}: NOT measured, the sample answer was ${problem}`);
         run.skipped.push({ call: call.name, reason: problem });
@@ -138,7 +163,8 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
 
 async function main(): Promise<number> {
   if (!engines.length) throw new Error('Nothing to run: BENCH_PGLITE=off and no BENCH_DATABASE_URL.');
-  if (!calls.length) throw new Error(`BENCH_ONLY names no known call; known: ${CALLS.map((c) => c.name).join(', ')}`);
+  if (!calls.length)
+    throw new Error(`BENCH_ONLY names no known call; known: ${CALLS.map((c) => c.name).join(', ')}`);
   const m = machine();
   console.log(
     `Dabir bench — ${m.date}, ${m.cores} cores, ${m.memoryGiB.toFixed(1)} GiB, Node ${m.node}; ` +
@@ -153,21 +179,23 @@ async function main(): Promise<number> {
     } catch (error) {
       exitCode = 1;
       const what = error instanceof ServerStartError ? 'the server failed to start' : 'the run failed';
-      console.error(`${ENGINE_TITLE[engine]}: ${what}: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `${ENGINE_TITLE[engine]}: ${what}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   for (const run of runs) {
     console.log(`\n${consoleTable(run)}`);
     if (run.skipped.length) exitCode = exitCode || 2;
     else if (!off('BENCH_WRITE_DOCS') && !only.length) {
-      updateDocs(docsFile, run, settings);
+      await updateDocs(docsFile, run, settings);
       console.log(`(written to ${path.relative(process.cwd(), docsFile)})`);
     }
   }
   return exitCode;
 }
 
-main()
+void main()
   .catch(async (error: unknown) => {
     console.error(error instanceof Error ? error.message : String(error));
     return 1;

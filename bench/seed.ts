@@ -18,7 +18,10 @@ import { customerGroup } from '../src/schemas/groups';
 const FIRST_NAMES = ['مریم', 'علی', 'زهرا', 'حسین', 'فاطمه', 'رضا', 'سارا', 'محمد', 'نرگس', 'امیر'];
 const LAST_NAMES = ['احمدی', 'رضایی', 'کریمی', 'محمدی', 'حسینی', 'موسوی', 'جعفری', 'صادقی', 'رحیمی', 'نوری'];
 const GROUPS = [
-  { title: 'کارکنان', permissions: ['Messages', 'CreateInternalMessage', 'Projects', 'Tasks', 'Customers', 'Links'] },
+  {
+    title: 'کارکنان',
+    permissions: ['Messages', 'CreateInternalMessage', 'Projects', 'Tasks', 'Customers', 'Links'],
+  },
   { title: 'بایگانی', permissions: ['Messages', 'Links'] },
 ];
 const ADMIN_LINKS = 60;
@@ -34,21 +37,57 @@ export interface SeedSummary {
 }
 
 const CUSTOMER_WORDS = ['شرکت', 'فروشگاه', 'بازرگانی', 'صنایع', 'گروه', 'مؤسسه'];
-const CUSTOMER_NAMES = ['آریا', 'پارس', 'کیان', 'البرز', 'سپهر', 'نگین', 'آسمان', 'مهر', 'دنا', 'زاگرس', 'کوثر', 'ایده'];
+const CUSTOMER_NAMES = [
+  'آریا',
+  'پارس',
+  'کیان',
+  'البرز',
+  'سپهر',
+  'نگین',
+  'آسمان',
+  'مهر',
+  'دنا',
+  'زاگرس',
+  'کوثر',
+  'ایده',
+];
 
 /** `count` customers of the tenant, written as the engine writes them, in batches. */
-async function seedCustomers(db: Awaited<ReturnType<typeof openDatabase>>['db'], tenantId: number, count: number) {
+async function seedCustomers(
+  db: Awaited<ReturnType<typeof openDatabase>>['db'],
+  tenantId: number,
+  count: number,
+) {
   const anyDb = db as unknown as import('../server/masterdata/hooks').AnyDb;
-  const groups: number[] = (await anyDb.selectFrom(customerGroup.table).select('id').where('tenant_id', '=', tenantId).execute()).map((g: { id: number }) => g.id);
+  const groups: number[] = (
+    await anyDb.selectFrom(customerGroup.table).select('id').where('tenant_id', '=', tenantId).execute()
+  ).map((g: { id: number }) => g.id);
   for (let start = 0; start < count; start += 500) {
     const batch = Array.from({ length: Math.min(500, count - start) }, (_, k) => {
       const i = start + k;
       const name = `${CUSTOMER_WORDS[i % CUSTOMER_WORDS.length]} ${CUSTOMER_NAMES[Math.floor(i / CUSTOMER_WORDS.length) % CUSTOMER_NAMES.length]} ${i + 1}`;
-      return rowOf(customer, tenantId, { Name: name, Code: `B-${i + 1}`, CreatedDate: '2025-03-21', CreditDate: '2026-03-20' });
+      return rowOf(customer, tenantId, {
+        Name: name,
+        Code: `B-${i + 1}`,
+        CreatedDate: '2025-03-21',
+        CreditDate: '2026-03-20',
+      });
     });
-    const ids: number[] = (await anyDb.insertInto(customer.table).values(batch).returning('id').execute()).map((r: { id: number }) => r.id);
-    const members = ids.flatMap((id, k) => (k % 3 ? [groups[k % groups.length]] : [groups[0], groups[1]]).map((ref_id) => ({ tenant_id: tenantId, record_id: id, ref_id })));
-    await anyDb.insertInto(customer.joinTable('customerGroups')).values(members).onConflict((oc) => oc.doNothing()).execute();
+    const ids: number[] = (
+      await anyDb.insertInto(customer.table).values(batch).returning('id').execute()
+    ).map((r: { id: number }) => r.id);
+    const members = ids.flatMap((id, k) =>
+      (k % 3 ? [groups[k % groups.length]] : [groups[0], groups[1]]).map((ref_id) => ({
+        tenant_id: tenantId,
+        record_id: id,
+        ref_id,
+      })),
+    );
+    await anyDb
+      .insertInto(customer.joinTable('customerGroups'))
+      .values(members)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 }
 
@@ -94,16 +133,34 @@ async function main() {
     await Promise.all(Array.from({ length: HASH_CONCURRENCY }, worker));
 
     const links = [
-      ...Array.from({ length: ADMIN_LINKS }, (_, i) => ({ user_id: admin.id, caption: `سامانه نمونه ${i + 1}`, url: `https://example.com/admin/${i + 1}` })),
+      ...Array.from({ length: ADMIN_LINKS }, (_, i) => ({
+        user_id: admin.id,
+        caption: `سامانه نمونه ${i + 1}`,
+        url: `https://example.com/admin/${i + 1}`,
+      })),
       ...userIds.flatMap((userId) =>
-        Array.from({ length: LINKS_PER_USER }, (_, i) => ({ user_id: userId, caption: `پیوند ${i + 1}`, url: `https://example.com/u/${userId}/${i + 1}` })),
+        Array.from({ length: LINKS_PER_USER }, (_, i) => ({
+          user_id: userId,
+          caption: `پیوند ${i + 1}`,
+          url: `https://example.com/u/${userId}/${i + 1}`,
+        })),
       ),
     ].map((link) => ({ ...link, tenant_id: tenant.id }));
-    for (let i = 0; i < links.length; i += 500) await database.db.insertInto('links').values(links.slice(i, i + 500)).execute();
+    for (let i = 0; i < links.length; i += 500)
+      await database.db
+        .insertInto('links')
+        .values(links.slice(i, i + 500))
+        .execute();
 
     await seedCustomers(database.db, tenant.id, customers);
 
-    const summary: SeedSummary = { tenantId: tenant.id, users: userIds.length, links: links.length, customers, ms: Date.now() - started };
+    const summary: SeedSummary = {
+      tenantId: tenant.id,
+      users: userIds.length,
+      links: links.length,
+      customers,
+      ms: Date.now() - started,
+    };
     process.stdout.write(`${JSON.stringify(summary)}\n`);
   } finally {
     await database.close();
@@ -111,6 +168,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bench seed failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `bench seed failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -37,7 +37,9 @@ export function scratchDataDir(): string {
  * cost is in the figures (superusers bypass it). `drop` removes both. The server must
  * let the new role in without a password from 127.0.0.1 (trust), as the API tests need.
  */
-export async function createScratchDatabase(adminUrl: string): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  adminUrl: string,
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `dabir_bench_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -68,7 +70,11 @@ export async function createScratchDatabase(adminUrl: string): Promise<{ url: st
 }
 
 /** The environment the seed step and the server both get. */
-export function serverEnv(options: { port: number; dataDir: string; databaseUrl?: string }): NodeJS.ProcessEnv {
+export function serverEnv(options: {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     PORT: String(options.port),
@@ -87,7 +93,11 @@ export function serverEnv(options: { port: number; dataDir: string; databaseUrl?
 /** Runs a TypeScript file of this repository in its own Node process; resolves with its stdout. */
 export function runScript(file: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -97,7 +107,12 @@ export function runScript(file: string, env: NodeJS.ProcessEnv, timeoutMs: numbe
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve(stdout);
-      else reject(new Error(`${file} exited with ${signal ?? code}${signal === 'SIGKILL' ? ` (killed after ${timeoutMs / 1000} s)` : ''}\n${stderr.trim()}`));
+      else
+        reject(
+          new Error(
+            `${file} exited with ${signal ?? code}${signal === 'SIGKILL' ? ` (killed after ${timeoutMs / 1000} s)` : ''}\n${stderr.trim()}`,
+          ),
+        );
     });
   });
 }
@@ -161,14 +176,21 @@ function procPeakRssMiB(pid: number): number | undefined {
  * and the API calls measured here do not depend on whether a built client is served
  * (nor should the bench's server see whatever build happens to sit in the checkout).
  */
-export async function startServer(env: NodeJS.ProcessEnv, options: { timeoutMs: number; cwd: string }): Promise<RunningServer> {
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  options: { timeoutMs: number; cwd: string },
+): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${env.PORT}`;
   const started = Date.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), path.join(REPO_ROOT, 'server', 'main.ts')], {
-    cwd: options.cwd,
-    env: { ...env, TSX_TSCONFIG_PATH: path.join(REPO_ROOT, 'tsconfig.json') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), path.join(REPO_ROOT, 'server', 'main.ts')],
+    {
+      cwd: options.cwd,
+      env: { ...env, TSX_TSCONFIG_PATH: path.join(REPO_ROOT, 'tsconfig.json') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const output: string[] = [];
   const problems: LogLine[] = [];
   let exited: string | undefined;
@@ -185,7 +207,8 @@ export async function startServer(env: NodeJS.ProcessEnv, options: { timeoutMs: 
       if (output.length > 200) output.shift();
       try {
         const parsed = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
-        if ((parsed.level ?? 0) >= 40) problems.push({ level: parsed.level!, msg: parsed.msg ?? parsed.err?.message ?? line });
+        if ((parsed.level ?? 0) >= 40)
+          problems.push({ level: parsed.level!, msg: parsed.msg ?? parsed.err?.message ?? line });
       } catch {
         /* not a pino line (a stack trace on stderr): kept in `output` */
       }
@@ -219,7 +242,10 @@ export async function startServer(env: NodeJS.ProcessEnv, options: { timeoutMs: 
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const why = exited !== undefined ? `exited with ${exited}` : `did not answer /healthz within ${options.timeoutMs / 1000} s`;
+  const why =
+    exited !== undefined
+      ? `exited with ${exited}`
+      : `did not answer /healthz within ${options.timeoutMs / 1000} s`;
   await stop();
   throw new ServerStartError(`The server ${why}. Its last output:\n${output.slice(-40).join('\n')}`);
 }

@@ -60,7 +60,8 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
     if (applied.length) log.info({ applied }, 'database migrated');
     const secret = await loadSecret(database.db, config.secret);
     const resolvedConfig = { ...config, secret };
-    if (await seedIfEmpty(database.db, resolvedConfig)) log.info('first start: tenants and administrators created');
+    if (await seedIfEmpty(database.db, resolvedConfig))
+      log.info('first start: tenants and administrators created');
 
     if (database.url) {
       const postgresBus = createPostgresBus(database.url);
@@ -120,7 +121,9 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
       bus,
       authenticate: async (token) => {
         const principal = await findPrincipal(database.db, token);
-        return principal ? { userId: principal.userId, tenantId: principal.tenantId, sessionId: principal.sessionId } : null;
+        return principal
+          ? { userId: principal.userId, tenantId: principal.tenantId, sessionId: principal.sessionId }
+          : null;
       },
     });
     if (clientDir && fs.existsSync(path.join(clientDir, 'index.html'))) await serveClient(app, clientDir);

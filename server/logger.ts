@@ -10,7 +10,10 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   return pino(
     {
       level,
-      redact: { paths: ['req.headers.authorization', 'headers.authorization', '*.password', '*.Password'], censor: '[redacted]' },
+      redact: {
+        paths: ['req.headers.authorization', 'headers.authorization', '*.password', '*.Password'],
+        censor: '[redacted]',
+      },
       serializers: {
         req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
           method: req.method,

@@ -28,7 +28,11 @@ export function registerMobileApprovalRoutes(app: FastifyInstance, services: Ser
       const mobile = toLatinDigits(params.Mobile).replace(/\s|-/g, '');
       if (!MOBILE_PATTERN.test(mobile)) return fail('شماره همراه باید با ۰۹ شروع شود و ۱۱ رقم باشد', 'both');
       await whereUser(principal.tenantId, principal.userId).set({ mobile, mobile_approved: false }).execute();
-      await db.deleteFrom('mobile_approval_codes').where('tenant_id', '=', principal.tenantId).where('user_id', '=', principal.userId).execute();
+      await db
+        .deleteFrom('mobile_approval_codes')
+        .where('tenant_id', '=', principal.tenantId)
+        .where('user_id', '=', principal.userId)
+        .execute();
       return ok({}, 'both');
     },
   });
@@ -65,7 +69,11 @@ export function registerMobileApprovalRoutes(app: FastifyInstance, services: Ser
         )
         .execute();
       await services.sms.send(user.mobile, `دبیر - کد تایید شماره همراه: ${code}`);
-      return { ...ok({}, 'both'), message: 'کد تایید به شماره همراه شما پیامک شد', messge: 'کد تایید به شماره همراه شما پیامک شد' };
+      return {
+        ...ok({}, 'both'),
+        message: 'کد تایید به شماره همراه شما پیامک شد',
+        messge: 'کد تایید به شماره همراه شما پیامک شد',
+      };
     },
   });
 
@@ -83,7 +91,8 @@ export function registerMobileApprovalRoutes(app: FastifyInstance, services: Ser
       if (!pending || new Date(pending.expires_at).getTime() < Date.now()) {
         return fail('کد تایید منقضی شده است؛ کد جدید درخواست کنید', 'both');
       }
-      if (pending.attempts >= MAX_ATTEMPTS) return fail('تعداد تلاش‌ها بیش از حد مجاز است؛ کد جدید درخواست کنید', 'both');
+      if (pending.attempts >= MAX_ATTEMPTS)
+        return fail('تعداد تلاش‌ها بیش از حد مجاز است؛ کد جدید درخواست کنید', 'both');
       if (pending.code_hash !== codeHash(principal.userId, toLatinDigits(params.code))) {
         await db
           .updateTable('mobile_approval_codes')
@@ -94,8 +103,17 @@ export function registerMobileApprovalRoutes(app: FastifyInstance, services: Ser
         return fail('کد تایید اشتباه است', 'both');
       }
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ mobile_approved: true }).where('tenant_id', '=', principal.tenantId).where('id', '=', principal.userId).execute();
-        await trx.deleteFrom('mobile_approval_codes').where('tenant_id', '=', principal.tenantId).where('user_id', '=', principal.userId).execute();
+        await trx
+          .updateTable('users')
+          .set({ mobile_approved: true })
+          .where('tenant_id', '=', principal.tenantId)
+          .where('id', '=', principal.userId)
+          .execute();
+        await trx
+          .deleteFrom('mobile_approval_codes')
+          .where('tenant_id', '=', principal.tenantId)
+          .where('user_id', '=', principal.userId)
+          .execute();
       });
       return { ...ok({}, 'both'), message: 'شماره همراه شما تایید شد', messge: 'شماره همراه شما تایید شد' };
     },

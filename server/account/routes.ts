@@ -38,8 +38,10 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services) 
       let newHash: string | undefined;
       if (NewPassword) {
         if (!CurrentPassword) return fail('رمز عبور فعلی الزامی است');
-        if (NewPassword.length < MIN_PASSWORD_LENGTH) return fail(`رمز عبور جدید باید دست‌کم ${MIN_PASSWORD_LENGTH} نویسه باشد`);
-        if (!(await verifyPassword(user.password_hash, CurrentPassword))) return fail('رمز عبور فعلی اشتباه است');
+        if (NewPassword.length < MIN_PASSWORD_LENGTH)
+          return fail(`رمز عبور جدید باید دست‌کم ${MIN_PASSWORD_LENGTH} نویسه باشد`);
+        if (!(await verifyPassword(user.password_hash, CurrentPassword)))
+          return fail('رمز عبور فعلی اشتباه است');
         newHash = await hashPassword(NewPassword);
       }
       // Check every picture before writing anything, so a bad one changes nothing.
@@ -48,13 +50,15 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services) 
 
       const written: Array<[string, string]> = [];
       try {
-        const profilePic = UserProfilePic && profileExt
-          ? await files.save(principal.tenantId, PROFILE_PICTURES, UserProfilePic.data, profileExt)
-          : user.profile_pic;
+        const profilePic =
+          UserProfilePic && profileExt
+            ? await files.save(principal.tenantId, PROFILE_PICTURES, UserProfilePic.data, profileExt)
+            : user.profile_pic;
         if (UserProfilePic) written.push([PROFILE_PICTURES, profilePic]);
-        const signPic = UserSignPic && signExt
-          ? await files.save(principal.tenantId, SIGNATURE_PICTURES, UserSignPic.data, signExt)
-          : user.sign_pic;
+        const signPic =
+          UserSignPic && signExt
+            ? await files.save(principal.tenantId, SIGNATURE_PICTURES, UserSignPic.data, signExt)
+            : user.sign_pic;
         if (UserSignPic) written.push([SIGNATURE_PICTURES, signPic]);
 
         await db
@@ -65,8 +69,10 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services) 
           .execute();
         written.length = 0;
         // Old pictures are replaced; a password change ends the user's other sessions.
-        if (UserProfilePic && user.profile_pic) await files.remove(principal.tenantId, PROFILE_PICTURES, user.profile_pic);
-        if (UserSignPic && user.sign_pic) await files.remove(principal.tenantId, SIGNATURE_PICTURES, user.sign_pic);
+        if (UserProfilePic && user.profile_pic)
+          await files.remove(principal.tenantId, PROFILE_PICTURES, user.profile_pic);
+        if (UserSignPic && user.sign_pic)
+          await files.remove(principal.tenantId, SIGNATURE_PICTURES, user.sign_pic);
         if (newHash) {
           const revoked = await revokeSessions(db, {
             tenantId: principal.tenantId,
@@ -84,4 +90,3 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services) 
 
   registerMobileApprovalRoutes(app, services);
 }
-

@@ -26,17 +26,28 @@ export function createCaptchaSigner(secret: string) {
 
   function sign(answer: string, now = Date.now()): string {
     const nonce = crypto.randomBytes(16).toString('base64url');
-    const payload: TokenPayload = { n: nonce, e: now + CAPTCHA_LIFETIME_MS, h: mac(`${nonce}:${normalizeAnswer(answer)}`) };
+    const payload: TokenPayload = {
+      n: nonce,
+      e: now + CAPTCHA_LIFETIME_MS,
+      h: mac(`${nonce}:${normalizeAnswer(answer)}`),
+    };
     const body = b64(JSON.stringify(payload));
     return `${body}.${mac(body)}`;
   }
 
   /** Checks signature, expiry and answer; does not record use (see consumeCaptcha). */
-  function verify(token: string, input: string, now = Date.now()): { result: CaptchaCheck; payload?: TokenPayload } {
+  function verify(
+    token: string,
+    input: string,
+    now = Date.now(),
+  ): { result: CaptchaCheck; payload?: TokenPayload } {
     const [body, signature] = String(token ?? '').split('.');
     if (!body || !signature) return { result: 'invalid' };
     const expected = mac(body);
-    if (expected.length !== signature.length || !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) {
+    if (
+      expected.length !== signature.length ||
+      !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(signature))
+    ) {
       return { result: 'invalid' };
     }
     let payload: TokenPayload;
@@ -54,8 +65,19 @@ export function createCaptchaSigner(secret: string) {
 }
 
 export function newCaptchaImage() {
-  const captcha = svgCaptcha.create({ size: 5, charPreset: '23456789', noise: 2, color: true, background: '#eef0f6', width: 150, height: 50 });
-  return { text: captcha.text, dataUrl: `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}` };
+  const captcha = svgCaptcha.create({
+    size: 5,
+    charPreset: '23456789',
+    noise: 2,
+    color: true,
+    background: '#eef0f6',
+    width: 150,
+    height: 50,
+  });
+  return {
+    text: captcha.text,
+    dataUrl: `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}`,
+  };
 }
 
 /** Verifies and burns the token: a second use of the same token is 'reused'. */
@@ -74,6 +96,7 @@ export async function consumeCaptcha(
     .returning('nonce')
     .executeTakeFirst();
   if (!inserted) return 'reused';
-  if (Math.random() < 0.01) await db.deleteFrom('captcha_used').where('expires_at', '<', new Date()).execute();
+  if (Math.random() < 0.01)
+    await db.deleteFrom('captcha_used').where('expires_at', '<', new Date()).execute();
   return result;
 }

@@ -18,7 +18,10 @@ export function bearerToken(request: FastifyRequest): string {
 const PRINCIPAL = Symbol('principal');
 type WithPrincipal = FastifyRequest & { [PRINCIPAL]?: Principal | null };
 
-export async function authenticateRequest(services: Services, request: FastifyRequest): Promise<Principal | null> {
+export async function authenticateRequest(
+  services: Services,
+  request: FastifyRequest,
+): Promise<Principal | null> {
   const req = request as WithPrincipal;
   if (req[PRINCIPAL] !== undefined) return req[PRINCIPAL];
   const principal = await findPrincipal(services.db, bearerToken(request));

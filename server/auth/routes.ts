@@ -38,7 +38,11 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services) {
     params: z.object({}),
     handler: async () => {
       const image = newCaptchaImage();
-      return ok({ captchaImgUrl: image.dataUrl, captchaTextValue: '', captchaTokenValue: services.captcha.sign(image.text) });
+      return ok({
+        captchaImgUrl: image.dataUrl,
+        captchaTextValue: '',
+        captchaTokenValue: services.captcha.sign(image.text),
+      });
     },
   });
 
@@ -63,7 +67,12 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services) {
 
       if (config.captchaEnabled) {
         if (!params.captchaInputText) return fail('کد امنیتی الزامی است');
-        const check = await consumeCaptcha(db, services.captcha, params.captchaTokenValue, params.captchaInputText);
+        const check = await consumeCaptcha(
+          db,
+          services.captcha,
+          params.captchaTokenValue,
+          params.captchaInputText,
+        );
         if (check !== 'ok') {
           services.loginThrottle.fail(keys);
           return fail(check === 'expired' || check === 'reused' ? EXPIRED_CAPTCHA : WRONG_CAPTCHA);

@@ -10,6 +10,10 @@ export async function loadSecret(db: DB, fromEnv: string | undefined): Promise<s
     .values({ key: 'secret', value: crypto.randomBytes(32).toString('base64url') })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('server_settings').select('value').where('key', '=', 'secret').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('server_settings')
+    .select('value')
+    .where('key', '=', 'secret')
+    .executeTakeFirstOrThrow();
   return row.value;
 }

@@ -59,7 +59,11 @@ export async function findPrincipal(db: DB, token: string): Promise<Principal | 
     .executeTakeFirst();
   if (!row) return null;
   if (Date.now() - new Date(row.lastSeenAt).getTime() > TOUCH_EVERY_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', row.sessionId).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date() })
+      .where('id', '=', row.sessionId)
+      .execute();
   }
   return {
     sessionId: row.sessionId,

@@ -28,11 +28,29 @@ pg.types.setTypeParser(1700, (value: string) => Number(value));
 // PGlite's own defaults start Postgres with -F (fsync off). We drop it so that a
 // committed transaction is on disk before we answer.
 const PGLITE_START_PARAMS = [
-  '--single', '-O', '-j',
-  '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
-  '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0',
-  '-c', 'max_parallel_workers_per_gather=0', '-c', 'io_method=sync',
-  '-c', 'max_parallel_maintenance_workers=0', '-c', 'fsync=on', '-c', 'synchronous_commit=on',
+  '--single',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+  '-c',
+  'fsync=on',
+  '-c',
+  'synchronous_commit=on',
 ];
 
 export async function openPglite(dataDir: string): Promise<OpenDatabase> {
@@ -67,6 +85,9 @@ export function openPostgres(url: string): OpenDatabase {
   return { db, kind: 'postgres', url, close: () => db.destroy() };
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<OpenDatabase> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<OpenDatabase> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }

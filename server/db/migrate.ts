@@ -33,7 +33,9 @@ export async function migrate(db: DB): Promise<string[]> {
     await sql`SELECT pg_advisory_lock(${LOCK_KEY})`.execute(connection);
     try {
       const done = new Set(
-        (await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(connection)).rows.map((r) => r.name),
+        (await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(connection)).rows.map(
+          (r) => r.name,
+        ),
       );
       const run = async (name: string, statements: string[]) => {
         if (done.has(name)) return;
@@ -71,7 +73,9 @@ function resourceTablesStep(statements: string[]): string {
 /** Row-level security on every resource table that does not have it yet. */
 async function fenceResourceTables(trx: DB) {
   const fenced = await sql<{ tablename: string }>`
-    SELECT tablename FROM pg_policies WHERE schemaname = current_schema() AND policyname = 'tenant_fence'`.execute(trx);
+    SELECT tablename FROM pg_policies WHERE schemaname = current_schema() AND policyname = 'tenant_fence'`.execute(
+    trx,
+  );
   const have = new Set(fenced.rows.map((row) => row.tablename));
   for (const table of resourceTables().filter((name) => !have.has(name))) {
     await sql`SELECT dabir_fence(${table})`.execute(trx);

@@ -6,7 +6,15 @@
 // role (superusers bypass row-level security). Work outside a request (migrations,
 // seeding, sign-in look-ups) runs with the setting empty, which the policies let through.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
 
 const tenantContext = new AsyncLocalStorage<{ tenantId: number }>();
 
@@ -27,7 +35,9 @@ class FencedConnection implements DatabaseConnection {
   private async fence() {
     const tenant = currentTenant();
     if (settingOf.get(this.inner) === tenant) return;
-    await this.inner.executeQuery(CompiledQuery.raw(`SELECT set_config('app.tenant_id', $1, false)`, [tenant]));
+    await this.inner.executeQuery(
+      CompiledQuery.raw(`SELECT set_config('app.tenant_id', $1, false)`, [tenant]),
+    );
     settingOf.set(this.inner, tenant);
   }
 

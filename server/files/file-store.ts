@@ -20,7 +20,8 @@ export function createFileStore(dataDir: string) {
     async checkImage(file: UploadedFile, label: string): Promise<string> {
       if (file.data.length > MAX_IMAGE_BYTES) throw new UserError(`${label} نباید بیش از ۲ مگابایت باشد`);
       const type = await fileTypeFromBuffer(file.data);
-      if (!type || !IMAGE_TYPES.has(type.mime)) throw new UserError(`${label} باید یک تصویر (png، jpg، gif یا webp) باشد`);
+      if (!type || !IMAGE_TYPES.has(type.mime))
+        throw new UserError(`${label} باید یک تصویر (png، jpg، gif یا webp) باشد`);
       return type.ext;
     },
     async save(tenantId: number, area: string, data: Buffer, ext: string): Promise<string> {

@@ -3,7 +3,8 @@
 import type { DB } from '../db/database';
 import type { Principal } from '../auth/principal';
 
-export type BoxName = 'unReadMessageCount' | 'draftMessageCount' | 'answerRequestCount' | 'unCompleteTaskCount';
+export type BoxName =
+  'unReadMessageCount' | 'draftMessageCount' | 'answerRequestCount' | 'unCompleteTaskCount';
 export type BoxCounter = (db: DB, principal: Principal) => Promise<number>;
 
 const counters = new Map<BoxName, BoxCounter>();
@@ -13,7 +14,14 @@ export function registerBoxCounter(name: BoxName, counter: BoxCounter) {
 }
 
 export async function countBoxes(db: DB, principal: Principal): Promise<Record<BoxName, number>> {
-  const names: BoxName[] = ['unReadMessageCount', 'draftMessageCount', 'answerRequestCount', 'unCompleteTaskCount'];
-  const values = await Promise.all(names.map((name) => counters.get(name)?.(db, principal) ?? Promise.resolve(0)));
+  const names: BoxName[] = [
+    'unReadMessageCount',
+    'draftMessageCount',
+    'answerRequestCount',
+    'unCompleteTaskCount',
+  ];
+  const values = await Promise.all(
+    names.map((name) => counters.get(name)?.(db, principal) ?? Promise.resolve(0)),
+  );
   return Object.fromEntries(names.map((name, i) => [name, values[i]])) as Record<BoxName, number>;
 }

@@ -28,6 +28,10 @@ export class UserError extends Error {
 }
 
 /** Paged list answer; the spec uses totalCount on some lists and record_count on others. */
-export function listAnswer<T>(records: T[], total: number, countKey: 'totalCount' | 'record_count' = 'record_count') {
+export function listAnswer<T>(
+  records: T[],
+  total: number,
+  countKey: 'totalCount' | 'record_count' = 'record_count',
+) {
   return { status: 1 as const, records, [countKey]: total };
 }

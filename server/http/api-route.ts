@@ -70,7 +70,13 @@ export function userRoute<S extends z.ZodObject>(
   services: Services,
   def: UserRouteDefinition<S>,
 ) {
-  documentRoute({ methods: methodsOf(def.method), path: def.path, params: def.params, auth: 'user', permission: def.permission });
+  documentRoute({
+    methods: methodsOf(def.method),
+    path: def.path,
+    params: def.params,
+    auth: 'user',
+    permission: def.permission,
+  });
   app.route({
     method: def.method,
     url: fullPath(def.path),
@@ -81,7 +87,9 @@ export function userRoute<S extends z.ZodObject>(
       const bound = bindParams(def.params, paramBag(request));
       if (!bound.ok) return fail(bound.message);
       // Everything the handler sends to PostgreSQL runs fenced to this tenant.
-      return withTenant(principal.tenantId, () => def.handler({ params: bound.value, request, reply, principal }));
+      return withTenant(principal.tenantId, () =>
+        def.handler({ params: bound.value, request, reply, principal }),
+      );
     },
   });
 }

@@ -54,6 +54,7 @@ function acceptsArray(schema: z.ZodType): boolean {
   if (!def) return false;
   if (def.type === 'array') return true;
   if (def.type === 'pipe' && def.out) return acceptsArray(def.out);
-  if ((def.type === 'optional' || def.type === 'default') && def.innerType) return acceptsArray(def.innerType);
+  if ((def.type === 'optional' || def.type === 'default') && def.innerType)
+    return acceptsArray(def.innerType);
   return false;
 }

@@ -19,20 +19,23 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
   return typeof value === 'object' && value !== null && (value as UploadedFile).kind === 'file';
 }
 
-
 export const field = {
   /** Required text, trimmed, Arabic ي/ك stored as Persian ی/ک. */
   text: (label: string, max = 500) =>
-    z.preprocess(
-      (v) => (typeof v === 'string' ? cleanPersianText(v) : emptyToUndefined(v)),
-      z.string().min(1).max(max),
-    ).describe(label),
+    z
+      .preprocess(
+        (v) => (typeof v === 'string' ? cleanPersianText(v) : emptyToUndefined(v)),
+        z.string().min(1).max(max),
+      )
+      .describe(label),
   /** Optional text: missing becomes ''. */
   optionalText: (label: string, max = 2000) =>
-    z.preprocess(
-      (v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : v),
-      z.string().max(max),
-    ).describe(label),
+    z
+      .preprocess(
+        (v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : v),
+        z.string().max(max),
+      )
+      .describe(label),
   /** Raw text kept as typed (passwords, codes). */
   secret: (label: string, max = 200) =>
     z.preprocess(emptyToUndefined, z.string().min(1).max(max)).describe(label),
@@ -43,15 +46,16 @@ export const field = {
     z.preprocess((v) => toNumber(v) ?? fallback, z.number().int()).describe(label),
   bool: (label: string, fallback = false) =>
     z.preprocess((v) => toBoolean(v) ?? fallback, z.boolean()).describe(label),
-  file: (label: string) =>
-    z.custom<UploadedFile>(isUploadedFile).optional().describe(label),
+  file: (label: string) => z.custom<UploadedFile>(isUploadedFile).optional().describe(label),
   url: (label: string) =>
-    z.preprocess(
-      (v) => (typeof v === 'string' ? v.trim() : emptyToUndefined(v)),
-      z
-        .string()
-        .min(1)
-        .max(2000)
-        .refine(isHttpUrl, { message: `${label} باید نشانی معتبری با http یا https باشد` }),
-    ).describe(label),
+    z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.trim() : emptyToUndefined(v)),
+        z
+          .string()
+          .min(1)
+          .max(2000)
+          .refine(isHttpUrl, { message: `${label} باید نشانی معتبری با http یا https باشد` }),
+      )
+      .describe(label),
 };

@@ -18,7 +18,13 @@ export async function registerMultipartBodies(app: FastifyInstance) {
         const data = await part.toBuffer();
         if (part.file.truncated) throw new UserError('حجم فایل بیش از حد مجاز (۱۰ مگابایت) است');
         if (data.length === 0 && !part.filename) continue; // an empty file input
-        const file: UploadedFile = { kind: 'file', fieldName: part.fieldname, filename: part.filename, mimetype: part.mimetype, data };
+        const file: UploadedFile = {
+          kind: 'file',
+          fieldName: part.fieldname,
+          filename: part.filename,
+          mimetype: part.mimetype,
+          data,
+        };
         push(part.fieldname, file);
       } else {
         push(part.fieldname, part.value);

@@ -44,7 +44,9 @@ export function openApiDocument() {
           ? {
               requestBody: {
                 content: Object.fromEntries(
-                  ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'].map((type) => [type, { schema }]),
+                  ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'].map(
+                    (type) => [type, { schema }],
+                  ),
                 ),
               },
             }
@@ -56,7 +58,10 @@ export function openApiDocument() {
                 schema: property,
               })),
             }),
-        responses: { '200': { description: 'status 1 (success) or 0 with a Persian message' }, ...(route.auth === 'user' ? { '401': { description: 'no live session' } } : {}) },
+        responses: {
+          '200': { description: 'status 1 (success) or 0 with a Persian message' },
+          ...(route.auth === 'user' ? { '401': { description: 'no live session' } } : {}),
+        },
       };
     }
   }
@@ -65,7 +70,8 @@ export function openApiDocument() {
     info: {
       title: 'Dabir API',
       version: '1',
-      description: 'Parameters bind case-insensitively from the query, JSON, urlencoded or multipart bodies; paths match case-insensitively with or without a trailing slash.',
+      description:
+        'Parameters bind case-insensitively from the query, JSON, urlencoded or multipart bodies; paths match case-insensitively with or without a trailing slash.',
     },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,

@@ -19,7 +19,13 @@ import type { Services } from '../services';
 import type { AnyDb } from '../masterdata/hooks';
 import { roleNames } from '../masterdata/resource-hooks/person';
 import { USER_TYPES } from '../../src/schemas/people';
-import { ACTIVITY_TYPES, COEFFICIENT_TYPES, CONTRACT_TYPES, PAYMENT_METHODS, PAYMENT_TYPES } from '../../src/schemas/groups';
+import {
+  ACTIVITY_TYPES,
+  COEFFICIENT_TYPES,
+  CONTRACT_TYPES,
+  PAYMENT_METHODS,
+  PAYMENT_TYPES,
+} from '../../src/schemas/groups';
 
 export const SSL_REDIRECTS = [
   { id: 0, value: 'بدون انتقال' },

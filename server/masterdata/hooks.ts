@@ -42,7 +42,13 @@ export interface ResourceHooks {
   /** Extra keys of the `get` answer beside `record`, and extra record fields. */
   extendGet?(ctx: { db: AnyDb; principal: Principal; record: Row }): Promise<Record<string, unknown>>;
   /** Before delete: throw UserError to refuse; runs in the delete's transaction. */
-  beforeDelete?(ctx: { trx: AnyTrx; services: Services; principal: Principal; row: Row; afterCommit: SaveContext['afterCommit'] }): Promise<void>;
+  beforeDelete?(ctx: {
+    trx: AnyTrx;
+    services: Services;
+    principal: Principal;
+    row: Row;
+    afterCommit: SaveContext['afterCommit'];
+  }): Promise<void>;
   /** Calls of the resource beyond the generic five (a template's download). */
   routes?(app: FastifyInstance, services: Services): void;
 }

@@ -17,19 +17,29 @@ import { field } from '../http/fields';
 import type { Services } from '../services';
 import type { Row } from './values';
 
-const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 
-export const imageFields = (resource: Resource) => Object.keys(resource.fields).filter((name) => resource.fields[name].meta.kind === 'image');
+export const imageFields = (resource: Resource) =>
+  Object.keys(resource.fields).filter((name) => resource.fields[name].meta.kind === 'image');
 
-const storedName = (fullPath: unknown) => (typeof fullPath === 'string' && fullPath ? path.posix.basename(fullPath) : '');
+const storedName = (fullPath: unknown) =>
+  typeof fullPath === 'string' && fullPath ? path.posix.basename(fullPath) : '';
 
 /** Every picture a save names must be one of this resource's, uploaded to this tenant. */
 export function checkImages(services: Services, resource: Resource, tenantId: number, values: Row) {
   for (const name of imageFields(resource)) {
     const value = values[resource.column(name)];
     if (!value) continue;
-    const file = String(value).startsWith(`/media/${resource.table}/`) ? services.files.pathOf(tenantId, resource.table, storedName(value)) : null;
-    if (!file || !fs.existsSync(file)) throw new UserError(`${resource.fields[name].meta.label} یافت نشد؛ تصویر را دوباره بارگذاری کنید`);
+    const file = String(value).startsWith(`/media/${resource.table}/`)
+      ? services.files.pathOf(tenantId, resource.table, storedName(value))
+      : null;
+    if (!file || !fs.existsSync(file))
+      throw new UserError(`${resource.fields[name].meta.label} یافت نشد؛ تصویر را دوباره بارگذاری کنید`);
   }
 }
 
@@ -41,7 +51,12 @@ export function droppedImages(resource: Resource, before: Row, after?: Row): str
     .map((column) => storedName(before[column]));
 }
 
-export async function removeImages(services: Services, resource: Resource, tenantId: number, names: string[]) {
+export async function removeImages(
+  services: Services,
+  resource: Resource,
+  tenantId: number,
+  names: string[],
+) {
   for (const name of names) await services.files.remove(tenantId, resource.table, name);
 }
 
@@ -62,7 +77,13 @@ export function registerImageRoutes(app: FastifyInstance, services: Services) {
         permission: resource.permission,
         params: z.object({ File: field.secret(label, 15_000_000) }),
         handler: async ({ params, principal }) => {
-          const upload = { kind: 'file' as const, fieldName: 'File', filename: 'image', mimetype: '', data: decodeBase64(params.File) };
+          const upload = {
+            kind: 'file' as const,
+            fieldName: 'File',
+            filename: 'image',
+            mimetype: '',
+            data: decodeBase64(params.File),
+          };
           const ext = await services.files.checkImage(upload, label);
           const name = await services.files.save(principal.tenantId, resource.table, upload.data, ext);
           return ok({ fullPath: `/media/${resource.table}/${name}` });
@@ -76,7 +97,8 @@ export function registerImageRoutes(app: FastifyInstance, services: Services) {
     const { area, file } = request.params as { area: string; file: string };
     const tenant = areas.has(area) ? await services.tenants.byHost(request.headers.host) : null;
     const stored = tenant ? services.files.pathOf(tenant.id, area, file) : null;
-    if (!stored || !fs.existsSync(stored)) return reply.code(404).send({ status: 0, message: 'تصویر یافت نشد' });
+    if (!stored || !fs.existsSync(stored))
+      return reply.code(404).send({ status: 0, message: 'تصویر یافت نشد' });
     return reply
       .header('Content-Type', CONTENT_TYPES[path.extname(stored).slice(1)] ?? 'application/octet-stream')
       .header('Cache-Control', 'private, max-age=86400')

@@ -16,7 +16,13 @@ export interface Owner {
 }
 
 /** Narrows a query on a resource's table to the owner's rows (`alias.` prefix optional). */
-export function scoped<Q extends { where: (...args: any[]) => Q }>(q: Q, resource: Resource, owner: Owner, alias = ''): Q { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function scoped<Q extends { where: (...args: any[]) => Q }>(
+  q: Q,
+  resource: Resource,
+  owner: Owner,
+  alias = '',
+): Q {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const narrowed = q.where(`${alias}tenant_id`, '=', owner.tenantId);
   return resource.ownedByUser ? narrowed.where(`${alias}user_id`, '=', owner.userId) : narrowed;
 }
@@ -40,7 +46,9 @@ function referenceJoins(resource: Resource, query: AnySelect): AnySelect {
     const alias = `ref${index}`;
     q = q
       .leftJoin(`${target.table} as ${alias}`, (join) =>
-        join.onRef(`${alias}.id`, '=', `t.${resource.column(name)}`).onRef(`${alias}.tenant_id`, '=', 't.tenant_id'),
+        join
+          .onRef(`${alias}.id`, '=', `t.${resource.column(name)}`)
+          .onRef(`${alias}.tenant_id`, '=', 't.tenant_id'),
       )
       .select(recordName(target, alias).as(`${name}Title`));
   });
@@ -51,7 +59,9 @@ function referenceJoins(resource: Resource, query: AnySelect): AnySelect {
 function recordName(target: Resource, alias: string) {
   if (target.treeField()) return sql<string>`${sql.ref(`${alias}.full_name`)}`;
   const parts = titleColumns(target).map((column) => sql.ref(`${alias}.${column}`));
-  return parts.length === 1 ? sql<string>`${parts[0]}` : sql<string>`nullif(concat_ws(' ', ${sql.join(parts)}), '')`;
+  return parts.length === 1
+    ? sql<string>`${parts[0]}`
+    : sql<string>`nullif(concat_ws(' ', ${sql.join(parts)}), '')`;
 }
 
 /** Each `references` field as an array of ids, read from its join table in the same query. */
@@ -60,19 +70,33 @@ function joinedIds(resource: Resource, query: AnySelect): AnySelect {
   for (const name of resource.joinFields()) {
     const table = sql.table(resource.joinTable(name));
     q = q.select(
-      sql<number[]>`coalesce((SELECT array_agg(j.ref_id ORDER BY j.ref_id) FROM ${table} j WHERE j.tenant_id = t.tenant_id AND j.record_id = t.id), '{}')`.as(resource.column(name)),
+      sql<
+        number[]
+      >`coalesce((SELECT array_agg(j.ref_id ORDER BY j.ref_id) FROM ${table} j WHERE j.tenant_id = t.tenant_id AND j.record_id = t.id), '{}')`.as(
+        resource.column(name),
+      ),
     );
   }
   return q;
 }
 
 /** Replaces the join-table rows of every `references` field with the bound ids. */
-export async function writeJoinRows(trx: AnyTrx, resource: Resource, tenantId: number, id: number, input: Record<string, unknown>) {
+export async function writeJoinRows(
+  trx: AnyTrx,
+  resource: Resource,
+  tenantId: number,
+  id: number,
+  input: Record<string, unknown>,
+) {
   for (const name of resource.joinFields()) {
     const table = resource.joinTable(name);
     const ids = [...new Set((input[resource.inputName(name)] as number[] | undefined) ?? [])];
     await trx.deleteFrom(table).where('tenant_id', '=', tenantId).where('record_id', '=', id).execute();
-    if (ids.length) await trx.insertInto(table).values(ids.map((ref_id) => ({ tenant_id: tenantId, record_id: id, ref_id }))).execute();
+    if (ids.length)
+      await trx
+        .insertInto(table)
+        .values(ids.map((ref_id) => ({ tenant_id: tenantId, record_id: id, ref_id })))
+        .execute();
   }
 }
 
@@ -82,7 +106,9 @@ function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
   if (phrase) {
     const pattern = `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // A searchable reference (an ECE receiver's customer) matches by the record it points at.
-    const references = resource.searchFields().filter((name) => resource.fields[name].meta.kind === 'reference');
+    const references = resource
+      .searchFields()
+      .filter((name) => resource.fields[name].meta.kind === 'reference');
     q = q.where((eb) =>
       eb.or([
         eb('t.search_text', 'like', pattern),
@@ -104,25 +130,49 @@ function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
   return q;
 }
 
-export async function listRows(db: AnyDb, resource: Resource, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
-  let page = joinedIds(resource, referenceJoins(resource, filtered(db, resource, query).selectAll('t'))).orderBy('t.id', 'desc');
+export async function listRows(
+  db: AnyDb,
+  resource: Resource,
+  query: ListQuery,
+): Promise<{ rows: Row[]; total: number }> {
+  let page = joinedIds(
+    resource,
+    referenceJoins(resource, filtered(db, resource, query).selectAll('t')),
+  ).orderBy('t.id', 'desc');
   if (query.count > 0) page = page.limit(query.count).offset((Math.max(query.page, 1) - 1) * query.count);
   const [rows, total] = await Promise.all([
     page.execute(),
-    filtered(db, resource, query).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    filtered(db, resource, query)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows as Row[], total: Number((total as { n: number | string }).n) };
 }
 
-export async function findRow(db: AnyDb, resource: Resource, owner: Owner, id: number): Promise<Row | undefined> {
-  const row = await scoped(joinedIds(resource, referenceJoins(resource, db.selectFrom(`${resource.table} as t`).selectAll('t'))), resource, owner, 't.')
+export async function findRow(
+  db: AnyDb,
+  resource: Resource,
+  owner: Owner,
+  id: number,
+): Promise<Row | undefined> {
+  const row = await scoped(
+    joinedIds(resource, referenceJoins(resource, db.selectFrom(`${resource.table} as t`).selectAll('t'))),
+    resource,
+    owner,
+    't.',
+  )
     .where('t.id', '=', id)
     .executeTakeFirst();
   return row as Row | undefined;
 }
 
 /** Ids among `ids` that do not exist in `target` for this tenant. */
-export async function missingIds(db: AnyDb | AnyTrx, target: Resource, tenantId: number, ids: number[]): Promise<number[]> {
+export async function missingIds(
+  db: AnyDb | AnyTrx,
+  target: Resource,
+  tenantId: number,
+  ids: number[],
+): Promise<number[]> {
   if (!ids.length) return [];
   const found = await db
     .selectFrom(target.table)
@@ -134,20 +184,50 @@ export async function missingIds(db: AnyDb | AnyTrx, target: Resource, tenantId:
   return ids.filter((id) => !present.has(id));
 }
 
-export async function isUsed(trx: AnyTrx, table: string, column: string, tenantId: number, id: number): Promise<boolean> {
-  const row = await trx.selectFrom(table).select(sql`1`.as('used')).where('tenant_id', '=', tenantId).where(column, '=', id).limit(1).executeTakeFirst();
+export async function isUsed(
+  trx: AnyTrx,
+  table: string,
+  column: string,
+  tenantId: number,
+  id: number,
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom(table)
+    .select(sql`1`.as('used'))
+    .where('tenant_id', '=', tenantId)
+    .where(column, '=', id)
+    .limit(1)
+    .executeTakeFirst();
   return Boolean(row);
 }
 
 /** The path of a tree node from its parent's path and its own title. */
-export async function treePath(trx: AnyTrx, resource: Resource, tenantId: number, parentId: number | null, title: string) {
+export async function treePath(
+  trx: AnyTrx,
+  resource: Resource,
+  tenantId: number,
+  parentId: number | null,
+  title: string,
+) {
   if (!parentId) return title;
-  const parent = await trx.selectFrom(resource.table).select('full_name').where('tenant_id', '=', tenantId).where('id', '=', parentId).executeTakeFirst();
+  const parent = await trx
+    .selectFrom(resource.table)
+    .select('full_name')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', parentId)
+    .executeTakeFirst();
   return parent ? `${parent.full_name}${TREE_SEPARATOR}${title}` : title;
 }
 
 /** Is `candidate` the node itself or one of its descendants? (A parent must not be.) */
-export async function isInSubtree(trx: AnyTrx, resource: Resource, parentColumn: string, tenantId: number, nodeId: number, candidate: number) {
+export async function isInSubtree(
+  trx: AnyTrx,
+  resource: Resource,
+  parentColumn: string,
+  tenantId: number,
+  nodeId: number,
+  candidate: number,
+) {
   const result = await sql<{ found: boolean }>`
     WITH RECURSIVE sub AS (
       SELECT id FROM ${sql.table(resource.table)} WHERE tenant_id = ${tenantId} AND id = ${nodeId}
@@ -158,7 +238,13 @@ export async function isInSubtree(trx: AnyTrx, resource: Resource, parentColumn:
 }
 
 /** After a node's title or parent changed: rewrite the paths of its whole subtree. */
-export async function rewriteSubtreePaths(trx: AnyTrx, resource: Resource, parentColumn: string, tenantId: number, nodeId: number) {
+export async function rewriteSubtreePaths(
+  trx: AnyTrx,
+  resource: Resource,
+  parentColumn: string,
+  tenantId: number,
+  nodeId: number,
+) {
   const title = sql.ref(titleColumn(resource));
   await sql`
     WITH RECURSIVE sub AS (
@@ -169,5 +255,7 @@ export async function rewriteSubtreePaths(trx: AnyTrx, resource: Resource, paren
        WHERE c.tenant_id = ${tenantId}
     )
     UPDATE ${sql.table(resource.table)} t SET full_name = sub.path FROM sub
-     WHERE t.tenant_id = ${tenantId} AND t.id = sub.id AND t.full_name IS DISTINCT FROM sub.path`.execute(trx);
+     WHERE t.tenant_id = ${tenantId} AND t.id = sub.id AND t.full_name IS DISTINCT FROM sub.path`.execute(
+    trx,
+  );
 }

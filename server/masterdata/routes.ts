@@ -30,7 +30,9 @@ function recordId(resource: Resource, params: Record<string, unknown>): number {
 }
 
 function listParams(resource: Resource) {
-  const filters = Object.fromEntries(Object.keys(resource.filters ?? {}).map((name) => [name, field.optionalInt(name, 0)]));
+  const filters = Object.fromEntries(
+    Object.keys(resource.filters ?? {}).map((name) => [name, field.optionalInt(name, 0)]),
+  );
   return z.object({
     Page: field.optionalInt('صفحه', 1),
     Count: field.optionalInt('تعداد', resource.pageSize ?? 10),
@@ -54,8 +56,18 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
         if (value) filters[resource.column(fieldName)] = value;
       }
       const count = params.Count === -1 ? -1 : Math.min(Math.max(params.Count, 1), 500);
-      const { rows, total } = await listRows(anyDb, resource, { tenantId: principal.tenantId, userId: principal.userId, page: params.Page, count, phrase: params.Phrase, filters });
-      return listAnswer(rows.map((row) => toRecord(resource, row)), total);
+      const { rows, total } = await listRows(anyDb, resource, {
+        tenantId: principal.tenantId,
+        userId: principal.userId,
+        page: params.Page,
+        count,
+        phrase: params.Phrase,
+        filters,
+      });
+      return listAnswer(
+        rows.map((row) => toRecord(resource, row)),
+        total,
+      );
     },
   });
 
@@ -77,7 +89,8 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     path: `${base}/create`,
     permission: resource.permission,
     params: inputSchema(resource, 'create'),
-    handler: async ({ params, principal }) => ok({ id: await createRecord(services, principal, resource, params) }),
+    handler: async ({ params, principal }) =>
+      ok({ id: await createRecord(services, principal, resource, params) }),
   });
 
   userRoute(app, services, {

@@ -47,12 +47,19 @@ async function checkNarrowed(trx: AnyTrx, resource: Resource, tenantId: number, 
     if (!narrowed || !chosen) continue;
     const target = referencedResource(field.meta.resource!);
     const targetColumn = target.column(target.filters![narrowed.filter]);
-    const row = await trx.selectFrom(target.table).select(targetColumn).where('tenant_id', '=', tenantId).where('id', '=', chosen).executeTakeFirst();
+    const row = await trx
+      .selectFrom(target.table)
+      .select(targetColumn)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', chosen)
+      .executeTakeFirst();
     if (!row) continue; // checkReferences has refused it already
     const ownColumn = resource.column(narrowed.field);
     if (!values[ownColumn]) values[ownColumn] = row[targetColumn];
     else if (values[ownColumn] !== row[targetColumn]) {
-      throw new UserError(`${field.meta.label} انتخاب‌شده در ${resource.fields[narrowed.field].meta.label} انتخاب‌شده نیست`);
+      throw new UserError(
+        `${field.meta.label} انتخاب‌شده در ${resource.fields[narrowed.field].meta.label} انتخاب‌شده نیست`,
+      );
     }
   }
 }

@@ -24,7 +24,9 @@ function columnType(resource: Resource, name: string, field: Field): string {
   const column = quote(resource.column(name));
   switch (meta.kind) {
     case 'number':
-      return meta.default !== undefined ? `integer NOT NULL DEFAULT ${Number(meta.default)}` : `integer${notNull}`;
+      return meta.default !== undefined
+        ? `integer NOT NULL DEFAULT ${Number(meta.default)}`
+        : `integer${notNull}`;
     case 'money':
       return `bigint${notNull}`;
     case 'boolean':
@@ -51,13 +53,17 @@ function columnsOf(resource: Resource): Array<[string, string]> {
     ['id', 'serial'],
     ['tenant_id', 'integer NOT NULL REFERENCES tenants (id)'],
   ];
-  if (resource.ownedByUser) columns.push(['user_id', 'integer NOT NULL REFERENCES users (id) ON DELETE CASCADE']);
+  if (resource.ownedByUser)
+    columns.push(['user_id', 'integer NOT NULL REFERENCES users (id) ON DELETE CASCADE']);
   for (const [name, field] of Object.entries(resource.fields)) {
     if (resource.isColumn(name)) columns.push([resource.column(name), columnType(resource, name, field)]);
   }
   if (resource.treeField()) columns.push(['full_name', `text NOT NULL DEFAULT ''`]);
   columns.push(...Object.entries(hooksOf(resource.name).storage?.columns ?? {}));
-  columns.push(['search_text', `text NOT NULL DEFAULT ''`], ['created_at', 'timestamptz NOT NULL DEFAULT now()']);
+  columns.push(
+    ['search_text', `text NOT NULL DEFAULT ''`],
+    ['created_at', 'timestamptz NOT NULL DEFAULT now()'],
+  );
   return columns;
 }
 
@@ -72,19 +78,26 @@ interface IndexDefinition {
 
 function indexesOf(resource: Resource): IndexDefinition[] {
   const { table } = resource;
-  const indexes: IndexDefinition[] = [{ name: `${table}_search_idx`, using: 'gin', on: '(search_text gin_trgm_ops)' }];
+  const indexes: IndexDefinition[] = [
+    { name: `${table}_search_idx`, using: 'gin', on: '(search_text gin_trgm_ops)' },
+  ];
   if (resource.ownedByUser) indexes.push({ name: `${table}_user_idx`, on: '(tenant_id, user_id, id)' });
   // References (filters and delete guards look them up) and list filters.
   const filtered = new Set(Object.values(resource.filters ?? {}));
   for (const [name, field] of Object.entries(resource.fields)) {
     const kind = field.meta.kind;
-    if (!resource.isColumn(name) || !(kind === 'reference' || kind === 'treeParent' || filtered.has(name))) continue;
+    if (!resource.isColumn(name) || !(kind === 'reference' || kind === 'treeParent' || filtered.has(name)))
+      continue;
     const column = resource.column(name);
     indexes.push({ name: `${table}_${column}_idx`, on: `(tenant_id, ${quote(column)})` });
   }
   for (const key of resource.unique ?? []) {
     const keyColumns = key.map((field) => resource.column(field));
-    indexes.push({ name: `${table}_${keyColumns.join('_')}_key`, unique: true, on: `(tenant_id, ${keyColumns.map(quote).join(', ')})` });
+    indexes.push({
+      name: `${table}_${keyColumns.join('_')}_key`,
+      unique: true,
+      on: `(tenant_id, ${keyColumns.map(quote).join(', ')})`,
+    });
   }
   indexes.push(...(hooksOf(resource.name).storage?.indexes ?? []));
   return indexes;
@@ -100,11 +113,17 @@ function createIndex(table: string, index: IndexDefinition): string {
 function tableStatements(resource: Resource): string[] {
   const table = quote(resource.table);
   const columns = columnsOf(resource);
-  const body = [...columns.map(([name, type]) => `  ${quote(name)} ${type}`), '  PRIMARY KEY (tenant_id, id)', '  UNIQUE (id)'];
+  const body = [
+    ...columns.map(([name, type]) => `  ${quote(name)} ${type}`),
+    '  PRIMARY KEY (tenant_id, id)',
+    '  UNIQUE (id)',
+  ];
   return [
     `CREATE TABLE IF NOT EXISTS ${table} (\n${body.join(',\n')}\n)`,
     // A table made before a field was added to the schema gets its column.
-    ...columns.slice(2).map(([name, type]) => `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${quote(name)} ${type}`),
+    ...columns
+      .slice(2)
+      .map(([name, type]) => `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${quote(name)} ${type}`),
     ...indexesOf(resource).map((index) => createIndex(resource.table, index)),
   ];
 }
@@ -149,6 +168,8 @@ export function resourceTableStatements(resources: Resource[] = RESOURCES): stri
   const ordered = inDependencyOrder(resources);
   return [
     ...ordered.flatMap(tableStatements),
-    ...ordered.flatMap((resource) => resource.joinFields().flatMap((field) => joinTableStatements(resource, field))),
+    ...ordered.flatMap((resource) =>
+      resource.joinFields().flatMap((field) => joinTableStatements(resource, field)),
+    ),
   ];
 }

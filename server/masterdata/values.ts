@@ -6,7 +6,11 @@ import { searchKey } from '../../src/shared/persian';
 export type Row = Record<string, unknown>;
 
 /** Column values for insert/update from bound input (PascalCase keys). */
-export function toColumns(resource: Resource, input: Record<string, unknown>, mode: 'create' | 'update'): Row {
+export function toColumns(
+  resource: Resource,
+  input: Record<string, unknown>,
+  mode: 'create' | 'update',
+): Row {
   const values: Row = {};
   for (const [name, field] of Object.entries(resource.fields)) {
     const meta = field.meta;
@@ -67,8 +71,10 @@ export function toRecord(resource: Resource, row: Row): Row {
     const meta = field.meta;
     if (meta.writeOnly || meta.virtual) continue;
     const value = row[resource.column(name)];
-    record[name] = meta.kind === 'date' ? isoDate(value) : meta.kind === 'money' && value !== null ? Number(value) : value;
-    if (meta.kind === 'reference' || meta.kind === 'treeParent') record[`${name}Title`] = row[`${name}Title`] ?? null;
+    record[name] =
+      meta.kind === 'date' ? isoDate(value) : meta.kind === 'money' && value !== null ? Number(value) : value;
+    if (meta.kind === 'reference' || meta.kind === 'treeParent')
+      record[`${name}Title`] = row[`${name}Title`] ?? null;
   }
   if (resource.treeField()) record.fullName = row.full_name;
   return record;

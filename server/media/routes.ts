@@ -8,13 +8,19 @@ import type { Services } from '../services';
 import { PROFILE_PICTURES } from '../account/routes';
 
 const DEFAULT_AVATAR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'nopic.png');
-const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 
 export function registerMediaRoutes(app: FastifyInstance, services: Services) {
   app.get('/media/userpic/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
     const tenant = await services.tenants.byHost(request.headers.host);
-    const stored = tenant && file !== 'nopic.png' ? services.files.pathOf(tenant.id, PROFILE_PICTURES, file) : null;
+    const stored =
+      tenant && file !== 'nopic.png' ? services.files.pathOf(tenant.id, PROFILE_PICTURES, file) : null;
     const target = stored && fs.existsSync(stored) ? stored : DEFAULT_AVATAR;
     const ext = path.extname(target).slice(1);
     return reply

@@ -10,8 +10,17 @@ export interface MenuEntry {
   children?: MenuEntry[];
 }
 
-const group = (title: string, children: MenuEntry[], platformOnly = false): MenuEntry => ({ title, type: 'Group', children, platformOnly });
-const page = (title: string, type: string, permission: Permission): MenuEntry => ({ title, type, permission });
+const group = (title: string, children: MenuEntry[], platformOnly = false): MenuEntry => ({
+  title,
+  type: 'Group',
+  children,
+  platformOnly,
+});
+const page = (title: string, type: string, permission: Permission): MenuEntry => ({
+  title,
+  type,
+  permission,
+});
 
 export const MENU: MenuEntry[] = [
   group('مکاتبات', [
@@ -100,7 +109,9 @@ export function menuFor(permissions: Set<string>, entries: MenuEntry[] = MENU): 
         const children = visit(entry.children);
         return children.length ? [{ id, title: entry.title, type: entry.type, children }] : [];
       }
-      return entry.permission && !permissions.has(entry.permission) ? [] : [{ id, title: entry.title, type: entry.type, children: [] }];
+      return entry.permission && !permissions.has(entry.permission)
+        ? []
+        : [{ id, title: entry.title, type: entry.type, children: [] }];
     });
   return visit(entries);
 }

@@ -17,10 +17,19 @@ export function createNotifier(db: DB, bus: EventPublisher) {
     async notify(tenantId: number, userId: number, message: { title: string; url?: string }) {
       const row = await db
         .insertInto('notifications')
-        .values({ tenant_id: tenantId, user_id: userId, title: message.title.slice(0, MAX_TITLE), url: (message.url ?? '').slice(0, MAX_URL) })
+        .values({
+          tenant_id: tenantId,
+          user_id: userId,
+          title: message.title.slice(0, MAX_TITLE),
+          url: (message.url ?? '').slice(0, MAX_URL),
+        })
         .returning(['id', 'title', 'url'])
         .executeTakeFirstOrThrow();
-      await bus.publish({ type: 'notify', userId, notification: { id: row.id, title: row.title, url: row.url } });
+      await bus.publish({
+        type: 'notify',
+        userId,
+        notification: { id: row.id, title: row.title, url: row.url },
+      });
       return row.id;
     },
     async sessionsRevoked(sessionIds: number[]) {

@@ -15,7 +15,10 @@ export function registerNotificationRoutes(app: FastifyInstance, services: Servi
     params: z.object({ Page: field.optionalInt('صفحه', 1), Count: field.optionalInt('تعداد', 10) }),
     handler: async ({ params, principal }) => {
       const count = Math.min(Math.max(params.Count, 1), 100);
-      const mine = db.selectFrom('notifications').where('tenant_id', '=', principal.tenantId).where('user_id', '=', principal.userId);
+      const mine = db
+        .selectFrom('notifications')
+        .where('tenant_id', '=', principal.tenantId)
+        .where('user_id', '=', principal.userId);
       const [rows, totals] = await Promise.all([
         mine
           .select(['id', 'title', 'url', 'is_read', 'created_at'])
@@ -31,7 +34,13 @@ export function registerNotificationRoutes(app: FastifyInstance, services: Servi
           .executeTakeFirstOrThrow(),
       ]);
       return ok({
-        records: rows.map((r) => ({ id: r.id, title: r.title, url: r.url, isRead: r.is_read, createdDate: new Date(r.created_at).toISOString() })),
+        records: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          url: r.url,
+          isRead: r.is_read,
+          createdDate: new Date(r.created_at).toISOString(),
+        })),
         totalCount: Number(totals.total),
         unreadCount: Number(totals.unread),
       });

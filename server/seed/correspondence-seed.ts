@@ -62,9 +62,13 @@ const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 
 /** A right-to-left Word document with one paragraph per line. */
 export function minimalDocx(lines: readonly string[]): Buffer {
-  const xml = (body: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`, 'utf8');
+  const xml = (body: string) =>
+    Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`, 'utf8');
   const paragraphs = lines
-    .map((line) => `<w:p><w:pPr><w:bidi/></w:pPr><w:r><w:rPr><w:rtl/></w:rPr><w:t xml:space="preserve">${xmlEscape(line)}</w:t></w:r></w:p>`)
+    .map(
+      (line) =>
+        `<w:p><w:pPr><w:bidi/></w:pPr><w:r><w:rPr><w:rtl/></w:rPr><w:t xml:space="preserve">${xmlEscape(line)}</w:t></w:r></w:p>`,
+    )
     .join('');
   return storedZip([
     {
@@ -87,7 +91,9 @@ export function minimalDocx(lines: readonly string[]): Buffer {
     },
     {
       name: 'word/document.xml',
-      data: xml(`<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraphs}<w:sectPr/></w:body></w:document>`),
+      data: xml(
+        `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraphs}<w:sectPr/></w:body></w:document>`,
+      ),
     },
   ]);
 }
@@ -107,7 +113,10 @@ const ANDIKATORS = [
   { title: 'اندیکاتور وارده', prefix: 'و-', type: 5 },
   { title: 'اندیکاتور صادره', prefix: 'ص-', type: 6 },
 ];
-const ARCHIVE_TREE: Array<[string, string[]]> = [['بایگانی عمومی', ['۱۴۰۵', '۱۴۰۴']], ['قراردادها', []]];
+const ARCHIVE_TREE: Array<[string, string[]]> = [
+  ['بایگانی عمومی', ['۱۴۰۵', '۱۴۰۴']],
+  ['قراردادها', []],
+];
 
 /** A row as the engine would write it: with its search text. */
 const withSearch = (resource: Resource, row: Row) => ({ ...row, search_text: searchText(resource, row) });
@@ -117,21 +126,25 @@ export async function seedCorrespondenceMasterData(db: DB, tenantId: number): Pr
   await inTransaction(anyDb, async (trx) => {
     await trx
       .insertInto('recive_methods')
-      .values(RECEIVE_METHODS.map((title) => withSearch(reciveMethod, { tenant_id: tenantId, recive_method_title: title })))
+      .values(
+        RECEIVE_METHODS.map((title) =>
+          withSearch(reciveMethod, { tenant_id: tenantId, recive_method_title: title }),
+        ),
+      )
       .execute();
     await trx
       .insertInto('andikators')
       .values(
         ANDIKATORS.map((a) =>
           withSearch(andikator, {
-          tenant_id: tenantId,
-          andikator_title: a.title,
-          andikator_pre_fix: a.prefix,
-          start_number: 1,
-          message_type_fk: a.type,
-          is_active: true,
-          is_default: true,
-        }),
+            tenant_id: tenantId,
+            andikator_title: a.title,
+            andikator_pre_fix: a.prefix,
+            start_number: 1,
+            message_type_fk: a.type,
+            is_active: true,
+            is_default: true,
+          }),
         ),
       )
       .execute();
@@ -144,7 +157,14 @@ export async function seedCorrespondenceMasterData(db: DB, tenantId: number): Pr
       for (const child of children) {
         await trx
           .insertInto('archives')
-          .values(withSearch(archive, { tenant_id: tenantId, archive_title: child, parent_fk: parent.id, full_name: `${root}${TREE_SEPARATOR}${child}` }))
+          .values(
+            withSearch(archive, {
+              tenant_id: tenantId,
+              archive_title: child,
+              parent_fk: parent.id,
+              full_name: `${root}${TREE_SEPARATOR}${child}`,
+            }),
+          )
           .execute();
       }
     }

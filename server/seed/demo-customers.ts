@@ -13,15 +13,40 @@ import { rowOf } from './organisation-seed';
 
 const CUSTOMERS = [
   { Name: 'شهرداری تهران', Code: '1001', Tell: '02161231234', Group: 'مشتریان دولتی', Ece: true },
-  { Name: 'اداره کل ثبت اسناد و املاک استان تهران', Code: '1002', Tell: '02188776655', Group: 'مشتریان دولتی' },
-  { Name: 'شرکت فولاد مبارکه اصفهان', Code: '1003', Tell: '03152731000', Group: 'مشتریان خصوصی', Email: 'info@msc.example' },
+  {
+    Name: 'اداره کل ثبت اسناد و املاک استان تهران',
+    Code: '1002',
+    Tell: '02188776655',
+    Group: 'مشتریان دولتی',
+  },
+  {
+    Name: 'شرکت فولاد مبارکه اصفهان',
+    Code: '1003',
+    Tell: '03152731000',
+    Group: 'مشتریان خصوصی',
+    Email: 'info@msc.example',
+  },
   { Name: 'فروشگاه‌های زنجیره‌ای افق', Code: '1004', Mobile: '09131234567', Group: 'مشتریان خصوصی' },
-  { Name: 'شرکت نرم‌افزاری آوا', Code: '1005', Mobile: '09351234567', Group: 'همکاران تجاری', WhatsApp: true },
+  {
+    Name: 'شرکت نرم‌افزاری آوا',
+    Code: '1005',
+    Mobile: '09351234567',
+    Group: 'همکاران تجاری',
+    WhatsApp: true,
+  },
 ];
 
 export async function seedDemoCustomers(db: DB, tenantId: number): Promise<void> {
   await inTransaction(db as unknown as AnyDb, async (trx) => {
-    if (await trx.selectFrom(customer.table).select('id').where('tenant_id', '=', tenantId).limit(1).executeTakeFirst()) return;
+    if (
+      await trx
+        .selectFrom(customer.table)
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .limit(1)
+        .executeTakeFirst()
+    )
+      return;
     const groups: { id: number; customer_group_title: string }[] = await trx
       .selectFrom(customerGroup.table)
       .select(['id', 'customer_group_title'])
@@ -29,10 +54,23 @@ export async function seedDemoCustomers(db: DB, tenantId: number): Promise<void>
       .execute();
     for (const { Group, Ece, ...fields } of CUSTOMERS) {
       const groupIds = groups.filter((g) => g.customer_group_title === Group).map((g) => g.id);
-      const input = inputSchema(customer, 'create').parse({ ...fields, CreatedDate: '2025-03-21', CreditDate: '2027-03-20', CustomerGroups: groupIds });
-      const { id } = await trx.insertInto(customer.table).values(rowOf(customer, tenantId, input)).returning('id').executeTakeFirstOrThrow();
+      const input = inputSchema(customer, 'create').parse({
+        ...fields,
+        CreatedDate: '2025-03-21',
+        CreditDate: '2027-03-20',
+        CustomerGroups: groupIds,
+      });
+      const { id } = await trx
+        .insertInto(customer.table)
+        .values(rowOf(customer, tenantId, input))
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await writeJoinRows(trx, customer, tenantId, id, input);
-      if (Ece) await trx.insertInto(eceReceiver.table).values(rowOf(eceReceiver, tenantId, { CustomerId: id })).execute();
+      if (Ece)
+        await trx
+          .insertInto(eceReceiver.table)
+          .values(rowOf(eceReceiver, tenantId, { CustomerId: id }))
+          .execute();
     }
   });
 }

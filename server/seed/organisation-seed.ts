@@ -112,46 +112,90 @@ export function rowOf(resource: Resource, tenantId: number, input: Record<string
 }
 
 async function isEmpty(trx: AnyTrx, resource: Resource, tenantId: number): Promise<boolean> {
-  return !(await trx.selectFrom(resource.table).select('id').where('tenant_id', '=', tenantId).limit(1).executeTakeFirst());
+  return !(await trx
+    .selectFrom(resource.table)
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .limit(1)
+    .executeTakeFirst());
 }
 
-async function insertAll(trx: AnyTrx, resource: Resource, tenantId: number, inputs: Record<string, unknown>[]): Promise<number[]> {
+async function insertAll(
+  trx: AnyTrx,
+  resource: Resource,
+  tenantId: number,
+  inputs: Record<string, unknown>[],
+): Promise<number[]> {
   if (!inputs.length) return [];
-  const rows = await trx.insertInto(resource.table).values(inputs.map((input) => rowOf(resource, tenantId, input))).returning('id').execute();
+  const rows = await trx
+    .insertInto(resource.table)
+    .values(inputs.map((input) => rowOf(resource, tenantId, input)))
+    .returning('id')
+    .execute();
   return rows.map((r: { id: number }) => r.id);
 }
 
 async function seedPlaces(trx: AnyTrx, tenantId: number) {
   if (!(await isEmpty(trx, province, tenantId))) return;
-  const ids = await insertAll(trx, province, tenantId, PROVINCES.map(([title]) => ({ Title: title })));
-  const cities = PROVINCES.flatMap(([, names], index) => names.map((title) => ({ Title: title, ProvinceFk: ids[index] })));
+  const ids = await insertAll(
+    trx,
+    province,
+    tenantId,
+    PROVINCES.map(([title]) => ({ Title: title })),
+  );
+  const cities = PROVINCES.flatMap(([, names], index) =>
+    names.map((title) => ({ Title: title, ProvinceFk: ids[index] })),
+  );
   await insertAll(trx, city, tenantId, cities);
 }
 
 async function seedOrgUnit(trx: AnyTrx, tenantId: number, unit: UnitSeed, parentId?: number) {
-  const row = rowOf(orgUnit, tenantId, { OrgUnitTitle: unit.title, ParentOrgUnitFk: parentId, IsActive: true });
+  const row = rowOf(orgUnit, tenantId, {
+    OrgUnitTitle: unit.title,
+    ParentOrgUnitFk: parentId,
+    IsActive: true,
+  });
   row.full_name = await treePath(trx, orgUnit, tenantId, parentId ?? null, unit.title);
   const { id } = await trx.insertInto(orgUnit.table).values(row).returning('id').executeTakeFirstOrThrow();
-  await insertAll(trx, orgPost, tenantId, unit.posts.map((title) => ({ OrgPostTitle: title, OrgUnitFk: id, IsActive: true })));
+  await insertAll(
+    trx,
+    orgPost,
+    tenantId,
+    unit.posts.map((title) => ({ OrgPostTitle: title, OrgUnitFk: id, IsActive: true })),
+  );
   for (const child of unit.children ?? []) await seedOrgUnit(trx, tenantId, child, id);
 }
 
-async function seedList(trx: AnyTrx, resource: Resource, tenantId: number, inputs: Record<string, unknown>[]) {
+async function seedList(
+  trx: AnyTrx,
+  resource: Resource,
+  tenantId: number,
+  inputs: Record<string, unknown>[],
+) {
   if (await isEmpty(trx, resource, tenantId)) await insertAll(trx, resource, tenantId, inputs);
 }
 
 /** A person row for every user of the tenant without one (mobile = the username). */
 async function seedPeopleOfUsers(trx: AnyTrx, tenantId: number) {
-  const users: { id: number; username: string; first_name: string; last_name: string; is_active: boolean }[] = await trx
-    .selectFrom('users as u')
-    .select(['u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.is_active'])
-    .where('u.tenant_id', '=', tenantId)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('persons as p').select('p.id').whereRef('p.user_fk', '=', 'u.id'))))
-    .orderBy('u.id')
-    .execute();
+  const users: { id: number; username: string; first_name: string; last_name: string; is_active: boolean }[] =
+    await trx
+      .selectFrom('users as u')
+      .select(['u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.is_active'])
+      .where('u.tenant_id', '=', tenantId)
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('persons as p').select('p.id').whereRef('p.user_fk', '=', 'u.id'))),
+      )
+      .orderBy('u.id')
+      .execute();
   if (!users.length) return;
   const rows = users.map((user) => {
-    const input = { FirstName: user.first_name, LastName: user.last_name, Mobile: user.username, IsActive: user.is_active, WhatsApp: true };
+    const input = {
+      FirstName: user.first_name,
+      LastName: user.last_name,
+      Mobile: user.username,
+      IsActive: user.is_active,
+      WhatsApp: true,
+    };
     const values = toColumns(person, input, 'create');
     return { ...values, tenant_id: tenantId, user_fk: user.id, search_text: searchText(person, values) };
   });
@@ -162,11 +206,31 @@ export async function seedOrganisationMasterData(db: DB, tenantId: number): Prom
   await inTransaction(db as unknown as AnyDb, async (trx) => {
     await seedPlaces(trx, tenantId);
     if (await isEmpty(trx, orgUnit, tenantId)) await seedOrgUnit(trx, tenantId, ORG_CHART);
-    await seedList(trx, bank, tenantId, BANKS.map((title) => ({ Title: title })));
-    await seedList(trx, customerGroup, tenantId, CUSTOMER_GROUPS.map((title) => ({ CustomerGroupTitle: title })));
+    await seedList(
+      trx,
+      bank,
+      tenantId,
+      BANKS.map((title) => ({ Title: title })),
+    );
+    await seedList(
+      trx,
+      customerGroup,
+      tenantId,
+      CUSTOMER_GROUPS.map((title) => ({ CustomerGroupTitle: title })),
+    );
     await seedList(trx, contractGroup, tenantId, CONTRACT_GROUPS);
-    await seedList(trx, projectGroup, tenantId, PROJECT_GROUPS.map((title) => ({ ProjectGroupTitle: title })));
-    await seedList(trx, blogCategory, tenantId, BLOG_CATEGORIES.map((title) => ({ Title: title })));
+    await seedList(
+      trx,
+      projectGroup,
+      tenantId,
+      PROJECT_GROUPS.map((title) => ({ ProjectGroupTitle: title })),
+    );
+    await seedList(
+      trx,
+      blogCategory,
+      tenantId,
+      BLOG_CATEGORIES.map((title) => ({ Title: title })),
+    );
     await seedPeopleOfUsers(trx, tenantId);
   });
 }

@@ -9,7 +9,9 @@ const database = await openDatabase(config);
 try {
   await migrate(database.db);
   const seeded = await seedIfEmpty(database.db, config);
-  console.log(seeded ? 'Seeded the platform and demo tenants.' : 'The database already has tenants; nothing to seed.');
+  console.log(
+    seeded ? 'Seeded the platform and demo tenants.' : 'The database already has tenants; nothing to seed.',
+  );
 } finally {
   await database.close();
 }

@@ -43,9 +43,16 @@ export async function seedIfEmpty(db: DB, config: Config): Promise<boolean> {
 
 async function seedTenants(db: DB, config: Config) {
   if (!config.adminPassword) {
-    throw new ConfigError('ADMIN_PASSWORD must be set for the first start on PostgreSQL (DATABASE_URL): it becomes the administrators\' password.');
+    throw new ConfigError(
+      "ADMIN_PASSWORD must be set for the first start on PostgreSQL (DATABASE_URL): it becomes the administrators' password.",
+    );
   }
-  const admin = { username: config.adminUsername, password: config.adminPassword, firstName: 'مدیر', lastName: 'سامانه' };
+  const admin = {
+    username: config.adminUsername,
+    password: config.adminPassword,
+    firstName: 'مدیر',
+    lastName: 'سامانه',
+  };
   const platform = await createTenant(db, {
     fullName: 'سامانه دبیر',
     hosts: [config.platformHost],
@@ -78,7 +85,12 @@ export async function seedTenantMasterData(db: DB, tenantId: number) {
 
 async function seedDemoData(db: DB, tenantId: number, adminId: number) {
   for (const colleague of COLLEAGUES) {
-    await addUser(db, tenantId, { ...colleague, password: DEMO_COLLEAGUE_PASSWORD, groupTitle: 'کارکنان', permissions: STAFF_PERMISSIONS });
+    await addUser(db, tenantId, {
+      ...colleague,
+      password: DEMO_COLLEAGUE_PASSWORD,
+      groupTitle: 'کارکنان',
+      permissions: STAFF_PERMISSIONS,
+    });
   }
   const links = [
     { caption: 'سامانه ثبت اسناد', url: 'https://www.ssaa.ir' },
@@ -87,6 +99,8 @@ async function seedDemoData(db: DB, tenantId: number, adminId: number) {
   ];
   await db
     .insertInto('links')
-    .values(links.map((l) => ({ tenant_id: tenantId, user_id: adminId, ...l, search_text: searchText(link, l) })))
+    .values(
+      links.map((l) => ({ tenant_id: tenantId, user_id: adminId, ...l, search_text: searchText(link, l) })),
+    )
     .execute();
 }

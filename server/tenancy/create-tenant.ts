@@ -46,10 +46,15 @@ export async function createTenant(db: DB, input: NewTenant) {
     if (input.permissions.length) {
       await trx
         .insertInto('user_group_permissions')
-        .values(input.permissions.map((permission) => ({ tenant_id: tenant.id, group_id: group.id, permission })))
+        .values(
+          input.permissions.map((permission) => ({ tenant_id: tenant.id, group_id: group.id, permission })),
+        )
         .execute();
     }
-    await trx.insertInto('user_group_members').values({ tenant_id: tenant.id, group_id: group.id, user_id: admin.id }).execute();
+    await trx
+      .insertInto('user_group_members')
+      .values({ tenant_id: tenant.id, group_id: group.id, user_id: admin.id })
+      .execute();
     return { tenantId: tenant.id, adminId: admin.id, adminGroupId: group.id };
   });
 }
@@ -58,13 +63,27 @@ export async function createTenant(db: DB, input: NewTenant) {
 export async function addUser(
   db: DB,
   tenantId: number,
-  user: { username: string; password: string; firstName: string; lastName: string; groupTitle: string; permissions: string[] },
+  user: {
+    username: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    groupTitle: string;
+    permissions: string[];
+  },
 ) {
   const passwordHash = await hashPassword(user.password);
   return inTransaction(db, async (trx) => {
     const created = await trx
       .insertInto('users')
-      .values({ tenant_id: tenantId, username: user.username, password_hash: passwordHash, first_name: user.firstName, last_name: user.lastName, mobile: user.username })
+      .values({
+        tenant_id: tenantId,
+        username: user.username,
+        password_hash: passwordHash,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        mobile: user.username,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     let group = await trx
@@ -74,15 +93,24 @@ export async function addUser(
       .where('title', '=', user.groupTitle)
       .executeTakeFirst();
     if (!group) {
-      group = await trx.insertInto('user_groups').values({ tenant_id: tenantId, title: user.groupTitle }).returning('id').executeTakeFirstOrThrow();
+      group = await trx
+        .insertInto('user_groups')
+        .values({ tenant_id: tenantId, title: user.groupTitle })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       if (user.permissions.length) {
         await trx
           .insertInto('user_group_permissions')
-          .values(user.permissions.map((permission) => ({ tenant_id: tenantId, group_id: group!.id, permission })))
+          .values(
+            user.permissions.map((permission) => ({ tenant_id: tenantId, group_id: group!.id, permission })),
+          )
           .execute();
       }
     }
-    await trx.insertInto('user_group_members').values({ tenant_id: tenantId, group_id: group.id, user_id: created.id }).execute();
+    await trx
+      .insertInto('user_group_members')
+      .values({ tenant_id: tenantId, group_id: group.id, user_id: created.id })
+      .execute();
     return created.id;
   });
 }

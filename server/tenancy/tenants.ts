@@ -35,7 +35,9 @@ export function createTenantDirectory(db: DB) {
         .where('is_active', '=', true)
         .where((eb) => eb(eb.val([host]), '<@', eb.ref('hosts')))
         .executeTakeFirst();
-      const tenant = row ? { id: row.id, fullName: row.full_name, logo: row.logo, isPlatform: row.is_platform } : null;
+      const tenant = row
+        ? { id: row.id, fullName: row.full_name, logo: row.logo, isPlatform: row.is_platform }
+        : null;
       cache.set(host, { tenant, at: Date.now() });
       return tenant;
     },

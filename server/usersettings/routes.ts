@@ -30,13 +30,21 @@ export function registerUserSettingRoutes(app: FastifyInstance, services: Servic
     method: ['POST', 'PUT'],
     path: 'usersetting/save',
     params: z.object({
-      ThemeColor: field.text('رنگ پوسته', 7).refine((v) => /^#[0-9a-fA-F]{6}$/.test(v), { message: 'رنگ پوسته معتبر نیست' }),
+      ThemeColor: field
+        .text('رنگ پوسته', 7)
+        .refine((v) => /^#[0-9a-fA-F]{6}$/.test(v), { message: 'رنگ پوسته معتبر نیست' }),
     }),
     handler: async ({ params, principal }) => {
       await db
         .insertInto('user_settings')
-        .values({ tenant_id: principal.tenantId, user_id: principal.userId, theme_color: params.ThemeColor.toUpperCase() })
-        .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doUpdateSet({ theme_color: params.ThemeColor.toUpperCase() }))
+        .values({
+          tenant_id: principal.tenantId,
+          user_id: principal.userId,
+          theme_color: params.ThemeColor.toUpperCase(),
+        })
+        .onConflict((oc) =>
+          oc.columns(['tenant_id', 'user_id']).doUpdateSet({ theme_color: params.ThemeColor.toUpperCase() }),
+        )
         .execute();
       return ok({ record: { themeColor: params.ThemeColor.toUpperCase() } });
     },

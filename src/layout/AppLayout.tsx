@@ -17,7 +17,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (!session) {
-    return <Navigate to="/login" replace state={{ nextPathname: location.pathname, nextSearch: location.search }} />;
+    return (
+      <Navigate
+        to="/login"
+        replace
+        state={{ nextPathname: location.pathname, nextSearch: location.search }}
+      />
+    );
   }
   return (
     <>

@@ -16,7 +16,11 @@ export function recordTitle(resource: Resource | undefined, record: RaRecord | u
   if (!record) return '';
   if (resource?.treeField() && record.fullName) return String(record.fullName);
   const value = resource
-    ? resource.titleFieldNames().map((name) => record[name]).filter(filled).join(' ')
+    ? resource
+        .titleFieldNames()
+        .map((name) => record[name])
+        .filter(filled)
+        .join(' ')
     : (record.title ?? record.name);
   return filled(value) ? String(value) : String(record.id);
 }

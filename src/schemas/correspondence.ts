@@ -23,7 +23,12 @@ export const andikator = defineResource({
     andikatorPreFix: f.text('پیشوند', { list: true, search: true, max: 50 }),
     startNumber: f.number('شماره شروع', { list: true, default: 1 }),
     // Letters advance it when they take a number; the client never sets it.
-    lastMessageNumber: f.number('آخرین شماره', { list: true, readOnly: true, default: 0, hint: 'با ثبت نامه‌ها به‌روز می‌شود' }),
+    lastMessageNumber: f.number('آخرین شماره', {
+      list: true,
+      readOnly: true,
+      default: 0,
+      hint: 'با ثبت نامه‌ها به‌روز می‌شود',
+    }),
     messageTypeFk: f.enumOf('نوع نامه', MESSAGE_TYPES, { required: true, list: true }),
     isActive: f.active(),
     isDefault: f.boolean('پیش‌فرض', { list: true }),
@@ -33,7 +38,17 @@ export const andikator = defineResource({
 });
 
 /** A tree of letter folders (archive, favourites): a title and the folder above. */
-function folders(name: string, def: { route: string; title: string; singular: string; table: string; permission: 'Archive' | 'Favorite'; help: string }) {
+function folders(
+  name: string,
+  def: {
+    route: string;
+    title: string;
+    singular: string;
+    table: string;
+    permission: 'Archive' | 'Favorite';
+    help: string;
+  },
+) {
   return defineResource({
     ...def,
     name,
@@ -91,7 +106,12 @@ export const template = defineResource({
     templateName: f.title('نام قالب'),
     // Public templates are the tenant's built-in ones (seeded): every user sees and
     // downloads them, nobody edits or deletes them. Uploaded templates are private.
-    isPublic: f.boolean('نوع قالب', { list: true, readOnly: true, booleanLabels: ['عمومی', 'اختصاصی'], hint: 'عمومی / اختصاصی' }),
+    isPublic: f.boolean('نوع قالب', {
+      list: true,
+      readOnly: true,
+      booleanLabels: ['عمومی', 'اختصاصی'],
+      hint: 'عمومی / اختصاصی',
+    }),
     fileName: f.text('نام فایل', { list: true, readOnly: true, max: 255 }),
     file: f.file('فایل قالب', { hint: 'سند Word با پسوند docx' }),
   },

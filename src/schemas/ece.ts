@@ -38,7 +38,11 @@ export const ece = defineResource({
   permission: 'Ece',
   fields: {
     title: f.title('عنوان'),
-    eCEEmailFk: f.reference('پست الکترونیک', 'eceemails', { required: true, list: true, column: 'ece_email_fk' }),
+    eCEEmailFk: f.reference('پست الکترونیک', 'eceemails', {
+      required: true,
+      list: true,
+      column: 'ece_email_fk',
+    }),
     andikatorFk: f.reference('اندیکاتور', 'andikator', { required: true, list: true }),
     orgPostFk: f.reference('سمت سازمانی', 'orgpost', { required: true, list: true }),
     in: f.boolean('ورودی', { list: true, default: true, column: 'is_in' }),

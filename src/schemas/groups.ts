@@ -47,7 +47,9 @@ export const ACTIVITY_TYPES = [
 
 /** A contract group's type: internal unless chosen otherwise (spec 3 §9, contract default 1). */
 const contractType = f.enumOf('نوع قرارداد', CONTRACT_TYPES, { list: true });
-contractType.schema = z.preprocess((v) => (v === undefined || v === null || v === '' ? 1 : v), contractType.schema).describe(contractType.meta.label);
+contractType.schema = z
+  .preprocess((v) => (v === undefined || v === null || v === '' ? 1 : v), contractType.schema)
+  .describe(contractType.meta.label);
 
 export const customerGroup = defineResource({
   name: 'customergroup',

@@ -12,7 +12,32 @@ import { ece, eceEmail, eceReceiver } from './ece';
 import { customer } from './customers';
 import { link } from './links';
 
-export const RESOURCES: Resource[] = [bank, bankAccount, account, cashDesk, orgUnit, orgPost, company, andikator, archive, favorite, reciveMethod, template, eceEmail, ece, province, city, person, customerGroup, contractGroup, projectGroup, blogCategory, link, customer, eceReceiver];
+export const RESOURCES: Resource[] = [
+  bank,
+  bankAccount,
+  account,
+  cashDesk,
+  orgUnit,
+  orgPost,
+  company,
+  andikator,
+  archive,
+  favorite,
+  reciveMethod,
+  template,
+  eceEmail,
+  ece,
+  province,
+  city,
+  person,
+  customerGroup,
+  contractGroup,
+  projectGroup,
+  blogCategory,
+  link,
+  customer,
+  eceReceiver,
+];
 
 export function resourceByName(name: string): Resource | undefined {
   const lower = name.toLowerCase();

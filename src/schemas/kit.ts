@@ -69,7 +69,6 @@ export interface Field<T extends z.ZodType = z.ZodType> {
   meta: FieldMeta;
 }
 
-
 const textSchema = (required: boolean, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? cleanPersianText(v) : v === null ? undefined : v),
@@ -93,9 +92,11 @@ function make(kind: FieldKind, label: string, schema: z.ZodType, opts: Opts): Fi
 }
 
 export const f = {
-  text: (label: string, opts: Opts = {}) => make('text', label, textSchema(opts.required ?? false, opts.max ?? 300), opts),
+  text: (label: string, opts: Opts = {}) =>
+    make('text', label, textSchema(opts.required ?? false, opts.max ?? 300), opts),
   /** The text that names a record: required, a table column, searched (200 characters unless given). */
-  title: (label: string, opts: Opts = {}) => f.text(label, { required: true, list: true, search: true, max: 200, ...opts }),
+  title: (label: string, opts: Opts = {}) =>
+    f.text(label, { required: true, list: true, search: true, max: 200, ...opts }),
   /** The usual «فعال» switch: a table column, on for a new record. */
   active: () => f.boolean('فعال', { list: true, default: true }),
   multiline: (label: string, opts: Opts = {}) =>
@@ -106,7 +107,8 @@ export const f = {
       'text',
       label,
       z.preprocess(
-        (v) => (typeof v === 'string' ? toLatinDigits(v).replace(/[\s-]/g, '') || undefined : emptyToUndefined(v)),
+        (v) =>
+          typeof v === 'string' ? toLatinDigits(v).replace(/[\s-]/g, '') || undefined : emptyToUndefined(v),
         stringRule(opts.required ?? false, (s) => /^\d+$/.test(s), `${label} باید فقط شامل رقم باشد`),
       ),
       opts,
@@ -117,7 +119,11 @@ export const f = {
       label,
       z.preprocess(
         (v) => (typeof v === 'string' ? v.trim() || undefined : emptyToUndefined(v)),
-        stringRule(opts.required ?? false, (s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), `${label} معتبر نیست`),
+        stringRule(
+          opts.required ?? false,
+          (s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s),
+          `${label} معتبر نیست`,
+        ),
       ),
       opts,
     ),
@@ -126,8 +132,13 @@ export const f = {
       'text',
       label,
       z.preprocess(
-        (v) => (typeof v === 'string' ? toLatinDigits(v).replace(/[\s-]/g, '') || undefined : emptyToUndefined(v)),
-        stringRule(opts.required ?? false, (s) => /^09\d{9}$/.test(s), `${label} باید با ۰۹ شروع شود و ۱۱ رقم باشد`),
+        (v) =>
+          typeof v === 'string' ? toLatinDigits(v).replace(/[\s-]/g, '') || undefined : emptyToUndefined(v),
+        stringRule(
+          opts.required ?? false,
+          (s) => /^09\d{9}$/.test(s),
+          `${label} باید با ۰۹ شروع شود و ۱۱ رقم باشد`,
+        ),
       ),
       { hint: '۰۹ و ۹ رقم', ...opts },
     ),
@@ -143,12 +154,27 @@ export const f = {
       opts,
     ),
   number: (label: string, opts: Opts = {}) =>
-    make('number', label, z.preprocess(toNumber, opts.required ? z.number().int() : z.number().int().optional()), opts),
+    make(
+      'number',
+      label,
+      z.preprocess(toNumber, opts.required ? z.number().int() : z.number().int().optional()),
+      opts,
+    ),
   /** An integer amount of rials (or toman where the specification says so). */
   money: (label: string, opts: Opts = {}) =>
-    make('money', label, z.preprocess(toNumber, opts.required ? z.number().int().min(0) : z.number().int().min(0).optional()), opts),
+    make(
+      'money',
+      label,
+      z.preprocess(toNumber, opts.required ? z.number().int().min(0) : z.number().int().min(0).optional()),
+      opts,
+    ),
   boolean: (label: string, opts: Opts & { default?: boolean } = {}) =>
-    make('boolean', label, z.preprocess((v) => toBoolean(v) ?? opts.default ?? false, z.boolean()), opts),
+    make(
+      'boolean',
+      label,
+      z.preprocess((v) => toBoolean(v) ?? opts.default ?? false, z.boolean()),
+      opts,
+    ),
   /** A date-only value, 'YYYY-MM-DD' (entered as Jalali on screen). */
   date: (label: string, opts: Opts = {}) =>
     make(
@@ -161,24 +187,38 @@ export const f = {
       opts,
     ),
   reference: (label: string, resource: string, opts: Opts = {}) =>
-    make('reference', label, z.preprocess(toNumber, opts.required ? z.number().int().positive() : z.number().int().positive().optional()), {
-      resource,
-      ...opts,
-    }),
+    make(
+      'reference',
+      label,
+      z.preprocess(
+        toNumber,
+        opts.required ? z.number().int().positive() : z.number().int().positive().optional(),
+      ),
+      {
+        resource,
+        ...opts,
+      },
+    ),
   /** Several records of another resource; the engine keeps them in a join table (`Resource.joinTable`). */
   references: (label: string, resource: string, opts: Opts = {}) =>
     make(
       'references',
       label,
       z.preprocess(
-        (v) => (v === undefined || v === null || v === '' ? [] : (Array.isArray(v) ? v : String(v).split(',')).map(toNumber)),
+        (v) =>
+          v === undefined || v === null || v === ''
+            ? []
+            : (Array.isArray(v) ? v : String(v).split(',')).map(toNumber),
         opts.required ? z.array(z.number().int().positive()).min(1) : z.array(z.number().int().positive()),
       ),
       { resource, ...opts },
     ),
   /** The parent in a tree of the same resource; records show their `fullName` path. */
   treeParent: (label: string, resource: string, opts: Opts = {}) =>
-    make('treeParent', label, z.preprocess(toNumber, z.number().int().positive().optional()), { resource, ...opts }),
+    make('treeParent', label, z.preprocess(toNumber, z.number().int().positive().optional()), {
+      resource,
+      ...opts,
+    }),
   enumOf: (label: string, options: ReadonlyArray<{ id: number; value: string }>, opts: Opts = {}) =>
     make(
       'enum',
@@ -186,8 +226,15 @@ export const f = {
       z.preprocess(
         toNumber,
         opts.required
-          ? z.number().int().refine((v) => options.some((o) => o.id === v), { message: `${label} معتبر نیست` })
-          : z.number().int().refine((v) => options.some((o) => o.id === v), { message: `${label} معتبر نیست` }).optional(),
+          ? z
+              .number()
+              .int()
+              .refine((v) => options.some((o) => o.id === v), { message: `${label} معتبر نیست` })
+          : z
+              .number()
+              .int()
+              .refine((v) => options.some((o) => o.id === v), { message: `${label} معتبر نیست` })
+              .optional(),
       ),
       { options, ...opts },
     ),
@@ -210,14 +257,21 @@ export const f = {
       'stringList',
       label,
       z.preprocess(
-        (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]).map((t) => cleanPersianText(String(t))).filter(Boolean),
+        (v) =>
+          (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v])
+            .map((t) => cleanPersianText(String(t)))
+            .filter(Boolean),
         opts.required ? z.array(z.string().max(200)).min(1).max(100) : z.array(z.string().max(200)).max(100),
       ),
       opts,
     ),
   password: (label: string, opts: Opts = {}) =>
-    make('password', label, z.preprocess(emptyToUndefined, z.string().min(6).max(200).optional()), { writeOnly: true, ...opts }),
-  file: (label: string, opts: Opts = {}) => make('file', label, z.any().optional(), { virtual: true, ...opts }),
+    make('password', label, z.preprocess(emptyToUndefined, z.string().min(6).max(200).optional()), {
+      writeOnly: true,
+      ...opts,
+    }),
+  file: (label: string, opts: Opts = {}) =>
+    make('file', label, z.any().optional(), { virtual: true, ...opts }),
   /** A picture: its path on the server (`/media/{table}/{name}`, from the upload call), '' for none. */
   image: (label: string, opts: Opts = {}) =>
     make(
@@ -225,7 +279,9 @@ export const f = {
       label,
       z.preprocess(
         (v) => (v === null || v === undefined ? '' : v),
-        stringRule(false, (s) => s === '' || IMAGE_PATH.test(s), `${label} معتبر نیست`).transform((s) => s ?? ''),
+        stringRule(false, (s) => s === '' || IMAGE_PATH.test(s), `${label} معتبر نیست`).transform(
+          (s) => s ?? '',
+        ),
       ),
       opts,
     ),
@@ -295,7 +351,8 @@ const stored = (meta: FieldMeta) => !meta.virtual;
 
 export function defineResource(definition: ResourceDefinition): Resource {
   const entries = Object.entries(definition.fields);
-  for (const [, fd] of entries) if (fd.meta.kind === 'image') fd.meta.uploadPath ??= `${definition.name}/fileuploader`;
+  for (const [, fd] of entries)
+    if (fd.meta.kind === 'image') fd.meta.uploadPath ??= `${definition.name}/fileuploader`;
   const firstText = entries.find(([, fd]) => fd.meta.kind === 'text' && stored(fd.meta))?.[0];
   const column = (field: string) => definition.fields[field]?.meta.column ?? snake(field);
   return {
@@ -310,7 +367,8 @@ export function defineResource(definition: ResourceDefinition): Resource {
       const meta = definition.fields[field]?.meta;
       return Boolean(meta && stored(meta) && meta.kind !== 'references');
     },
-    joinFields: () => entries.filter(([, fd]) => fd.meta.kind === 'references' && stored(fd.meta)).map(([name]) => name),
+    joinFields: () =>
+      entries.filter(([, fd]) => fd.meta.kind === 'references' && stored(fd.meta)).map(([name]) => name),
     joinTable: (field) => `${definition.table}_${column(field)}`,
   };
 }

@@ -1,7 +1,16 @@
 // Persian text normalisation, the same on client and server, for stored text and search
 // phrases alike: Arabic ي/ك → ی/ک, Persian/Arabic digits → ASCII, diacritics, tatweel
 // and zero-width characters dropped, runs of white space folded.
-const ARABIC_TO_PERSIAN: Record<string, string> = { 'ي': 'ی', 'ى': 'ی', 'ك': 'ک', 'ة': 'ه', 'ۀ': 'ه', 'أ': 'ا', 'إ': 'ا', 'ٱ': 'ا' };
+const ARABIC_TO_PERSIAN: Record<string, string> = {
+  ي: 'ی',
+  ى: 'ی',
+  ك: 'ک',
+  ة: 'ه',
+  ۀ: 'ه',
+  أ: 'ا',
+  إ: 'ا',
+  ٱ: 'ا',
+};
 const DIACRITICS = /[\u064B-\u065F\u0670\u0640]/g; // harakat, superscript alef, tatweel
 const ZERO_WIDTH = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g; // ZWNJ, marks, BOM
 

@@ -20,7 +20,9 @@ export function fieldMessage(label: string, issue: ValidationIssue, value: unkno
   const absent = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
   const missing =
     (issue.code === 'invalid_type' && absent) ||
-    (issue.code === 'too_small' && (issue.origin === 'string' || issue.origin === 'array') && Number(issue.minimum) === 1);
+    (issue.code === 'too_small' &&
+      (issue.origin === 'string' || issue.origin === 'array') &&
+      Number(issue.minimum) === 1);
   if (missing) return `${label} الزامی است`;
   if (issue.code === 'too_big') return `${label} بیش از حد طولانی است`;
   if (issue.code === 'too_small') return `${label} کوتاه‌تر از حد مجاز است`;
@@ -28,7 +30,11 @@ export function fieldMessage(label: string, issue: ValidationIssue, value: unkno
 }
 
 /** «عنوان الزامی است» and friends for an issue of an object schema, naming the field by its Persian label (its `describe`). */
-export function persianMessage(schema: z.ZodObject, issue: z.core.$ZodIssue, raw: Record<string, unknown> = {}): string {
+export function persianMessage(
+  schema: z.ZodObject,
+  issue: z.core.$ZodIssue,
+  raw: Record<string, unknown> = {},
+): string {
   const key = String(issue.path[0] ?? '');
   const label = (schema.shape[key] as z.ZodType | undefined)?.description ?? key;
   return fieldMessage(label, issue, raw[key]);

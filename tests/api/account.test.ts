@@ -25,14 +25,27 @@ describe.each(ENGINES)('account settings (%s)', (engine) => {
   it('changes the password: the old one stops working and other sessions end', async () => {
     const first = await server.api.signIn(COLLEAGUE, DEMO_COLLEAGUE_PASSWORD);
     const second = await server.api.signIn(COLLEAGUE, DEMO_COLLEAGUE_PASSWORD);
-    const wrongCurrent = await settings(first.token, { CurrentPassword: 'wrong', NewPassword: 'new-secret-1' });
+    const wrongCurrent = await settings(first.token, {
+      CurrentPassword: 'wrong',
+      NewPassword: 'new-secret-1',
+    });
     expect(wrongCurrent.body).toEqual({ status: 0, message: 'رمز عبور فعلی اشتباه است' });
-    const short = await settings(first.token, { CurrentPassword: DEMO_COLLEAGUE_PASSWORD, NewPassword: '123' });
+    const short = await settings(first.token, {
+      CurrentPassword: DEMO_COLLEAGUE_PASSWORD,
+      NewPassword: '123',
+    });
     expect(short.body.message).toBe('رمز عبور جدید باید دست‌کم 6 نویسه باشد');
 
-    const changed = await settings(first.token, { CurrentPassword: DEMO_COLLEAGUE_PASSWORD, NewPassword: 'new-secret-1' });
+    const changed = await settings(first.token, {
+      CurrentPassword: DEMO_COLLEAGUE_PASSWORD,
+      NewPassword: 'new-secret-1',
+    });
     expect(changed.body.status).toBe(1);
-    const old = await server.api.post('Authenticate/Authenticate', { Username: COLLEAGUE, Password: DEMO_COLLEAGUE_PASSWORD, WebRootPath: 'localhost' });
+    const old = await server.api.post('Authenticate/Authenticate', {
+      Username: COLLEAGUE,
+      Password: DEMO_COLLEAGUE_PASSWORD,
+      WebRootPath: 'localhost',
+    });
     expect(old.body.status).toBe(0);
     expect((await server.api.signIn(COLLEAGUE, 'new-secret-1')).token).toBeTruthy();
     expect((await server.api.get('home/getbox', {}, { token: first.token })).status).toBe(200);
@@ -43,7 +56,10 @@ describe.each(ENGINES)('account settings (%s)', (engine) => {
     const { token } = await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password);
     const fake = new Blob([Buffer.from('<script>alert(1)</script> not a picture')], { type: 'image/png' });
     const refused = await settings(token, { UserProfilePic: fake });
-    expect(refused.body).toEqual({ status: 0, message: 'تصویر پروفایل باید یک تصویر (png، jpg، gif یا webp) باشد' });
+    expect(refused.body).toEqual({
+      status: 0,
+      message: 'تصویر پروفایل باید یک تصویر (png، jpg، gif یا webp) باشد',
+    });
     const again = await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password);
     expect(again.pic ?? '').toBe('');
   });
@@ -65,28 +81,55 @@ describe.each(ENGINES)('account settings (%s)', (engine) => {
 
   it('approves a changed mobile with the code the SMS sender logged', async () => {
     const { token } = await server.api.signIn('09122222222', DEMO_COLLEAGUE_PASSWORD);
-    const bad = await server.api.call('PUT', 'user/changeusermobile/', { token, json: { Mobile: '12345', Language: 0 } });
+    const bad = await server.api.call('PUT', 'user/changeusermobile/', {
+      token,
+      json: { Mobile: '12345', Language: 0 },
+    });
     expect(bad.body).toMatchObject({ status: 0, messge: 'شماره همراه باید با ۰۹ شروع شود و ۱۱ رقم باشد' });
-    const changed = await server.api.call('PUT', 'user/changeusermobile/', { token, json: { Mobile: '۰۹۱۲۷۷۷۶۶۵۵' } });
+    const changed = await server.api.call('PUT', 'user/changeusermobile/', {
+      token,
+      json: { Mobile: '۰۹۱۲۷۷۷۶۶۵۵' },
+    });
     expect(changed.body.status).toBe(1);
-    expect((await server.api.post('user/approveusersendcode/', { Language: 0 }, { token })).body.status).toBe(1);
+    expect((await server.api.post('user/approveusersendcode/', { Language: 0 }, { token })).body.status).toBe(
+      1,
+    );
     const line = server.logLines.reverse().find((l) => l.includes('09127776655'));
     server.logLines.reverse();
     const code = /کد تایید شماره همراه: (\d{5})/.exec(line ?? '')?.[1];
     expect(code).toMatch(/^\d{5}$/);
     const wrongCode = code === '11111' ? '22222' : '11111';
-    expect((await server.api.post('user/approveuser/', { code: wrongCode }, { token })).body).toMatchObject({ status: 0, messge: 'کد تایید اشتباه است' });
-    expect((await server.api.post('user/approveuser/', { code }, { token })).body).toMatchObject({ status: 1, messge: 'شماره همراه شما تایید شد' });
-    expect((await server.api.post('user/approveusersendcode/', {}, { token })).body.messge).toBe('شماره همراه شما پیش‌تر تایید شده است');
+    expect((await server.api.post('user/approveuser/', { code: wrongCode }, { token })).body).toMatchObject({
+      status: 0,
+      messge: 'کد تایید اشتباه است',
+    });
+    expect((await server.api.post('user/approveuser/', { code }, { token })).body).toMatchObject({
+      status: 1,
+      messge: 'شماره همراه شما تایید شد',
+    });
+    expect((await server.api.post('user/approveusersendcode/', {}, { token })).body.messge).toBe(
+      'شماره همراه شما پیش‌تر تایید شده است',
+    );
   });
 
   it('remembers the theme colour per user', async () => {
     const admin = await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password);
     const colleague = await server.api.signIn('09123333333', DEMO_COLLEAGUE_PASSWORD);
-    expect((await server.api.get('usersetting/get', {}, { token: admin.token })).body.record.themeColor).toBe('#7B1FA2');
-    expect((await server.api.post('usersetting/save', { ThemeColor: 'red' }, { token: admin.token })).body).toEqual({ status: 0, message: 'رنگ پوسته معتبر نیست' });
-    expect((await server.api.post('usersetting/save', { ThemeColor: '#00897b' }, { token: admin.token })).body.status).toBe(1);
-    expect((await server.api.get('usersetting/get', {}, { token: admin.token })).body.record.themeColor).toBe('#00897B');
-    expect((await server.api.get('usersetting/get', {}, { token: colleague.token })).body.record.themeColor).toBe('#7B1FA2');
+    expect((await server.api.get('usersetting/get', {}, { token: admin.token })).body.record.themeColor).toBe(
+      '#7B1FA2',
+    );
+    expect(
+      (await server.api.post('usersetting/save', { ThemeColor: 'red' }, { token: admin.token })).body,
+    ).toEqual({ status: 0, message: 'رنگ پوسته معتبر نیست' });
+    expect(
+      (await server.api.post('usersetting/save', { ThemeColor: '#00897b' }, { token: admin.token })).body
+        .status,
+    ).toBe(1);
+    expect((await server.api.get('usersetting/get', {}, { token: admin.token })).body.record.themeColor).toBe(
+      '#00897B',
+    );
+    expect(
+      (await server.api.get('usersetting/get', {}, { token: colleague.token })).body.record.themeColor,
+    ).toBe('#7B1FA2');
   });
 });

@@ -9,12 +9,25 @@ import type { AnyDb } from '../../server/masterdata/hooks';
 import { findPrincipal } from '../../server/auth/sessions';
 import { createTenant } from '../../server/tenancy/create-tenant';
 import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
-import { BUILT_IN_TEMPLATE, minimalDocx, seedCorrespondenceMasterData, storedZip } from '../../server/seed/correspondence-seed';
+import {
+  BUILT_IN_TEMPLATE,
+  minimalDocx,
+  seedCorrespondenceMasterData,
+  storedZip,
+} from '../../server/seed/correspondence-seed';
 import { decryptSecret } from '../../server/masterdata/resource-hooks/eceemail';
-import { DOCX_MIME, isDocx, PUBLIC_TEMPLATE_LOCKED, TEMPLATE_FILES } from '../../server/masterdata/resource-hooks/template';
+import {
+  DOCX_MIME,
+  isDocx,
+  PUBLIC_TEMPLATE_LOCKED,
+  TEMPLATE_FILES,
+} from '../../server/masterdata/resource-hooks/template';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const NOT_DOCX = 'فایل قالب باید یک سند Word با قالب docx باشد';
 
 describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
@@ -26,7 +39,12 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
 
   /** Seeds a tenant unless its tenant seed already did. */
   async function seedOnce(tenant: number) {
-    const seeded = await db.selectFrom('templates').select('id').where('tenant_id', '=', tenant).where('is_public', '=', true).executeTakeFirst();
+    const seeded = await db
+      .selectFrom('templates')
+      .select('id')
+      .where('tenant_id', '=', tenant)
+      .where('is_public', '=', true)
+      .executeTakeFirst();
     if (!seeded) await seedCorrespondenceMasterData(server.built.services.db, tenant);
   }
 
@@ -48,12 +66,18 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
   afterAll(() => server?.stop());
 
   const list = async (entity: string, query: Record<string, unknown> = {}, token = admin) =>
-    (await server.api.get(`${entity}/list/`, { Count: -1, ...query }, { token })).body.records as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    (await server.api.get(`${entity}/list/`, { Count: -1, ...query }, { token })).body.records as Array<
+      Record<string, any>
+    >; // eslint-disable-line @typescript-eslint/no-explicit-any
 
   it('seeds receive methods, a default numbering scheme per letter type, an archive tree and a public template', async () => {
-    expect((await list('reciveMethod')).map((r) => r.reciveMethodTitle).sort()).toEqual(['حضوری', 'دورنگار', 'نامه‌رسان', 'پست', 'پست الکترونیک'].sort());
+    expect((await list('reciveMethod')).map((r) => r.reciveMethodTitle).sort()).toEqual(
+      ['حضوری', 'دورنگار', 'نامه‌رسان', 'پست', 'پست الکترونیک'].sort(),
+    );
     const defaults = (await list('andikator')).filter((a) => a.isDefault);
-    expect(defaults.map((a) => [a.messageTypeFk, a.andikatorPreFix, a.startNumber, a.isActive]).sort()).toEqual([
+    expect(
+      defaults.map((a) => [a.messageTypeFk, a.andikatorPreFix, a.startNumber, a.isActive]).sort(),
+    ).toEqual([
       [4, 'د-', 1, true],
       [5, 'و-', 1, true],
       [6, 'ص-', 1, true],
@@ -62,7 +86,10 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
     const found = await server.api.get('archive/list/', { Phrase: '۱۴۰۵' }, { token: admin });
     expect(found.body.records.map((a: { archiveTitle: string }) => a.archiveTitle)).toContain('۱۴۰۵');
     const [builtIn] = (await list('template')).filter((t) => t.isPublic);
-    expect(builtIn).toMatchObject({ templateName: BUILT_IN_TEMPLATE.name, fileName: BUILT_IN_TEMPLATE.fileName });
+    expect(builtIn).toMatchObject({
+      templateName: BUILT_IN_TEMPLATE.name,
+      fileName: BUILT_IN_TEMPLATE.fileName,
+    });
     const builtInFile = await download({ templateId: builtIn.templateManagerId, token: admin });
     expect(builtInFile.status).toBe(200);
     expect(await isDocx(builtInFile.data)).toBe(true);
@@ -70,79 +97,170 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
 
   it('keeps one default numbering scheme per letter type and never takes the last number from the client', async () => {
     const create = (title: string, type: number, isDefault: boolean) =>
-      server.api.post('andikator/create/', { AndikatorTitle: title, AndikatorPreFix: 'ت-', StartNumber: 100, MessageTypeFk: type, IsActive: true, IsDefault: isDefault, LastMessageNumber: 99 }, { token: admin });
+      server.api.post(
+        'andikator/create/',
+        {
+          AndikatorTitle: title,
+          AndikatorPreFix: 'ت-',
+          StartNumber: 100,
+          MessageTypeFk: type,
+          IsActive: true,
+          IsDefault: isDefault,
+          LastMessageNumber: 99,
+        },
+        { token: admin },
+      );
     const first = (await create('داخلی دوم', 4, true)).body.id as number;
-    const defaultsOf = async (type: number) => (await list('andikator', { messageType: type })).filter((a) => a.isDefault).map((a) => a.andikatorId);
+    const defaultsOf = async (type: number) =>
+      (await list('andikator', { messageType: type })).filter((a) => a.isDefault).map((a) => a.andikatorId);
     expect(await defaultsOf(4)).toEqual([first]);
     expect(await defaultsOf(5)).toHaveLength(1);
 
     const second = (await create('داخلی سوم', 4, false)).body.id as number;
     expect(await defaultsOf(4)).toEqual([first]);
-    const update = { Id: second, AndikatorTitle: 'داخلی سوم', AndikatorPreFix: 'س-', IsActive: true, IsDefault: true, StartNumber: 5, MessageTypeFk: 4, LastMessageNumber: 77 };
-    expect((await server.api.call('PUT', 'andikator/update/', { token: admin, json: update })).body.status).toBe(1);
+    const update = {
+      Id: second,
+      AndikatorTitle: 'داخلی سوم',
+      AndikatorPreFix: 'س-',
+      IsActive: true,
+      IsDefault: true,
+      StartNumber: 5,
+      MessageTypeFk: 4,
+      LastMessageNumber: 77,
+    };
+    expect(
+      (await server.api.call('PUT', 'andikator/update/', { token: admin, json: update })).body.status,
+    ).toBe(1);
     expect(await defaultsOf(4)).toEqual([second]);
     expect(await defaultsOf(6)).toHaveLength(1);
 
     const record = (await server.api.get('andikator/get/', { Id: second }, { token: admin })).body.record;
-    expect(record).toMatchObject({ andikatorPreFix: 'س-', startNumber: 5, lastMessageNumber: 0, isDefault: true, messageTypeFk: 4 });
-    expect((await server.api.get('andikator/get/', { Id: first }, { token: admin })).body.record.lastMessageNumber).toBe(0);
+    expect(record).toMatchObject({
+      andikatorPreFix: 'س-',
+      startNumber: 5,
+      lastMessageNumber: 0,
+      isDefault: true,
+      messageTypeFk: 4,
+    });
+    expect(
+      (await server.api.get('andikator/get/', { Id: first }, { token: admin })).body.record.lastMessageNumber,
+    ).toBe(0);
     const racing = await Promise.all([1, 2, 3, 4].map((n) => create(`صادره ${n}`, 6, true)));
     expect(racing.map((r) => r.body.status)).toEqual([1, 1, 1, 1]);
     expect(await defaultsOf(6)).toHaveLength(1);
-    const badType = await server.api.post('andikator/create/', { AndikatorTitle: 'نادرست', MessageTypeFk: 7 }, { token: admin });
+    const badType = await server.api.post(
+      'andikator/create/',
+      { AndikatorTitle: 'نادرست', MessageTypeFk: 7 },
+      { token: admin },
+    );
     expect(badType.body).toEqual({ status: 0, message: 'نوع نامه معتبر نیست' });
   });
 
   it('stores the ECE mailbox password encrypted and never answers it', async () => {
     const password = 'Mail-Pass-4321';
     const mailbox = {
-      Title: 'صندوق دبیرخانه', Email: 'dabir@example.ir', UserName: 'dabir', Password: password,
-      InputServer: 'imap.example.ir', InputPort: 993, OutputServer: 'smtp.example.ir', OutputPort: 465,
+      Title: 'صندوق دبیرخانه',
+      Email: 'dabir@example.ir',
+      UserName: 'dabir',
+      Password: password,
+      InputServer: 'imap.example.ir',
+      InputPort: 993,
+      OutputServer: 'smtp.example.ir',
+      OutputPort: 465,
     };
     const created = await server.api.post('eceemails/create/', mailbox, { token: admin });
     expect(created.body.status).toBe(1);
     const id = created.body.id as number;
     const got = await server.api.get('eceemails/get/', { Id: id }, { token: admin });
-    expect(got.body.record).toMatchObject({ eCEEmailId: id, userName: 'dabir', inSSl: true, outSSl: true, outTls: true });
+    expect(got.body.record).toMatchObject({
+      eCEEmailId: id,
+      userName: 'dabir',
+      inSSl: true,
+      outSSl: true,
+      outTls: true,
+    });
     expect(got.body.record).not.toHaveProperty('password');
     const listed = await server.api.get('eceemails/list/', { Count: -1 }, { token: admin });
     for (const text of [created.text, got.text, listed.text]) expect(text).not.toContain(password);
 
-    const stored = async () => (await db.selectFrom('ece_emails').select('password').where('id', '=', id).executeTakeFirstOrThrow()).password as string;
+    const stored = async () =>
+      (await db.selectFrom('ece_emails').select('password').where('id', '=', id).executeTakeFirstOrThrow())
+        .password as string;
     const cipher = await stored();
     expect(cipher).not.toContain(password);
     expect(cipher.startsWith('v1:')).toBe(true);
     expect(decryptSecret(server.built.services.config.secret, cipher)).toBe(password);
 
     const { Password: _unchanged, ...withoutPassword } = mailbox;
-    expect((await server.api.call('PUT', 'eceemails/update/', { token: admin, json: { ...withoutPassword, Id: id, Password: '', Title: 'صندوق اصلی' } })).body.status).toBe(1);
+    expect(
+      (
+        await server.api.call('PUT', 'eceemails/update/', {
+          token: admin,
+          json: { ...withoutPassword, Id: id, Password: '', Title: 'صندوق اصلی' },
+        })
+      ).body.status,
+    ).toBe(1);
     expect(await stored()).toBe(cipher);
-    expect((await server.api.call('PUT', 'eceemails/update/', { token: admin, json: { ...mailbox, Id: id, Title: 'صندوق اصلی', Password: 'New-Pass-99' } })).body.status).toBe(1);
+    expect(
+      (
+        await server.api.call('PUT', 'eceemails/update/', {
+          token: admin,
+          json: { ...mailbox, Id: id, Title: 'صندوق اصلی', Password: 'New-Pass-99' },
+        })
+      ).body.status,
+    ).toBe(1);
     expect(decryptSecret(server.built.services.config.secret, await stored())).toBe('New-Pass-99');
 
     const noPassword = await server.api.post('eceemails/create/', withoutPassword, { token: admin });
     expect(noPassword.body).toEqual({ status: 0, message: 'رمز عبور الزامی است' });
-    const badPort = await server.api.post('eceemails/create/', { ...mailbox, InputPort: 70000 }, { token: admin });
+    const badPort = await server.api.post(
+      'eceemails/create/',
+      { ...mailbox, InputPort: 70000 },
+      { token: admin },
+    );
     expect(badPort.body).toEqual({ status: 0, message: 'درگاه ورودی باید عددی بین ۱ تا ۶۵۵۳۵ باشد' });
 
     const post = (await list('orgpost'))[0] ?? (await createPost());
     const andikatorId = (await list('andikator', { messageType: 5 }))[0].andikatorId;
-    const definition = await server.api.post('ece/create/', { Title: 'مکاتبات وارده', ECEEmailFk: id, AndikatorFk: andikatorId, OrgPostFk: post.orgPostId }, { token: admin });
+    const definition = await server.api.post(
+      'ece/create/',
+      { Title: 'مکاتبات وارده', ECEEmailFk: id, AndikatorFk: andikatorId, OrgPostFk: post.orgPostId },
+      { token: admin },
+    );
     expect(definition.body.status).toBe(1);
-    const record = (await server.api.get('ece/get/', { Id: definition.body.id }, { token: admin })).body.record;
-    expect(record).toMatchObject({ eCEId: definition.body.id, eCEEmailFk: id, eCEEmailFkTitle: 'صندوق اصلی', in: true, out: true });
+    const record = (await server.api.get('ece/get/', { Id: definition.body.id }, { token: admin })).body
+      .record;
+    expect(record).toMatchObject({
+      eCEId: definition.body.id,
+      eCEEmailFk: id,
+      eCEEmailFkTitle: 'صندوق اصلی',
+      in: true,
+      out: true,
+    });
     const refused = await server.api.call('DELETE', 'eceemails/delete/', { token: admin, json: { Id: id } });
-    expect(refused.body.message).toBe('این پست الکترونیک مکاتبات در «تعریف مکاتبات الکترونیک» استفاده شده است و حذف نمی‌شود');
+    expect(refused.body.message).toBe(
+      'این پست الکترونیک مکاتبات در «تعریف مکاتبات الکترونیک» استفاده شده است و حذف نمی‌شود',
+    );
   });
 
   async function createPost() {
-    const unit = (await server.api.post('orgunit/create/', { OrgUnitTitle: 'دبیرخانه' }, { token: admin })).body.id;
-    const id = (await server.api.post('orgpost/create/', { OrgPostTitle: 'مسئول دبیرخانه', OrgUnitFk: unit }, { token: admin })).body.id;
+    const unit = (await server.api.post('orgunit/create/', { OrgUnitTitle: 'دبیرخانه' }, { token: admin }))
+      .body.id;
+    const id = (
+      await server.api.post(
+        'orgpost/create/',
+        { OrgPostTitle: 'مسئول دبیرخانه', OrgUnitFk: unit },
+        { token: admin },
+      )
+    ).body.id;
     return { orgPostId: id };
   }
 
   /** A GET answered as raw bytes (the harness decodes bodies as text). */
-  function download(query: Record<string, string | number>, host = 'localhost'): Promise<{ status: number; headers: http.IncomingHttpHeaders; data: Buffer }> {
+  function download(
+    query: Record<string, string | number>,
+    host = 'localhost',
+  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; data: Buffer }> {
     const url = new URL('/api/template/download', server.baseUrl);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
     return new Promise((resolve, reject) => {
@@ -150,13 +268,21 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
         .get(url, { headers: { host } }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, data: Buffer.concat(chunks) }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, data: Buffer.concat(chunks) }),
+          );
         })
         .on('error', reject);
     });
   }
 
-  const upload = (method: 'POST' | 'PUT', path: string, fields: Record<string, string>, file?: { data: Buffer; name: string }, token = admin) => {
+  const upload = (
+    method: 'POST' | 'PUT',
+    path: string,
+    fields: Record<string, string>,
+    file?: { data: Buffer; name: string },
+    token = admin,
+  ) => {
     const form = new FormData();
     form.append('Language', '0');
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
@@ -165,18 +291,58 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
   };
 
   it('accepts only a Word document by content, serves it back byte-identical, and keeps tenants apart', async () => {
-    expect((await upload('POST', 'template/create/', { TemplateName: 'تصویر' }, { data: PNG, name: 'letter.docx' })).body).toEqual({ status: 0, message: NOT_DOCX });
-    expect((await upload('POST', 'template/create/', { TemplateName: 'متن' }, { data: Buffer.from('نامه اداری'), name: 'letter.docx' })).body).toEqual({ status: 0, message: NOT_DOCX });
+    expect(
+      (
+        await upload(
+          'POST',
+          'template/create/',
+          { TemplateName: 'تصویر' },
+          { data: PNG, name: 'letter.docx' },
+        )
+      ).body,
+    ).toEqual({ status: 0, message: NOT_DOCX });
+    expect(
+      (
+        await upload(
+          'POST',
+          'template/create/',
+          { TemplateName: 'متن' },
+          { data: Buffer.from('نامه اداری'), name: 'letter.docx' },
+        )
+      ).body,
+    ).toEqual({ status: 0, message: NOT_DOCX });
     const plainZip = storedZip([{ name: 'readme.txt', data: Buffer.from('not a document') }]);
-    expect((await upload('POST', 'template/create/', { TemplateName: 'زیپ' }, { data: plainZip, name: 'letter.docx' })).body).toEqual({ status: 0, message: NOT_DOCX });
-    expect((await upload('POST', 'template/create/', { TemplateName: 'بی‌فایل' })).body).toEqual({ status: 0, message: 'فایل قالب الزامی است' });
+    expect(
+      (
+        await upload(
+          'POST',
+          'template/create/',
+          { TemplateName: 'زیپ' },
+          { data: plainZip, name: 'letter.docx' },
+        )
+      ).body,
+    ).toEqual({ status: 0, message: NOT_DOCX });
+    expect((await upload('POST', 'template/create/', { TemplateName: 'بی‌فایل' })).body).toEqual({
+      status: 0,
+      message: 'فایل قالب الزامی است',
+    });
 
     const docx = minimalDocx(['موضوع: {subject}', 'متن: {body}']);
-    const created = await upload('POST', 'template/create/', { TemplateName: 'قالب مدیریت', IsPublic: 'true' }, { data: docx, name: 'نامه مدیریت.docx' });
+    const created = await upload(
+      'POST',
+      'template/create/',
+      { TemplateName: 'قالب مدیریت', IsPublic: 'true' },
+      { data: docx, name: 'نامه مدیریت.docx' },
+    );
     expect(created.body.status).toBe(1);
     const id = created.body.id as number;
     const record = (await server.api.get('template/get/', { Id: id }, { token: admin })).body.record;
-    expect(record).toMatchObject({ templateManagerId: id, templateName: 'قالب مدیریت', fileName: 'نامه مدیریت.docx', isPublic: false });
+    expect(record).toMatchObject({
+      templateManagerId: id,
+      templateName: 'قالب مدیریت',
+      fileName: 'نامه مدیریت.docx',
+      isPublic: false,
+    });
     expect(record).not.toHaveProperty('storedName');
 
     const file = await download({ templateId: id, token: admin });
@@ -192,30 +358,66 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
     expect((await list('template', {}, other)).map((t) => t.templateManagerId)).not.toContain(id);
 
     // A new document replaces the old one on disk; the name alone changes nothing else.
-    const storedName = async () => (await db.selectFrom('templates').select('stored_name').where('id', '=', id).executeTakeFirstOrThrow()).stored_name as string;
+    const storedName = async () =>
+      (await db.selectFrom('templates').select('stored_name').where('id', '=', id).executeTakeFirstOrThrow())
+        .stored_name as string;
     const firstFile = server.built.services.files.pathOf(tenantId, TEMPLATE_FILES, await storedName())!;
     expect(fs.existsSync(firstFile)).toBe(true);
-    expect((await upload('PUT', 'template/update/', { Id: String(id), TemplateName: 'قالب مدیرعامل' })).body.status).toBe(1);
+    expect(
+      (await upload('PUT', 'template/update/', { Id: String(id), TemplateName: 'قالب مدیرعامل' })).body
+        .status,
+    ).toBe(1);
     expect(await storedName()).toBe(firstFile.split('/').pop());
     const replacement = minimalDocx(['نسخه دوم {subject}']);
-    expect((await upload('PUT', 'template/update/', { Id: String(id), TemplateName: 'قالب مدیرعامل' }, { data: PNG, name: 'x.docx' })).body).toEqual({ status: 0, message: NOT_DOCX });
-    expect((await upload('PUT', 'template/update/', { Id: String(id), TemplateName: 'قالب مدیرعامل' }, { data: replacement, name: 'دوم.docx' })).body.status).toBe(1);
+    expect(
+      (
+        await upload(
+          'PUT',
+          'template/update/',
+          { Id: String(id), TemplateName: 'قالب مدیرعامل' },
+          { data: PNG, name: 'x.docx' },
+        )
+      ).body,
+    ).toEqual({ status: 0, message: NOT_DOCX });
+    expect(
+      (
+        await upload(
+          'PUT',
+          'template/update/',
+          { Id: String(id), TemplateName: 'قالب مدیرعامل' },
+          { data: replacement, name: 'دوم.docx' },
+        )
+      ).body.status,
+    ).toBe(1);
     expect(fs.existsSync(firstFile)).toBe(false);
     expect((await download({ templateId: id, token: admin })).data.equals(replacement)).toBe(true);
-    expect((await server.api.get('template/get/', { Id: id }, { token: admin })).body.record).toMatchObject({ templateName: 'قالب مدیرعامل', fileName: 'دوم.docx' });
+    expect((await server.api.get('template/get/', { Id: id }, { token: admin })).body.record).toMatchObject({
+      templateName: 'قالب مدیرعامل',
+      fileName: 'دوم.docx',
+    });
 
     const secondFile = server.built.services.files.pathOf(tenantId, TEMPLATE_FILES, await storedName())!;
-    expect((await server.api.call('DELETE', 'template/delete/', { token: admin, json: { Id: id } })).body.status).toBe(1);
+    expect(
+      (await server.api.call('DELETE', 'template/delete/', { token: admin, json: { Id: id } })).body.status,
+    ).toBe(1);
     expect(fs.existsSync(secondFile)).toBe(false);
   });
 
   it('refuses to edit or delete a public template', async () => {
     const [builtIn] = (await list('template')).filter((t) => t.isPublic);
     const id = builtIn.templateManagerId as number;
-    const edit = await upload('PUT', 'template/update/', { Id: String(id), TemplateName: 'تغییر' }, { data: minimalDocx(['x']), name: 'x.docx' });
+    const edit = await upload(
+      'PUT',
+      'template/update/',
+      { Id: String(id), TemplateName: 'تغییر' },
+      { data: minimalDocx(['x']), name: 'x.docx' },
+    );
     expect(edit.body).toEqual({ status: 0, message: PUBLIC_TEMPLATE_LOCKED });
     const removed = await server.api.call('DELETE', 'template/delete/', { token: admin, json: { Id: id } });
     expect(removed.body).toEqual({ status: 0, message: PUBLIC_TEMPLATE_LOCKED });
-    expect((await server.api.get('template/get/', { Id: id }, { token: admin })).body.record).toMatchObject({ templateName: BUILT_IN_TEMPLATE.name, isPublic: true });
+    expect((await server.api.get('template/get/', { Id: id }, { token: admin })).body.record).toMatchObject({
+      templateName: BUILT_IN_TEMPLATE.name,
+      isPublic: true,
+    });
   });
 });

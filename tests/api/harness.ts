@@ -33,7 +33,11 @@ export interface TestServer {
 
 /** A fresh database owned by a fresh ordinary role (no superuser, no BYPASSRLS), so the
  *  server runs as a real deployment should and row-level security binds. */
-async function createScratchPostgres(): Promise<{ url: string; adminUrl: string; drop: () => Promise<void> }> {
+async function createScratchPostgres(): Promise<{
+  url: string;
+  adminUrl: string;
+  drop: () => Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `dabir_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -133,14 +137,19 @@ export class ApiClient {
       // A body holding a file goes as multipart, as the client sends uploads.
       const form = new FormData();
       for (const [key, value] of Object.entries(options.json)) {
-        for (const item of Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]) {
+        for (const item of Array.isArray(value)
+          ? value
+          : value === undefined || value === null
+            ? []
+            : [value]) {
           form.append(key, item instanceof Blob ? item : String(item));
         }
       }
       options = { ...options, json: undefined, form };
     }
     const url = new URL(pathname.startsWith('/') ? pathname : `/api/${pathname}`, this.baseUrl);
-    for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.append(key, String(value));
+    for (const [key, value] of Object.entries(options.query ?? {}))
+      url.searchParams.append(key, String(value));
     const headers: Record<string, string> = { host: options.host ?? 'localhost', ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: Buffer | undefined;

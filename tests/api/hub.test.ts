@@ -205,13 +205,23 @@ describe.each(ENGINES)('notification hub on the real server (%s)', (engine) => {
   });
 
   it('closes the connections of a person who is deactivated, once the change has committed', async () => {
-    const roles = (await server.api.get('person/allrolenames/', {}, { token: admin.token })).body.allRoleNames as string[];
-    const person = { FirstName: 'نگار', LastName: 'صادقی', Mobile: '09137654321', PassWord: 'negar-pass', RoleNames: [roles[0]] };
+    const roles = (await server.api.get('person/allrolenames/', {}, { token: admin.token })).body
+      .allRoleNames as string[];
+    const person = {
+      FirstName: 'نگار',
+      LastName: 'صادقی',
+      Mobile: '09137654321',
+      PassWord: 'negar-pass',
+      RoleNames: [roles[0]],
+    };
     const id = (await server.api.post('person/create/', person, { token: admin.token })).body.id;
     const theirs = await server.api.signIn(person.Mobile, person.PassWord);
     const connection = await connect(theirs.token);
     const whenClosed = closed(connection);
-    const deactivated = await server.api.call('PUT', 'person/update/', { token: admin.token, json: { ...person, Id: id, IsActive: false } });
+    const deactivated = await server.api.call('PUT', 'person/update/', {
+      token: admin.token,
+      json: { ...person, Id: id, IsActive: false },
+    });
     expect(deactivated.body.status).toBe(1);
     expect((await whenClosed)?.message).toContain('Session revoked');
   });

@@ -10,7 +10,11 @@ let counter = 0;
 /** Text with Arabic ي/ك so that a Persian ی/ک phrase must still find it after normalisation. */
 export const sampleText = () => `نمونه كيفيت ${++counter}`;
 
-export async function sampleInput(api: ApiClient, token: string, resource: Resource): Promise<Record<string, unknown>> {
+export async function sampleInput(
+  api: ApiClient,
+  token: string,
+  resource: Resource,
+): Promise<Record<string, unknown>> {
   const input: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
     const meta = field.meta;
@@ -19,7 +23,13 @@ export async function sampleInput(api: ApiClient, token: string, resource: Resou
       case 'text':
       case 'multiline': {
         // The first sample the field's own rule accepts: free text, digits, a mobile, an e-mail, an address.
-        const candidates = [sampleText(), '02188776655', '09121234567', 'info@example.ir', 'https://example.ir/page'];
+        const candidates = [
+          sampleText(),
+          '02188776655',
+          '09121234567',
+          'info@example.ir',
+          'https://example.ir/page',
+        ];
         input[key] = candidates.find((candidate) => field.schema.safeParse(candidate).success);
         break;
       }
@@ -46,7 +56,9 @@ export async function sampleInput(api: ApiClient, token: string, resource: Resou
         break;
       case 'stringList': {
         // The first value the field's choice list offers (e.g. an existing role name).
-        const choices = meta.choicesFrom ? (await api.get(meta.choicesFrom, {}, { token })).body.records : undefined;
+        const choices = meta.choicesFrom
+          ? (await api.get(meta.choicesFrom, {}, { token })).body.records
+          : undefined;
         input[key] = choices?.length ? [choices[0].id] : [sampleText()];
         break;
       }
@@ -77,7 +89,9 @@ export async function sampleInput(api: ApiClient, token: string, resource: Resou
 }
 
 export async function createSample(api: ApiClient, token: string, resource: Resource): Promise<number> {
-  const result = await api.post(`${resource.name}/create/`, await sampleInput(api, token, resource), { token });
+  const result = await api.post(`${resource.name}/create/`, await sampleInput(api, token, resource), {
+    token,
+  });
   if (result.body.status !== 1) throw new Error(`could not create a sample ${resource.name}: ${result.text}`);
   return result.body.id as number;
 }
@@ -90,10 +104,19 @@ export const asArabicPhrase = (text: string) => text.replace(/ی/g, 'ي').replac
  * searched through a reference (an ECE receiver's customer) the referenced record's title;
  * in Arabic letters either way. Undefined when nothing of the record is searchable.
  */
-export function searchPhrase(resource: Resource, input: Record<string, unknown>, record: Record<string, unknown>): string | undefined {
+export function searchPhrase(
+  resource: Resource,
+  input: Record<string, unknown>,
+  record: Record<string, unknown>,
+): string | undefined {
   const fields = resource.searchFields();
-  const text = fields.find((f) => resource.fields[f].meta.kind === 'text' && String(input[resource.inputName(f)]).startsWith('نمونه'));
+  const text = fields.find(
+    (f) =>
+      resource.fields[f].meta.kind === 'text' && String(input[resource.inputName(f)]).startsWith('نمونه'),
+  );
   if (text) return asArabicPhrase(String(input[resource.inputName(text)]));
   const reference = fields.find((f) => resource.fields[f].meta.kind === 'reference');
-  return reference && record[`${reference}Title`] ? asArabicPhrase(String(record[`${reference}Title`])) : undefined;
+  return reference && record[`${reference}Title`]
+    ? asArabicPhrase(String(record[`${reference}Title`]))
+    : undefined;
 }

@@ -35,11 +35,17 @@ describe.each(ENGINES)('menu, links and tenants (%s)', (engine) => {
     const full = (await server.api.get('menu/list/', { Language: 0 }, { token: admin })).body;
     expect(full.status).toBe(1);
     const adminTypes = typesOf(full.records);
-    expect(adminTypes).toEqual(expect.arrayContaining(['MyMessage', 'AllMessage', 'Andikator', 'Banks', 'Person', 'Tasks']));
+    expect(adminTypes).toEqual(
+      expect.arrayContaining(['MyMessage', 'AllMessage', 'Andikator', 'Banks', 'Person', 'Tasks']),
+    );
     expect(adminTypes).not.toContain('Domains');
     const letters = full.records.find((r: MenuRecord) => r.title === 'مکاتبات');
     const sent = letters.children.find((r: MenuRecord) => r.title === 'نامه‌های ارسالی');
-    expect(sent.children.map((c: MenuRecord) => c.type)).toEqual(['DomesticLetters', 'IncomingLetters', 'LettersIssued']);
+    expect(sent.children.map((c: MenuRecord) => c.type)).toEqual([
+      'DomesticLetters',
+      'IncomingLetters',
+      'LettersIssued',
+    ]);
 
     const staffTypes = typesOf((await server.api.get('menu/list', {}, { token: colleague })).body.records);
     expect(staffTypes).toEqual(expect.arrayContaining(['MyMessage', 'Tasks', 'Links']));
@@ -49,18 +55,29 @@ describe.each(ENGINES)('menu, links and tenants (%s)', (engine) => {
   });
 
   it('gives the platform admin the operator screens', async () => {
-    const platform = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password, 'crm.localhost')).token;
+    const platform = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password, 'crm.localhost'))
+      .token;
     const types = typesOf((await server.api.get('menu/list', {}, { token: platform })).body.records);
     expect(types).toEqual(expect.arrayContaining(['Domains', 'Plans', 'OnlineUser', 'UserGroups']));
   });
 
   it('creates, lists, reads, updates and deletes links, binding JSON, form and query alike', async () => {
-    const created = await server.api.post('link/create/', { Caption: 'سامانه ك', Url: 'https://example.org/a' }, { token: admin });
+    const created = await server.api.post(
+      'link/create/',
+      { Caption: 'سامانه ك', Url: 'https://example.org/a' },
+      { token: admin },
+    );
     expect(created.body.status).toBe(1);
     const id = created.body.id as number;
-    const viaForm = await server.api.call('POST', 'LINK/CREATE', { token: admin, urlencoded: { caption: 'فرم', url: 'http://example.org/b' } });
+    const viaForm = await server.api.call('POST', 'LINK/CREATE', {
+      token: admin,
+      urlencoded: { caption: 'فرم', url: 'http://example.org/b' },
+    });
     expect(viaForm.body.status).toBe(1);
-    const viaQuery = await server.api.call('POST', 'link/create', { token: admin, query: { Caption: 'پرس‌وجو', Url: 'https://example.org/c' } });
+    const viaQuery = await server.api.call('POST', 'link/create', {
+      token: admin,
+      query: { Caption: 'پرس‌وجو', Url: 'https://example.org/c' },
+    });
     expect(viaQuery.body.status).toBe(1);
 
     const got = await server.api.get('link/get/', { Id: id }, { token: admin });
@@ -69,17 +86,36 @@ describe.each(ENGINES)('menu, links and tenants (%s)', (engine) => {
     expect(list.body.record_count).toBeGreaterThanOrEqual(6); // three seeded + three created
     expect(list.body.records.map((r: { linkId: number }) => r.linkId)).toContain(id);
 
-    const updated = await server.api.post('link/update/', { Id: id, Caption: 'ویرایش‌شده', Url: 'https://example.org/z' }, { token: admin });
+    const updated = await server.api.post(
+      'link/update/',
+      { Id: id, Caption: 'ویرایش‌شده', Url: 'https://example.org/z' },
+      { token: admin },
+    );
     expect(updated.body.status).toBe(1);
-    expect((await server.api.get('link/get', { Id: id }, { token: admin })).body.record.caption).toBe('ویرایش‌شده');
-    expect((await server.api.post('link/delete/', { Id: id, Language: 0 }, { token: admin })).body.status).toBe(1);
-    expect((await server.api.get('link/get', { Id: id }, { token: admin })).body).toEqual({ status: 0, message: 'پیوند یافت نشد' });
+    expect((await server.api.get('link/get', { Id: id }, { token: admin })).body.record.caption).toBe(
+      'ویرایش‌شده',
+    );
+    expect(
+      (await server.api.post('link/delete/', { Id: id, Language: 0 }, { token: admin })).body.status,
+    ).toBe(1);
+    expect((await server.api.get('link/get', { Id: id }, { token: admin })).body).toEqual({
+      status: 0,
+      message: 'پیوند یافت نشد',
+    });
   });
 
   it('refuses links that are not http(s) or lack a caption, naming the field', async () => {
-    const script = await server.api.post('link/create', { Caption: 'بد', Url: 'javascript:alert(1)' }, { token: admin });
+    const script = await server.api.post(
+      'link/create',
+      { Caption: 'بد', Url: 'javascript:alert(1)' },
+      { token: admin },
+    );
     expect(script.body).toEqual({ status: 0, message: 'نشانی باید نشانی معتبری با http یا https باشد' });
-    const ftp = await server.api.post('link/create', { Caption: 'بد', Url: 'ftp://example.org' }, { token: admin });
+    const ftp = await server.api.post(
+      'link/create',
+      { Caption: 'بد', Url: 'ftp://example.org' },
+      { token: admin },
+    );
     expect(ftp.body.status).toBe(0);
     const noCaption = await server.api.post('link/create', { Url: 'https://example.org' }, { token: admin });
     expect(noCaption.body).toEqual({ status: 0, message: 'عنوان الزامی است' });
@@ -88,27 +124,61 @@ describe.each(ENGINES)('menu, links and tenants (%s)', (engine) => {
   });
 
   it('keeps tenants and users apart', async () => {
-    const mine = await server.api.post('link/create', { Caption: 'خصوصی', Url: 'https://example.org/private' }, { token: admin });
+    const mine = await server.api.post(
+      'link/create',
+      { Caption: 'خصوصی', Url: 'https://example.org/private' },
+      { token: admin },
+    );
     const id = mine.body.id;
     // Same username, other tenant: a different user who sees none of it.
-    expect((await server.api.get('link/get', { Id: id }, { token: otherAdmin, host: 'second.localhost' })).body.status).toBe(0);
+    expect(
+      (await server.api.get('link/get', { Id: id }, { token: otherAdmin, host: 'second.localhost' })).body
+        .status,
+    ).toBe(0);
     expect((await server.api.post('link/delete', { Id: id }, { token: otherAdmin })).body.status).toBe(0);
-    expect((await server.api.get('link/list', { Count: -1 }, { token: otherAdmin })).body.record_count).toBe(0);
+    expect((await server.api.get('link/list', { Count: -1 }, { token: otherAdmin })).body.record_count).toBe(
+      0,
+    );
     // Another user of the same tenant cannot read or change it either.
     expect((await server.api.get('link/get', { Id: id }, { token: colleague })).body.status).toBe(0);
-    expect((await server.api.post('link/update', { Id: id, Caption: 'x', Url: 'https://x.org' }, { token: colleague })).body.status).toBe(0);
-    expect((await server.api.get('link/get', { Id: id }, { token: admin })).body.record.caption).toBe('خصوصی');
+    expect(
+      (
+        await server.api.post(
+          'link/update',
+          { Id: id, Caption: 'x', Url: 'https://x.org' },
+          { token: colleague },
+        )
+      ).body.status,
+    ).toBe(0);
+    expect((await server.api.get('link/get', { Id: id }, { token: admin })).body.record.caption).toBe(
+      'خصوصی',
+    );
     // The second tenant's sign-in page and credentials are its own.
     const page = await server.api.get('login/get', { WebRootPath: 'second.localhost' });
     expect(page.body.record.tenantFullName).toBe('شرکت دوم');
-    const crossed = await server.api.post('Authenticate/Authenticate', { Username: DEMO_ADMIN.username, Password: DEMO_ADMIN.password, WebRootPath: 'second.localhost' });
+    const crossed = await server.api.post('Authenticate/Authenticate', {
+      Username: DEMO_ADMIN.username,
+      Password: DEMO_ADMIN.password,
+      WebRootPath: 'second.localhost',
+    });
     expect(crossed.body.status).toBe(0);
   });
 
   it('lists a user\u2019s notifications and marks them read', async () => {
-    const { tenantId } = (await server.built.services.db.selectFrom('users').select('tenant_id as tenantId').where('username', '=', '09124444444').executeTakeFirstOrThrow());
-    const user = await server.built.services.db.selectFrom('users').select('id').where('username', '=', '09124444444').executeTakeFirstOrThrow();
-    await server.built.services.notifier.notify(tenantId, user.id, { title: 'نامه جدید رسید', url: '/mymessage' });
+    const { tenantId } = await server.built.services.db
+      .selectFrom('users')
+      .select('tenant_id as tenantId')
+      .where('username', '=', '09124444444')
+      .executeTakeFirstOrThrow();
+    const user = await server.built.services.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', '09124444444')
+      .executeTakeFirstOrThrow();
+    await server.built.services.notifier.notify(tenantId, user.id, {
+      title: 'نامه جدید رسید',
+      url: '/mymessage',
+    });
     const list = (await server.api.get('notification/list', {}, { token: colleague })).body;
     expect(list).toMatchObject({ status: 1, unreadCount: 1, totalCount: 1 });
     expect(list.records[0]).toMatchObject({ title: 'نامه جدید رسید', url: '/mymessage', isRead: false });

@@ -60,7 +60,8 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
       permissions: TENANT_PERMISSIONS,
     });
     // Run at tenant creation; running it again must change nothing.
-    for (const tenantId of [demoTenantId, demoTenantId, second.tenantId]) await seedOrganisationMasterData(db, tenantId);
+    for (const tenantId of [demoTenantId, demoTenantId, second.tenantId])
+      await seedOrganisationMasterData(db, tenantId);
     admin = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
     staff = (await server.api.signIn('09121111111', DEMO_COLLEAGUE_PASSWORD)).token;
     other = (await server.api.signIn(DEMO_ADMIN.username, 'other-pass', 'second.localhost')).token;
@@ -73,43 +74,78 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
     const tehran = provinces.records.find((p: { title: string }) => p.title === 'تهران');
     expect(tehran).toMatchObject({ provinceId: expect.any(Number), title: 'تهران' });
 
-    const cities = await server.api.get('city/list/', { parentId: tehran.provinceId, Count: -1, Language: 0 }, { token: staff });
+    const cities = await server.api.get(
+      'city/list/',
+      { parentId: tehran.provinceId, Count: -1, Language: 0 },
+      { token: staff },
+    );
     expect(cities.body.status).toBe(1);
     const titles = cities.body.records.map((c: { title: string }) => c.title);
     expect(titles).toEqual(expect.arrayContaining(['تهران', 'شهریار', 'ورامین']));
     expect(titles).not.toContain('تبریز');
-    for (const record of cities.body.records) expect(record).toMatchObject({ cityId: expect.any(Number), provinceFk: tehran.provinceId, provinceFkTitle: 'تهران' });
+    for (const record of cities.body.records)
+      expect(record).toMatchObject({
+        cityId: expect.any(Number),
+        provinceFk: tehran.provinceId,
+        provinceFkTitle: 'تهران',
+      });
     const allCities = (await server.api.get('city/list/', { Count: 1 }, { token: staff })).body.record_count;
     expect(allCities).toBe(PROVINCES.reduce((n, [, list]) => n + list.length, 0));
 
-    const units = (await server.api.get('orgunit/list/', { Count: -1 }, { token: admin })).body.records.map((u: { fullName: string }) => u.fullName);
-    expect(units).toEqual(expect.arrayContaining(['مدیریت عامل', 'مدیریت عامل / معاونت مالی و اداری / امور مالی', 'مدیریت عامل / معاونت مالی و اداری / امور اداری', 'مدیریت عامل / معاونت فنی']));
+    const units = (await server.api.get('orgunit/list/', { Count: -1 }, { token: admin })).body.records.map(
+      (u: { fullName: string }) => u.fullName,
+    );
+    expect(units).toEqual(
+      expect.arrayContaining([
+        'مدیریت عامل',
+        'مدیریت عامل / معاونت مالی و اداری / امور مالی',
+        'مدیریت عامل / معاونت مالی و اداری / امور اداری',
+        'مدیریت عامل / معاونت فنی',
+      ]),
+    );
     const found = await server.api.get('orgunit/list/', { Phrase: 'امور مالی', Count: -1 }, { token: admin });
     expect(found.body.records.map((u: { orgUnitTitle: string }) => u.orgUnitTitle)).toContain('امور مالی');
     const posts = (await server.api.get('orgpost/list/', { Count: -1 }, { token: admin })).body.records;
-    expect(posts.find((p: { orgPostTitle: string }) => p.orgPostTitle === 'مدیر امور مالی')).toMatchObject({ orgUnitFkTitle: 'مدیریت عامل / معاونت مالی و اداری / امور مالی' });
+    expect(posts.find((p: { orgPostTitle: string }) => p.orgPostTitle === 'مدیر امور مالی')).toMatchObject({
+      orgUnitFkTitle: 'مدیریت عامل / معاونت مالی و اداری / امور مالی',
+    });
 
-    const banks = (await server.api.get('bank/list/', { Count: -1 }, { token: admin })).body.records.map((b: { title: string }) => b.title);
+    const banks = (await server.api.get('bank/list/', { Count: -1 }, { token: admin })).body.records.map(
+      (b: { title: string }) => b.title,
+    );
     expect([...banks].sort()).toEqual([...BANKS].sort());
     for (const name of ['customergroup', 'contractgroup', 'projectgroup', 'blogcategory']) {
-      expect((await server.api.get(`${name}/list/`, { Count: -1 }, { token: admin })).body.record_count).toBeGreaterThanOrEqual(3);
+      expect(
+        (await server.api.get(`${name}/list/`, { Count: -1 }, { token: admin })).body.record_count,
+      ).toBeGreaterThanOrEqual(3);
     }
-    const groups = (await server.api.get('contractgroup/list/', { Count: -1 }, { token: admin })).body.records;
-    expect(groups).toContainEqual(expect.objectContaining({ contractGroupTitle: 'قراردادهای پرسنلی', contractType: 1, isCost: true }));
+    const groups = (await server.api.get('contractgroup/list/', { Count: -1 }, { token: admin })).body
+      .records;
+    expect(groups).toContainEqual(
+      expect.objectContaining({ contractGroupTitle: 'قراردادهای پرسنلی', contractType: 1, isCost: true }),
+    );
   });
 
   it('gives the demo organisation customers in the seeded groups, one of them an ECE receiver', async () => {
     const customers = (await server.api.get('customer/list/', { Count: -1 }, { token: staff })).body.records;
-    const publicGroup = (await server.api.get('customergroup/list/', { Phrase: 'دولتی' }, { token: staff })).body.records[0].customerGroupId;
-    expect(customers).toContainEqual(expect.objectContaining({ name: 'شهرداری تهران', code: '1001', customerGroups: [publicGroup] }));
-    const receivers = (await server.api.get('ecereceivers/list/', { Count: -1 }, { token: admin })).body.records;
+    const publicGroup = (await server.api.get('customergroup/list/', { Phrase: 'دولتی' }, { token: staff }))
+      .body.records[0].customerGroupId;
+    expect(customers).toContainEqual(
+      expect.objectContaining({ name: 'شهرداری تهران', code: '1001', customerGroups: [publicGroup] }),
+    );
+    const receivers = (await server.api.get('ecereceivers/list/', { Count: -1 }, { token: admin })).body
+      .records;
     expect(receivers.map((r: { customerIdTitle: string }) => r.customerIdTitle)).toEqual(['شهرداری تهران']);
-    expect((await server.api.get('customer/list/', { Count: -1 }, { token: other })).body.record_count).toBe(0);
+    expect((await server.api.get('customer/list/', { Count: -1 }, { token: other })).body.record_count).toBe(
+      0,
+    );
   });
 
   it('lists the tenant\u2019s existing users as people, and refuses to delete yourself', async () => {
     const people = (await server.api.get('person/list/', { Count: -1 }, { token: admin })).body;
-    expect(people.records.map((p: { mobile: string }) => p.mobile)).toEqual(expect.arrayContaining([DEMO_ADMIN.username, '09121111111']));
+    expect(people.records.map((p: { mobile: string }) => p.mobile)).toEqual(
+      expect.arrayContaining([DEMO_ADMIN.username, '09121111111']),
+    );
     const me = people.records.find((p: { mobile: string }) => p.mobile === DEMO_ADMIN.username);
     expect(me).toMatchObject({ firstName: 'مدیر', isActive: true });
     const got = (await server.api.get('person/get/', { Id: me.id }, { token: admin })).body;
@@ -117,7 +153,9 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
     const refused = await server.api.call('DELETE', 'person/delete/', { token: admin, json: { Id: me.id } });
     expect(refused.body).toEqual({ status: 0, message: 'نمی‌توانید خودتان را حذف کنید' });
     const theirs = (await server.api.get('person/list/', { Count: -1 }, { token: other })).body.records;
-    expect(theirs.map((p: { mobile: string; firstName: string }) => [p.mobile, p.firstName])).toEqual([[DEMO_ADMIN.username, 'م']]);
+    expect(theirs.map((p: { mobile: string; firstName: string }) => [p.mobile, p.firstName])).toEqual([
+      [DEMO_ADMIN.username, 'م'],
+    ]);
   });
 
   it('answers the enumerations and the role names to any signed-in user', async () => {
@@ -132,11 +170,19 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
         { id: 4, value: 'هفتگی' },
       ],
     });
-    for (const name of ['usertype', 'coefficient', 'activitytype', 'paymenttypes', 'sslredirects', 'wwwredirects']) {
+    for (const name of [
+      'usertype',
+      'coefficient',
+      'activitytype',
+      'paymenttypes',
+      'sslredirects',
+      'wwwredirects',
+    ]) {
       const answer = (await server.api.get(`enum/${name}/`, { Language: 0 }, { token: staff })).body;
       expect(answer.status).toBe(1);
       expect(answer.records.length).toBeGreaterThanOrEqual(2);
-      for (const record of answer.records) expect(record).toEqual({ id: expect.any(Number), value: expect.stringMatching(/[\u0600-\u06FF]/) });
+      for (const record of answer.records)
+        expect(record).toEqual({ id: expect.any(Number), value: expect.stringMatching(/[\u0600-\u06FF]/) });
     }
     expect((await server.api.get('enum/usertype/')).status).toBe(401);
 
@@ -147,9 +193,15 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
   });
 
   it('creates a person who signs in with the mobile and password and holds the roles\u2019 permissions', async () => {
-    const posts = (await server.api.get('orgpost/list/', { Count: -1 }, { token: admin })).body.records.slice(0, 2).map((p: { orgPostId: number }) => p.orgPostId).sort((a: number, b: number) => a - b);
-    const tehran = (await server.api.get('province/list/', { Phrase: 'تهران', Count: -1 }, { token: admin })).body.records[0];
-    const city = (await server.api.get('city/list/', { parentId: tehran.provinceId, Phrase: 'شهریار' }, { token: admin })).body.records[0];
+    const posts = (await server.api.get('orgpost/list/', { Count: -1 }, { token: admin })).body.records
+      .slice(0, 2)
+      .map((p: { orgPostId: number }) => p.orgPostId)
+      .sort((a: number, b: number) => a - b);
+    const tehran = (await server.api.get('province/list/', { Phrase: 'تهران', Count: -1 }, { token: admin }))
+      .body.records[0];
+    const city = (
+      await server.api.get('city/list/', { parentId: tehran.provinceId, Phrase: 'شهریار' }, { token: admin })
+    ).body.records[0];
     const { input, answer, id } = await createPerson({
       Mobile: '۰۹۳۵۱۱۱۲۲۳۳',
       NationalCode: '0012345678',
@@ -166,12 +218,22 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
     expect(input.PassWord).toBe('first-pass');
 
     const signedIn = await signInAnswer('09351112233', 'first-pass');
-    expect(signedIn).toMatchObject({ status: 1, username: '09351112233', mobile: '09351112233', fName: 'رضا', lName: 'کاظمی' });
+    expect(signedIn).toMatchObject({
+      status: 1,
+      username: '09351112233',
+      mobile: '09351112233',
+      fName: 'رضا',
+      lName: 'کاظمی',
+    });
     expect(signedIn.permissions).toContain('Customers');
     expect(signedIn.permissions).not.toContain('Person');
 
     const got = (await server.api.get('person/get/', { Id: id, Language: 0 }, { token: admin })).body;
-    expect(got).toMatchObject({ status: 1, roleName: [STAFF], organPost: posts.map((orgPostId: number) => ({ orgPostId })) });
+    expect(got).toMatchObject({
+      status: 1,
+      roleName: [STAFF],
+      organPost: posts.map((orgPostId: number) => ({ orgPostId })),
+    });
     expect(got.record).toMatchObject({
       id,
       mobile: '09351112233',
@@ -189,13 +251,20 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
     expect(got.record).not.toHaveProperty('passWord');
     expect(JSON.stringify(got)).not.toContain('first-pass');
 
-    const list = (await server.api.get('person/list/', { Phrase: 'کاظمی', Count: -1 }, { token: admin })).body;
+    const list = (await server.api.get('person/list/', { Phrase: 'کاظمی', Count: -1 }, { token: admin }))
+      .body;
     expect(list.records.map((r: { id: number }) => r.id)).toContain(id);
   });
 
   it('keeps the mobile on edit, changes the password only when given, and refuses a city of another province', async () => {
     const { input, id } = await createPerson();
-    const kept = await update(id, { ...input, Mobile: '09359999999', PassWord: '', FirstName: 'رضا', LastName: 'کاظمی‌نژاد' });
+    const kept = await update(id, {
+      ...input,
+      Mobile: '09359999999',
+      PassWord: '',
+      FirstName: 'رضا',
+      LastName: 'کاظمی‌نژاد',
+    });
     expect(kept.body.status).toBe(1);
     const record = (await server.api.get('person/get/', { Id: id }, { token: admin })).body.record;
     expect(record).toMatchObject({ mobile: input.Mobile, lastName: 'کاظمی‌نژاد' });
@@ -207,35 +276,62 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
     expect((await signInAnswer(input.Mobile, 'second-pass')).status).toBe(1);
 
     const provinces = (await server.api.get('province/list/', { Count: -1 }, { token: admin })).body.records;
-    const tabriz = (await server.api.get('city/list/', { Phrase: 'تبریز', Count: -1 }, { token: admin })).body.records[0];
+    const tabriz = (await server.api.get('city/list/', { Phrase: 'تبریز', Count: -1 }, { token: admin })).body
+      .records[0];
     const tehran = provinces.find((p: { title: string }) => p.title === 'تهران');
     const wrong = await update(id, { ...input, ProvinceFk: tehran.provinceId, CityFk: tabriz.cityId });
     expect(wrong.body).toEqual({ status: 0, message: 'شهر انتخاب‌شده در استان انتخاب‌شده نیست' });
     const inferred = await update(id, { ...input, CityFk: tabriz.cityId });
     expect(inferred.body.status).toBe(1);
-    expect((await server.api.get('person/get/', { Id: id }, { token: admin })).body.record.provinceFkTitle).toBe('آذربایجان شرقی');
+    expect(
+      (await server.api.get('person/get/', { Id: id }, { token: admin })).body.record.provinceFkTitle,
+    ).toBe('آذربایجان شرقی');
   });
 
   it('refuses a duplicate mobile, a short or missing password, and missing or unknown roles', async () => {
     const { input } = await createPerson();
-    const again = await server.api.post('person/create/', { ...personInput(), Mobile: input.Mobile }, { token: admin });
+    const again = await server.api.post(
+      'person/create/',
+      { ...personInput(), Mobile: input.Mobile },
+      { token: admin },
+    );
     expect(again.body).toEqual({ status: 0, message: 'این شماره همراه قبلاً ثبت شده است' });
-    const adminsMobile = await server.api.post('person/create/', { ...personInput(), Mobile: DEMO_ADMIN.username }, { token: admin });
+    const adminsMobile = await server.api.post(
+      'person/create/',
+      { ...personInput(), Mobile: DEMO_ADMIN.username },
+      { token: admin },
+    );
     expect(adminsMobile.body).toEqual({ status: 0, message: 'این شماره همراه قبلاً ثبت شده است' });
 
     const racing = personInput();
-    const answers = await Promise.all([1, 2].map(() => server.api.post('person/create/', racing, { token: admin })));
+    const answers = await Promise.all(
+      [1, 2].map(() => server.api.post('person/create/', racing, { token: admin })),
+    );
     expect(answers.map((a) => a.body.status).sort()).toEqual([0, 1]);
     expect(answers.find((a) => a.body.status === 0)!.body.message).toBe('این شماره همراه قبلاً ثبت شده است');
 
-    const noPassword = await server.api.post('person/create/', { ...personInput(), PassWord: '' }, { token: admin });
+    const noPassword = await server.api.post(
+      'person/create/',
+      { ...personInput(), PassWord: '' },
+      { token: admin },
+    );
     expect(noPassword.body).toEqual({ status: 0, message: 'رمز عبور الزامی است' });
-    const noRoles = await server.api.post('person/create/', { ...personInput(), RoleNames: [] }, { token: admin });
+    const noRoles = await server.api.post(
+      'person/create/',
+      { ...personInput(), RoleNames: [] },
+      { token: admin },
+    );
     expect(noRoles.body).toEqual({ status: 0, message: 'نقش‌ها الزامی است' });
     const unknown = personInput({ RoleNames: [STAFF, 'نقش ناموجود'] });
-    expect((await server.api.post('person/create/', unknown, { token: admin })).body).toEqual({ status: 0, message: 'نقش «نقش ناموجود» وجود ندارد' });
+    expect((await server.api.post('person/create/', unknown, { token: admin })).body).toEqual({
+      status: 0,
+      message: 'نقش «نقش ناموجود» وجود ندارد',
+    });
     // Nothing was left behind: the refused mobile is still free.
-    expect((await server.api.post('person/create/', { ...unknown, RoleNames: [STAFF] }, { token: admin })).body.status).toBe(1);
+    expect(
+      (await server.api.post('person/create/', { ...unknown, RoleNames: [STAFF] }, { token: admin })).body
+        .status,
+    ).toBe(1);
   });
 
   it('blocks sign-in when deactivated or deleted, and gives the mobile back to a new person', async () => {
@@ -245,19 +341,33 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
 
     expect((await update(id, { ...input, IsActive: false })).body.status).toBe(1);
     expect((await server.api.get('person/list/', { Count: 1 }, { token: session })).status).toBe(401);
-    expect(await signInAnswer(input.Mobile, 'first-pass')).toMatchObject({ status: 0, message: 'حساب کاربری شما غیرفعال است' });
+    expect(await signInAnswer(input.Mobile, 'first-pass')).toMatchObject({
+      status: 0,
+      message: 'حساب کاربری شما غیرفعال است',
+    });
     expect((await update(id, { ...input, IsActive: true })).body.status).toBe(1);
     const mine = (await server.api.signIn(input.Mobile, 'first-pass')).token;
 
     // A person cannot delete or deactivate themselves.
-    expect((await server.api.call('DELETE', 'person/delete/', { token: mine, json: { Id: id } })).body).toEqual({ status: 0, message: 'نمی‌توانید خودتان را حذف کنید' });
-    expect((await update(id, { ...input, IsActive: false }, mine)).body).toEqual({ status: 0, message: 'نمی‌توانید حساب کاربری خودتان را غیرفعال کنید' });
+    expect(
+      (await server.api.call('DELETE', 'person/delete/', { token: mine, json: { Id: id } })).body,
+    ).toEqual({ status: 0, message: 'نمی‌توانید خودتان را حذف کنید' });
+    expect((await update(id, { ...input, IsActive: false }, mine)).body).toEqual({
+      status: 0,
+      message: 'نمی‌توانید حساب کاربری خودتان را غیرفعال کنید',
+    });
 
-    expect((await server.api.call('DELETE', 'person/delete/', { token: admin, json: { Id: id } })).body.status).toBe(1);
+    expect(
+      (await server.api.call('DELETE', 'person/delete/', { token: admin, json: { Id: id } })).body.status,
+    ).toBe(1);
     expect((await server.api.get('person/list/', { Count: 1 }, { token: mine })).status).toBe(401);
     expect((await signInAnswer(input.Mobile, 'first-pass')).status).toBe(0);
 
-    const back = await server.api.post('person/create/', { ...personInput(), Mobile: input.Mobile, PassWord: 'third-pass' }, { token: admin });
+    const back = await server.api.post(
+      'person/create/',
+      { ...personInput(), Mobile: input.Mobile, PassWord: 'third-pass' },
+      { token: admin },
+    );
     expect(back.body.status).toBe(1);
     const signedIn = await signInAnswer(input.Mobile, 'third-pass');
     expect(signedIn.status).toBe(1);
@@ -271,17 +381,30 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
     expect((await server.api.get('person/get/', { Id: id }, { token: other })).body.status).toBe(0);
     expect((await update(id, input, other)).body.status).toBe(0);
 
-    const ourCities = (await server.api.get('city/list/', { Count: -1 }, { token: admin })).body.records.map((c: { cityId: number }) => c.cityId);
-    const theirCities = (await server.api.get('city/list/', { Count: -1 }, { token: other })).body.records.map((c: { cityId: number }) => c.cityId);
+    const ourCities = (await server.api.get('city/list/', { Count: -1 }, { token: admin })).body.records.map(
+      (c: { cityId: number }) => c.cityId,
+    );
+    const theirCities = (
+      await server.api.get('city/list/', { Count: -1 }, { token: other })
+    ).body.records.map((c: { cityId: number }) => c.cityId);
     expect(theirCities.length).toBe(ourCities.length);
     expect(theirCities.filter((cityId: number) => ourCities.includes(cityId))).toEqual([]);
-    const ourProvince = (await server.api.get('province/list/', { Count: 1 }, { token: admin })).body.records[0].provinceId;
-    const crossed = await server.api.post('person/create/', { ...personInput(), ProvinceFk: ourProvince }, { token: other });
+    const ourProvince = (await server.api.get('province/list/', { Count: 1 }, { token: admin })).body
+      .records[0].provinceId;
+    const crossed = await server.api.post(
+      'person/create/',
+      { ...personInput(), ProvinceFk: ourProvince },
+      { token: other },
+    );
     expect(crossed.body).toEqual({ status: 0, message: 'استان انتخاب‌شده وجود ندارد' });
 
     const refused = await server.api.post('person/create/', personInput(), { token: staff });
     expect(refused.body).toEqual({ status: 0, message: 'شما به این بخش دسترسی ندارید' });
-    expect((await server.api.post('province/create/', { Title: 'استان تازه' }, { token: staff })).body.status).toBe(0);
-    expect((await server.api.call('DELETE', 'person/delete/', { token: staff, json: { Id: id } })).body.status).toBe(0);
+    expect(
+      (await server.api.post('province/create/', { Title: 'استان تازه' }, { token: staff })).body.status,
+    ).toBe(0);
+    expect(
+      (await server.api.call('DELETE', 'person/delete/', { token: staff, json: { Id: id } })).body.status,
+    ).toBe(0);
   });
 });

@@ -40,7 +40,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('row-level security on Po
     await client.query(`SELECT set_config('app.tenant_id', $1, false)`, [String(secondTenantId)]);
     const fenced = await client.query<{ tenant_id: number }>('SELECT DISTINCT tenant_id FROM users');
     expect(fenced.rows).toEqual([{ tenant_id: secondTenantId }]);
-    const touched = await client.query(`UPDATE users SET first_name = 'x' WHERE tenant_id <> $1`, [secondTenantId]);
+    const touched = await client.query(`UPDATE users SET first_name = 'x' WHERE tenant_id <> $1`, [
+      secondTenantId,
+    ]);
     expect(touched.rowCount).toBe(0);
     await client.query('RESET ROLE');
   });
@@ -50,11 +52,26 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('row-level security on Po
     const demo = (await server.built.services.tenants.byHost('localhost'))!.id;
     const everyone = await db.selectFrom('users').select('tenant_id').distinct().execute();
     expect(everyone.length).toBeGreaterThanOrEqual(3); // outside a request: not narrowed
-    const fenced = await withTenant(secondTenantId, () => db.selectFrom('users').select('tenant_id').distinct().execute());
+    const fenced = await withTenant(secondTenantId, () =>
+      db.selectFrom('users').select('tenant_id').distinct().execute(),
+    );
     expect(fenced).toEqual([{ tenant_id: secondTenantId }]);
-    const demoBanks = await withTenant(demo, () => db.selectFrom('banks' as never).select('tenant_id' as never).distinct().execute());
+    const demoBanks = await withTenant(demo, () =>
+      db
+        .selectFrom('banks' as never)
+        .select('tenant_id' as never)
+        .distinct()
+        .execute(),
+    );
     expect(demoBanks).toEqual([{ tenant_id: demo }]);
     // A write into another tenant is refused by the policy's WITH CHECK.
-    await expect(withTenant(secondTenantId, () => db.insertInto('links').values({ tenant_id: demo, user_id: 1, caption: 'x', url: 'https://x.ir' }).execute())).rejects.toThrow(/row-level security/);
+    await expect(
+      withTenant(secondTenantId, () =>
+        db
+          .insertInto('links')
+          .values({ tenant_id: demo, user_id: 1, caption: 'x', url: 'https://x.ir' })
+          .execute(),
+      ),
+    ).rejects.toThrow(/row-level security/);
   });
 });

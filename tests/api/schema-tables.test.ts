@@ -23,7 +23,9 @@ describe.each(ENGINES)('resource schemas and their tables (%s)', (engine) => {
   };
   const columnsOf = async (table: string) =>
     (
-      await sql<{ column_name: string }>`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table}`.execute(
+      await sql<{
+        column_name: string;
+      }>`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table}`.execute(
         server.built.services.db,
       )
     ).rows.map((r) => r.column_name);
@@ -32,14 +34,24 @@ describe.each(ENGINES)('resource schemas and their tables (%s)', (engine) => {
     server = await startTestServer({ engine });
     const db = server.built.services.db;
     const rows = await sql<{ table_name: string; column_name: string }>`
-      SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()`.execute(db);
+      SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()`.execute(
+      db,
+    );
     for (const row of rows.rows) {
       if (!columns.has(row.table_name)) columns.set(row.table_name, new Set());
       columns.get(row.table_name)!.add(row.column_name);
     }
-    indexes = (await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema()`.execute(db)).rows.map((r) => r.indexdef);
+    indexes = (
+      await sql<{
+        indexdef: string;
+      }>`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema()`.execute(db)
+    ).rows.map((r) => r.indexdef);
     fenced = new Set(
-      (await sql<{ tablename: string }>`SELECT tablename FROM pg_policies WHERE policyname = 'tenant_fence'`.execute(db)).rows.map((r) => r.tablename),
+      (
+        await sql<{
+          tablename: string;
+        }>`SELECT tablename FROM pg_policies WHERE policyname = 'tenant_fence'`.execute(db)
+      ).rows.map((r) => r.tablename),
     );
   });
   afterAll(() => server?.stop());
@@ -50,12 +62,19 @@ describe.each(ENGINES)('resource schemas and their tables (%s)', (engine) => {
     const expected = ['id', 'tenant_id', 'search_text'];
     if (resource.treeField()) expected.push('full_name');
     if (resource.ownedByUser) expected.push('user_id');
-    for (const name of Object.keys(resource.fields)) if (resource.isColumn(name)) expected.push(resource.column(name));
+    for (const name of Object.keys(resource.fields))
+      if (resource.isColumn(name)) expected.push(resource.column(name));
     expect(expected.filter((column) => !table!.has(column))).toEqual([]);
     for (const field of resource.joinFields()) {
-      expect([...(columns.get(resource.joinTable(field)) ?? [])].sort()).toEqual(['record_id', 'ref_id', 'tenant_id']);
+      expect([...(columns.get(resource.joinTable(field)) ?? [])].sort()).toEqual([
+        'record_id',
+        'ref_id',
+        'tenant_id',
+      ]);
     }
-    expect(indexes.some((d) => d.includes(` ON public.${resource.table} `) && d.includes('gin_trgm_ops'))).toBe(true);
+    expect(
+      indexes.some((d) => d.includes(` ON public.${resource.table} `) && d.includes('gin_trgm_ops')),
+    ).toBe(true);
   });
 
   it('fences every resource table and join table by tenant', () => {
@@ -70,12 +89,19 @@ describe.each(ENGINES)('resource schemas and their tables (%s)', (engine) => {
 
   it('adds the column of a field a schema gained, keeping the rows', async () => {
     const bank = RESOURCES.find((r) => r.name === 'bank')!;
-    const grown = defineResource({ ...bank, fields: { ...bank.fields, swiftCode: f.text('کد سوئیفت', { list: true }) } });
+    const grown = defineResource({
+      ...bank,
+      fields: { ...bank.fields, swiftCode: f.text('کد سوئیفت', { list: true }) },
+    });
     const admin = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
     const id = (await server.api.post('bank/create/', { Title: 'بانک پیشین' }, { token: admin })).body.id;
     await run(resourceTableStatements([grown]));
     expect(await columnsOf('banks')).toContain('swift_code');
-    const row = await server.built.services.db.selectFrom('banks' as never).selectAll().where('id' as never, '=', id as never).executeTakeFirst();
+    const row = await server.built.services.db
+      .selectFrom('banks' as never)
+      .selectAll()
+      .where('id' as never, '=', id as never)
+      .executeTakeFirst();
     expect(row).toMatchObject({ title: 'بانک پیشین', swift_code: '' });
     await sql`ALTER TABLE banks DROP COLUMN swift_code`.execute(server.built.services.db);
   });

@@ -26,20 +26,41 @@ describe.each(ENGINES)('sign-in and sessions (%s)', (engine) => {
     form.append('WebRootPath', 'localhost');
     const result = await server.api.call('POST', 'authenticate/authenticate/', { form });
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ status: 1, username: DEMO_ADMIN.username, tenantFullName: DEMO_TENANT_NAME, fName: 'مدیر' });
+    expect(result.body).toMatchObject({
+      status: 1,
+      username: DEMO_ADMIN.username,
+      tenantFullName: DEMO_TENANT_NAME,
+      fName: 'مدیر',
+    });
     expect(result.body.token).toMatch(/^[\w-]{40,}$/);
-    expect(result.body.permissions).toEqual(expect.arrayContaining(['AllMessages', 'CreateInternalMessage', 'Banks']));
+    expect(result.body.permissions).toEqual(
+      expect.arrayContaining(['AllMessages', 'CreateInternalMessage', 'Banks']),
+    );
     expect(result.body.permissions).not.toContain('Domains');
   });
 
   it('answers status 0 in Persian for a wrong password, an unknown user and a missing field', async () => {
-    const wrong = await server.api.post('Authenticate/Authenticate', { Username: DEMO_ADMIN.username, Password: 'nope', WebRootPath: 'localhost' });
+    const wrong = await server.api.post('Authenticate/Authenticate', {
+      Username: DEMO_ADMIN.username,
+      Password: 'nope',
+      WebRootPath: 'localhost',
+    });
     expect(wrong.body).toEqual({ status: 0, message: 'نام کاربری یا رمز عبور اشتباه است' });
-    const unknown = await server.api.post('Authenticate/Authenticate', { Username: '09999999999', Password: 'x', WebRootPath: 'localhost' });
+    const unknown = await server.api.post('Authenticate/Authenticate', {
+      Username: '09999999999',
+      Password: 'x',
+      WebRootPath: 'localhost',
+    });
     expect(unknown.body.message).toBe('نام کاربری یا رمز عبور اشتباه است');
-    const missing = await server.api.post('Authenticate/Authenticate', { Password: 'x', WebRootPath: 'localhost' });
+    const missing = await server.api.post('Authenticate/Authenticate', {
+      Password: 'x',
+      WebRootPath: 'localhost',
+    });
     expect(missing.body).toEqual({ status: 0, message: 'نام کاربری الزامی است' });
-    const otherTenant = await server.api.post('Authenticate/Authenticate', { ...creds(), WebRootPath: 'unknown.example' });
+    const otherTenant = await server.api.post('Authenticate/Authenticate', {
+      ...creds(),
+      WebRootPath: 'unknown.example',
+    });
     expect(otherTenant.body.message).toBe('سازمانی با این نشانی یافت نشد');
   });
 
@@ -48,7 +69,13 @@ describe.each(ENGINES)('sign-in and sessions (%s)', (engine) => {
     expect((await server.api.get('home/getbox', {}, { token: 'made-up' })).status).toBe(401);
     const { token } = await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password);
     const box = await server.api.get('Home/GetBox/', { Language: 0 }, { token });
-    expect(box.body).toMatchObject({ status: 1, unReadMessageCount: 0, draftMessageCount: 0, answerRequestCount: 0, unCompleteTaskCount: 0 });
+    expect(box.body).toMatchObject({
+      status: 1,
+      unReadMessageCount: 0,
+      draftMessageCount: 0,
+      answerRequestCount: 0,
+      unCompleteTaskCount: 0,
+    });
     expect((await server.api.post('user/logout/', {}, { token })).body.status).toBe(1);
     expect((await server.api.get('home/getbox', {}, { token })).status).toBe(401);
   });
@@ -81,7 +108,9 @@ describe('captcha', () => {
     const result = await server.api.get('login/getCaptcha', { Language: 0 });
     expect(result.body.status).toBe(1);
     expect(result.body.captchaImgUrl).toMatch(/^data:image\/svg\+xml;base64,/);
-    const payload = JSON.parse(Buffer.from(String(result.body.captchaTokenValue).split('.')[0], 'base64url').toString());
+    const payload = JSON.parse(
+      Buffer.from(String(result.body.captchaTokenValue).split('.')[0], 'base64url').toString(),
+    );
     expect(Object.keys(payload).sort()).toEqual(['e', 'h', 'n']);
   });
 
@@ -100,7 +129,9 @@ describe('captcha', () => {
     const token = signer.sign('48273');
     // Persian digits typed by the user count as the same answer.
     expect((await attempt(token, '۴۸۲۷۳')).body.status).toBe(1);
-    expect((await attempt(token, '48273')).body.message).toBe('کد امنیتی منقضی شده است؛ کد جدید را وارد کنید');
+    expect((await attempt(token, '48273')).body.message).toBe(
+      'کد امنیتی منقضی شده است؛ کد جدید را وارد کنید',
+    );
     const tampered = token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     expect((await attempt(tampered, '48273')).body.message).toBe('کد امنیتی اشتباه است');
   });

@@ -5,17 +5,26 @@ import { startTestServer } from './harness';
 import { ConfigError } from '../../server/config';
 
 describe('start-up', () => {
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('refuses a first start on PostgreSQL without ADMIN_PASSWORD', async () => {
-    await expect(startTestServer({ engine: 'postgres', env: { ADMIN_PASSWORD: '' } })).rejects.toThrow(ConfigError);
-    await expect(startTestServer({ engine: 'postgres', env: { ADMIN_PASSWORD: '' } })).rejects.toThrow(/ADMIN_PASSWORD must be set/);
-  });
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'refuses a first start on PostgreSQL without ADMIN_PASSWORD',
+    async () => {
+      await expect(startTestServer({ engine: 'postgres', env: { ADMIN_PASSWORD: '' } })).rejects.toThrow(
+        ConfigError,
+      );
+      await expect(startTestServer({ engine: 'postgres', env: { ADMIN_PASSWORD: '' } })).rejects.toThrow(
+        /ADMIN_PASSWORD must be set/,
+      );
+    },
+  );
 
   it('answers the health check and refuses a second server on the same data directory', async () => {
     const server = await startTestServer();
     try {
       const health = await server.api.call('GET', '/healthz');
       expect(health.body).toEqual({ status: 'ok', database: 'pglite' });
-      await expect(startTestServer({ env: { DATA_DIR: server.built.services.config.dataDir } })).rejects.toThrow(/in use by another Dabir process/);
+      await expect(
+        startTestServer({ env: { DATA_DIR: server.built.services.config.dataDir } }),
+      ).rejects.toThrow(/in use by another Dabir process/);
       const docs = (await server.api.call('GET', '/api/docs')).body;
       expect(docs.openapi).toBe('3.1.0');
       const signIn = docs.paths['/api/Authenticate/Authenticate'].post;

@@ -8,7 +8,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium" (.ci/run does).`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium" (.ci/run does).`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -25,7 +27,12 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /** Signs in through the sign-in form (CAPTCHA is off in tests) and waits for the dashboard. */
-export async function signInThroughForm(page: import('playwright-core').Page, origin: string, username: string, password: string) {
+export async function signInThroughForm(
+  page: import('playwright-core').Page,
+  origin: string,
+  username: string,
+  password: string,
+) {
   await page.goto(`${origin}/login`);
   await page.locator('input[name="username"]').waitFor({ timeout: 15_000 });
   await page.fill('input[name="username"]', username);

@@ -49,7 +49,11 @@ describe('master data screens in Chromium', () => {
     await visible(page, 'آیا اطمینان دارید ؟');
     await page.getByRole('button', { name: 'بله' }).click();
     await expect.poll(() => page.getByText('بانک آزمایشی دوم').count(), { timeout: 10_000 }).toBe(0);
-    const left = await server.api.get('bank/list/', { Phrase: 'آزمایشی', Count: -1 }, { token: (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token });
+    const left = await server.api.get(
+      'bank/list/',
+      { Phrase: 'آزمایشی', Count: -1 },
+      { token: (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token },
+    );
     expect(left.body.record_count).toBe(0);
   });
 
@@ -73,9 +77,16 @@ describe('master data screens in Chromium', () => {
 
     const token = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
     const [stored] = (await server.api.get('customer/list/', { Phrase: 'آزمون' }, { token })).body.records;
-    const group = (await server.api.get('customergroup/list/', { Phrase: 'خصوصی' }, { token })).body.records[0];
+    const group = (await server.api.get('customergroup/list/', { Phrase: 'خصوصی' }, { token })).body
+      .records[0];
     // 1404/01/15 and 1405/01/15 in the Persian calendar.
-    expect(stored).toMatchObject({ code: 'T-1', createdDate: '2025-04-04', creditDate: '2026-04-04', tags: ['فولاد'], customerGroups: [group.customerGroupId] });
+    expect(stored).toMatchObject({
+      code: 'T-1',
+      createdDate: '2025-04-04',
+      creditDate: '2026-04-04',
+      tags: ['فولاد'],
+      customerGroups: [group.customerGroupId],
+    });
 
     await page.goto(`${origin}/ecereceivers`);
     await page.getByRole('button', { name: 'افزودن گیرنده الکترونیک' }).click();
@@ -100,7 +111,9 @@ describe('master data screens in Chromium', () => {
     await page.getByLabel(/^استان/).fill('فارس');
     await page.getByRole('option', { name: 'فارس' }).click();
     await page.getByLabel(/^شهر/).click();
-    await expect.poll(async () => (await page.getByRole('option').allTextContents()).sort()).toEqual(['جهرم', 'شیراز', 'فسا', 'مرودشت', 'کازرون'].sort());
+    await expect
+      .poll(async () => (await page.getByRole('option').allTextContents()).sort())
+      .toEqual(['جهرم', 'شیراز', 'فسا', 'مرودشت', 'کازرون'].sort());
     await page.getByRole('option', { name: 'شیراز' }).click();
     await page.getByLabel(/^استان/).fill('یزد');
     await page.getByRole('option', { name: 'یزد' }).click();

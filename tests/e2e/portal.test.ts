@@ -8,7 +8,6 @@ import { type TestServer, DEMO_ADMIN } from '../api/harness';
 import { openPortal, SCREENSHOTS, type Portal } from './browser';
 import { DEMO_TENANT_NAME } from '../../server/seed/seed';
 
-
 describe('the portal in Chromium', () => {
   let portal: Portal;
   let server: TestServer;
@@ -26,7 +25,9 @@ describe('the portal in Chromium', () => {
     await page.waitForURL(/\/login/);
     await page.locator('input[name="username"]').waitFor({ timeout: 15_000 });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'sign-in.png') });
-    await expect.poll(() => page.getByText(DEMO_TENANT_NAME).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText(DEMO_TENANT_NAME).first().isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
     expect(await page.locator('img[src^="data:image/svg"]').count()).toBeGreaterThan(0);
   });
@@ -36,7 +37,11 @@ describe('the portal in Chromium', () => {
     await page.fill('input[name="password"]', 'wrong-password');
     await page.fill('input[name="captcha"]', '12345');
     await page.press('input[name="password"]', 'Enter');
-    await expect.poll(() => page.getByText('نام کاربری یا رمز عبور اشتباه است').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('نام کاربری یا رمز عبور اشتباه است').first().isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
   });
 
   it('signs in and lands on the Persian dashboard', async () => {
@@ -45,7 +50,9 @@ describe('the portal in Chromium', () => {
     await page.press('input[name="password"]', 'Enter');
     await expect.poll(() => page.getByText('خوش آمدید').first().isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/');
-    await expect.poll(() => page.getByText('نیازمند پاسخ').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('نیازمند پاسخ').first().isVisible(), { timeout: 15_000 })
+      .toBe(true);
     const direction = await page.evaluate(() => getComputedStyle(document.body).direction);
     expect(direction).toBe('rtl');
     const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
@@ -67,7 +74,10 @@ describe('the portal in Chromium', () => {
     await expect
       .poll(
         async () => {
-          await server.built.services.notifier.notify(admin.tenant_id, admin.id, { title: 'نامه تازه از مدیرعامل', url: '/mymessage' });
+          await server.built.services.notifier.notify(admin.tenant_id, admin.id, {
+            title: 'نامه تازه از مدیرعامل',
+            url: '/mymessage',
+          });
           return page.getByText('نامه تازه از مدیرعامل').first().isVisible();
         },
         { timeout: 20_000, interval: 1_000 },
@@ -77,12 +87,19 @@ describe('the portal in Chromium', () => {
   });
 
   it('logs out back to the sign-in page', async () => {
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('dabir.session') ?? '{}').token as string);
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('dabir.session') ?? '{}').token as string,
+    );
     expect(token).toBeTruthy();
-    await page.getByRole('button', { name: /حساب کاربری|پروفایل|کاربر/ }).first().click();
+    await page
+      .getByRole('button', { name: /حساب کاربری|پروفایل|کاربر/ })
+      .first()
+      .click();
     await page.getByText('خروج').first().click();
     await page.waitForURL(/\/login/);
-    await expect.poll(() => page.locator('input[name="username"]').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.locator('input[name="username"]').isVisible(), { timeout: 10_000 })
+      .toBe(true);
     // The session is revoked on the server, not just forgotten by the browser.
     expect((await server.api.get('home/getbox', {}, { token })).status).toBe(401);
   });

@@ -11,12 +11,19 @@ const schema = z.object({
   Ids: z.array(field.int('شناسه')).optional(),
   Url: field.url('نشانی').optional(),
 });
-const bag = (entries: Record<string, unknown>) => new Map(Object.entries(entries).map(([k, v]) => [k.toLowerCase(), v]));
+const bag = (entries: Record<string, unknown>) =>
+  new Map(Object.entries(entries).map(([k, v]) => [k.toLowerCase(), v]));
 
 describe('parameter binding', () => {
   it('binds by name case-insensitively and coerces form text', () => {
-    const result = bindParams(schema, bag({ title: '  عنوان  ', PAGE: '۳', isactive: 'true', ids: ['1', '2'] }));
-    expect(result).toEqual({ ok: true, value: { Title: 'عنوان', Page: 3, IsActive: true, Ids: [1, 2], Url: undefined } });
+    const result = bindParams(
+      schema,
+      bag({ title: '  عنوان  ', PAGE: '۳', isactive: 'true', ids: ['1', '2'] }),
+    );
+    expect(result).toEqual({
+      ok: true,
+      value: { Title: 'عنوان', Page: 3, IsActive: true, Ids: [1, 2], Url: undefined },
+    });
   });
 
   it('uses defaults when optional values are missing', () => {
@@ -30,8 +37,14 @@ describe('parameter binding', () => {
   });
 
   it('names a malformed or oversized field', () => {
-    expect(bindParams(schema, bag({ Title: 'x', Page: 'abc' }))).toEqual({ ok: false, message: 'صفحه معتبر نیست' });
-    expect(bindParams(schema, bag({ Title: 'x'.repeat(21) }))).toEqual({ ok: false, message: 'عنوان بیش از حد طولانی است' });
+    expect(bindParams(schema, bag({ Title: 'x', Page: 'abc' }))).toEqual({
+      ok: false,
+      message: 'صفحه معتبر نیست',
+    });
+    expect(bindParams(schema, bag({ Title: 'x'.repeat(21) }))).toEqual({
+      ok: false,
+      message: 'عنوان بیش از حد طولانی است',
+    });
     expect(bindParams(schema, bag({ Title: 'x', Url: 'javascript:alert(1)' }))).toEqual({
       ok: false,
       message: 'نشانی باید نشانی معتبری با http یا https باشد',

@@ -63,9 +63,13 @@ afterAll(() => {
 
 describe('the picture field', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
   it('uploads a chosen image, previews it and sends its path', async () => {
-    api.tables.brand = [{ brandId: 1, title: 'قدیمی', logo: '/media/brands/ffffffffffffffffffffffffffffffff.png' }];
+    api.tables.brand = [
+      { brandId: 1, title: 'قدیمی', logo: '/media/brands/ffffffffffffffffffffffffffffffff.png' },
+    ];
     renderInAdmin(<ResourcePage resource={brand} />, { path: '/brands' });
-    expect(((await screen.findByAltText('تصویر نشان')) as HTMLImageElement).getAttribute('src')).toBe('/media/brands/ffffffffffffffffffffffffffffffff.png');
+    expect(((await screen.findByAltText('تصویر نشان')) as HTMLImageElement).getAttribute('src')).toBe(
+      '/media/brands/ffffffffffffffffffffffffffffffff.png',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'افزودن نشان' }));
     chooseFile(new File(['not an image'], 'notes.txt', { type: 'text/plain' }));

@@ -41,7 +41,9 @@ describe('letter templates', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     show();
     await screen.findByText('قالب پایه');
     const publicRow = row('قالب پایه');
-    expect(download('قالب پایه').getAttribute('href')).toBe('/api/template/download?templateId=1&token=test-token');
+    expect(download('قالب پایه').getAttribute('href')).toBe(
+      '/api/template/download?templateId=1&token=test-token',
+    );
     expect(within(publicRow).queryByRole('button', { name: 'ویرایش قالب پایه' })).toBeNull();
     expect(within(publicRow).queryByRole('button', { name: 'حذف قالب پایه' })).toBeNull();
     expect(within(publicRow).getByRole('img', { name: 'قالب عمومی قابل ویرایش یا حذف نیست' })).toBeTruthy();
@@ -52,7 +54,9 @@ describe('letter templates', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     show();
     await screen.findByText('قالب مدیریت');
     const privateRow = row('قالب مدیریت');
-    expect(download('قالب مدیریت').getAttribute('href')).toBe('/api/template/download?templateId=7&token=test-token');
+    expect(download('قالب مدیریت').getAttribute('href')).toBe(
+      '/api/template/download?templateId=7&token=test-token',
+    );
     expect(within(privateRow).getByRole('button', { name: 'ویرایش قالب مدیریت' })).toBeTruthy();
     expect(within(privateRow).getByRole('button', { name: 'حذف قالب مدیریت' })).toBeTruthy();
     expect(within(privateRow).getByText('اختصاصی')).toBeTruthy();

@@ -35,10 +35,14 @@ describe('login throttle', () => {
 
 describe('menu filtering', () => {
   const tree: MenuEntry[] = [
-    { title: 'الف', type: 'Group', children: [
-      { title: 'ب', type: 'A', permission: 'Banks' },
-      { title: 'پ', type: 'Group', children: [{ title: 'ت', type: 'B', permission: 'Funds' }] },
-    ] },
+    {
+      title: 'الف',
+      type: 'Group',
+      children: [
+        { title: 'ب', type: 'A', permission: 'Banks' },
+        { title: 'پ', type: 'Group', children: [{ title: 'ت', type: 'B', permission: 'Funds' }] },
+      ],
+    },
     { title: 'ث', type: 'C', permission: 'Person' },
   ];
   it('keeps permitted leaves and drops empty groups', () => {
@@ -51,8 +55,13 @@ describe('menu filtering', () => {
 
 describe('small server helpers', () => {
   it('splits migration scripts without breaking $$ bodies or quotes', () => {
-    const script = "CREATE TABLE a (x text DEFAULT ';');\n-- a comment; here\nDO $$ BEGIN PERFORM 1; END $$;\nSELECT 1";
-    expect(splitSqlStatements(script)).toEqual(["CREATE TABLE a (x text DEFAULT ';')", 'DO $$ BEGIN PERFORM 1; END $$', 'SELECT 1']);
+    const script =
+      "CREATE TABLE a (x text DEFAULT ';');\n-- a comment; here\nDO $$ BEGIN PERFORM 1; END $$;\nSELECT 1";
+    expect(splitSqlStatements(script)).toEqual([
+      "CREATE TABLE a (x text DEFAULT ';')",
+      'DO $$ BEGIN PERFORM 1; END $$',
+      'SELECT 1',
+    ]);
   });
   it('normalises hosts', () => {
     expect(normalizeHost('LocalHost:8080')).toBe('localhost');
@@ -60,7 +69,11 @@ describe('small server helpers', () => {
     expect(normalizeHost('[::1]:8080')).toBe('[::1]');
   });
   it('redacts tokens from logged URLs', () => {
-    expect(redactUrl('/hubs/notification?id=1&access_token=abc')).toBe('/hubs/notification?id=1&access_token=[redacted]');
-    expect(redactUrl('/api/message/download?AttachmentId=3&token=xyz')).toBe('/api/message/download?AttachmentId=3&token=[redacted]');
+    expect(redactUrl('/hubs/notification?id=1&access_token=abc')).toBe(
+      '/hubs/notification?id=1&access_token=[redacted]',
+    );
+    expect(redactUrl('/api/message/download?AttachmentId=3&token=xyz')).toBe(
+      '/api/message/download?AttachmentId=3&token=[redacted]',
+    );
   });
 });

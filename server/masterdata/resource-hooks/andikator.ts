@@ -6,14 +6,23 @@ import { registerHooks } from '../hooks';
 
 registerHooks(andikator.name, {
   storage: {
-    indexes: [{ name: 'andikators_one_default_idx', unique: true, on: '(tenant_id, message_type_fk)', where: 'is_default' }],
+    indexes: [
+      {
+        name: 'andikators_one_default_idx',
+        unique: true,
+        on: '(tenant_id, message_type_fk)',
+        where: 'is_default',
+      },
+    ],
   },
 
   async beforeSave({ trx, principal, values, existing }) {
     if (!values.is_default) return;
     const type = Number(values.message_type_fk);
     // Serialise default changes of one tenant and type, so two saves cannot both win.
-    await sql`SELECT pg_advisory_xact_lock(hashtext('andikator-default'), ${principal.tenantId * 8 + type}::int)`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(hashtext('andikator-default'), ${principal.tenantId * 8 + type}::int)`.execute(
+      trx,
+    );
     let others = trx
       .updateTable(andikator.table)
       .set({ is_default: false })

@@ -38,6 +38,7 @@ registerHooks(eceEmail.name, {
         throw new UserError(`${eceEmail.fields[name].meta.label} باید عددی بین ۱ تا ۶۵۵۳۵ باشد`);
       }
     }
-    if (typeof values.password === 'string') values.password = encryptSecret(services.config.secret, values.password);
+    if (typeof values.password === 'string')
+      values.password = encryptSecret(services.config.secret, values.password);
   },
 });

@@ -11,7 +11,13 @@ export const DUPLICATE_MOBILE = 'این شماره همراه قبلاً ثبت 
 
 /** The tenant's active user groups: the role names a person may hold. */
 export async function roleNames(db: AnyDb | AnyTrx, tenantId: number): Promise<string[]> {
-  const rows = await db.selectFrom('user_groups').select('title').where('tenant_id', '=', tenantId).where('is_active', '=', true).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('user_groups')
+    .select('title')
+    .where('tenant_id', '=', tenantId)
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .execute();
   return rows.map((r: { title: string }) => r.title);
 }
 
@@ -30,7 +36,10 @@ async function groupIds(trx: AnyTrx, tenantId: number, names: string[]): Promise
 
 /** Revokes the user's sessions (all but the caller's own) and, once that has committed,
  *  closes their hub connections. */
-async function signOut(ctx: Pick<SaveContext, 'trx' | 'services' | 'principal' | 'afterCommit'>, userId: number) {
+async function signOut(
+  ctx: Pick<SaveContext, 'trx' | 'services' | 'principal' | 'afterCommit'>,
+  userId: number,
+) {
   const revoked = await revokeSessions(ctx.trx as unknown as DB, {
     tenantId: ctx.principal.tenantId,
     userId,
@@ -43,7 +52,12 @@ async function signOut(ctx: Pick<SaveContext, 'trx' | 'services' | 'principal' |
 async function createUser(ctx: SaveContext): Promise<number> {
   const { trx, principal, values } = ctx;
   const mobile = String(values.mobile);
-  const taken = await trx.selectFrom('persons').select('id').where('tenant_id', '=', principal.tenantId).where('mobile', '=', mobile).executeTakeFirst();
+  const taken = await trx
+    .selectFrom('persons')
+    .select('id')
+    .where('tenant_id', '=', principal.tenantId)
+    .where('mobile', '=', mobile)
+    .executeTakeFirst();
   if (taken) throw new UserError(DUPLICATE_MOBILE);
   const user = {
     username: mobile,
@@ -62,11 +76,20 @@ async function createUser(ctx: SaveContext): Promise<number> {
   if (existing) {
     // An active user without a person (e.g. the tenant's first administrator) keeps its mobile.
     if (existing.is_active) throw new UserError(DUPLICATE_MOBILE);
-    await trx.updateTable('users').set(user).where('tenant_id', '=', principal.tenantId).where('id', '=', existing.id).execute();
+    await trx
+      .updateTable('users')
+      .set(user)
+      .where('tenant_id', '=', principal.tenantId)
+      .where('id', '=', existing.id)
+      .execute();
     return existing.id;
   }
   try {
-    const created = await trx.insertInto('users').values({ ...user, tenant_id: principal.tenantId }).returning('id').executeTakeFirstOrThrow();
+    const created = await trx
+      .insertInto('users')
+      .values({ ...user, tenant_id: principal.tenantId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return created.id;
   } catch (error) {
     // Another request took this mobile between the check above and this insert.
@@ -96,9 +119,18 @@ registerHooks('person', {
       throw new UserError('نمی‌توانید حساب کاربری خودتان را غیرفعال کنید');
     }
     const password = ctx.input.PassWord as string | undefined;
-    const changes: Record<string, unknown> = { first_name: ctx.values.first_name, last_name: ctx.values.last_name, is_active: ctx.values.is_active };
+    const changes: Record<string, unknown> = {
+      first_name: ctx.values.first_name,
+      last_name: ctx.values.last_name,
+      is_active: ctx.values.is_active,
+    };
     if (password) changes.password_hash = await hashPassword(password);
-    await ctx.trx.updateTable('users').set(changes).where('tenant_id', '=', ctx.principal.tenantId).where('id', '=', userId).execute();
+    await ctx.trx
+      .updateTable('users')
+      .set(changes)
+      .where('tenant_id', '=', ctx.principal.tenantId)
+      .where('id', '=', userId)
+      .execute();
     if (password || ctx.values.is_active === false) await signOut(ctx, userId);
   },
 
@@ -107,14 +139,23 @@ registerHooks('person', {
     const tenantId = principal.tenantId;
     const userId = (ctx.existing?.user_fk ?? ctx.values.user_fk) as number;
     const groups = await groupIds(trx, tenantId, ctx.input.RoleNames as string[]);
-    await trx.deleteFrom('user_group_members').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
-    await trx.insertInto('user_group_members').values(groups.map((group_id) => ({ tenant_id: tenantId, group_id, user_id: userId }))).execute();
+    await trx
+      .deleteFrom('user_group_members')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .execute();
+    await trx
+      .insertInto('user_group_members')
+      .values(groups.map((group_id) => ({ tenant_id: tenantId, group_id, user_id: userId })))
+      .execute();
   },
 
   async extendGet({ db, principal, record }) {
     const roles = await db
       .selectFrom('persons as p')
-      .innerJoin('user_group_members as m', (join) => join.onRef('m.user_id', '=', 'p.user_fk').onRef('m.tenant_id', '=', 'p.tenant_id'))
+      .innerJoin('user_group_members as m', (join) =>
+        join.onRef('m.user_id', '=', 'p.user_fk').onRef('m.tenant_id', '=', 'p.tenant_id'),
+      )
       .innerJoin('user_groups as g', 'g.id', 'm.group_id')
       .select('g.title')
       .where('p.tenant_id', '=', principal.tenantId)
@@ -134,8 +175,17 @@ registerHooks('person', {
     if (userId === ctx.principal.userId) throw new UserError('نمی‌توانید خودتان را حذف کنید');
     // The user stays (their letters and history point at it) but can no longer sign in
     // and holds no role; a new person with the same mobile takes it back.
-    await ctx.trx.updateTable('users').set({ is_active: false }).where('tenant_id', '=', ctx.principal.tenantId).where('id', '=', userId).execute();
-    await ctx.trx.deleteFrom('user_group_members').where('tenant_id', '=', ctx.principal.tenantId).where('user_id', '=', userId).execute();
+    await ctx.trx
+      .updateTable('users')
+      .set({ is_active: false })
+      .where('tenant_id', '=', ctx.principal.tenantId)
+      .where('id', '=', userId)
+      .execute();
+    await ctx.trx
+      .deleteFrom('user_group_members')
+      .where('tenant_id', '=', ctx.principal.tenantId)
+      .where('user_id', '=', userId)
+      .execute();
     await signOut(ctx, userId);
   },
 });

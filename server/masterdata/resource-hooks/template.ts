@@ -52,7 +52,8 @@ async function checkDocx(file: UploadedFile) {
   if (!(await isDocx(file.data))) throw new UserError(`${fileLabel} باید یک سند Word با قالب docx باشد`);
 }
 
-const displayName = (name: string) => (name.split(/[\\/]/).pop() ?? '').trim().slice(0, 255) || 'template.docx';
+const displayName = (name: string) =>
+  (name.split(/[\\/]/).pop() ?? '').trim().slice(0, 255) || 'template.docx';
 
 function attachment(fileName: string) {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
@@ -106,7 +107,10 @@ registerHooks(template.name, {
           if (!read) return missing();
           data = read;
         }
-        return reply.header('content-type', DOCX_MIME).header('content-disposition', attachment(row.file_name || 'template.docx')).send(data);
+        return reply
+          .header('content-type', DOCX_MIME)
+          .header('content-disposition', attachment(row.file_name || 'template.docx'))
+          .send(data);
       },
     });
   },

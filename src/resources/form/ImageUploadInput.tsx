@@ -33,7 +33,14 @@ function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
-export function ImageUploadInput({ source, label, uploadPath, validate, disabled, helperText }: ImageUploadInputProps) {
+export function ImageUploadInput({
+  source,
+  label,
+  uploadPath,
+  validate,
+  disabled,
+  helperText,
+}: ImageUploadInputProps) {
   const { field, id } = useInput({ source, validate });
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string>();
@@ -73,18 +80,35 @@ export function ImageUploadInput({ source, label, uploadPath, validate, disabled
       </Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 1 }}>
         {value ? (
-          <Box component="img" src={value} alt={label} sx={{ maxWidth: 300, maxHeight: 300, borderRadius: 1, border: 1, borderColor: 'divider' }} />
+          <Box
+            component="img"
+            src={value}
+            alt={label}
+            sx={{ maxWidth: 300, maxHeight: 300, borderRadius: 1, border: 1, borderColor: 'divider' }}
+          />
         ) : (
           <Typography variant="body2" color="text.disabled">
             بدون تصویر
           </Typography>
         )}
-        <Button component="label" variant="outlined" size="small" startIcon={<UploadFileIcon />} disabled={disabled || progress !== null}>
+        <Button
+          component="label"
+          variant="outlined"
+          size="small"
+          startIcon={<UploadFileIcon />}
+          disabled={disabled || progress !== null}
+        >
           {value ? 'تغییر تصویر' : 'انتخاب تصویر'}
           <input id={id} hidden type="file" accept="image/*" onChange={choose} />
         </Button>
         {value && (
-          <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} disabled={disabled || progress !== null} onClick={() => field.onChange('')}>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteOutlineIcon />}
+            disabled={disabled || progress !== null}
+            onClick={() => field.onChange('')}
+          >
             حذف تصویر
           </Button>
         )}

@@ -62,7 +62,12 @@ export function ReferenceChoiceInput({
 }
 
 /** Clears a single choice that is no longer offered (its province was changed). */
-function useLettingGoOutside(source: string, active: boolean, isPending: boolean, choices: Array<{ id: unknown }>) {
+function useLettingGoOutside(
+  source: string,
+  active: boolean,
+  isPending: boolean,
+  choices: Array<{ id: unknown }>,
+) {
   const { getValues, setValue } = useFormContext();
   useEffect(() => {
     if (!active || isPending) return;

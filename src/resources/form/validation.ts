@@ -23,7 +23,9 @@ export function fieldRules(resource: Resource, mode: FormMode): Record<string, F
     const required = !schema.safeParse(undefined).success;
     const validate = (value: unknown) => {
       const result = schema.safeParse(value);
-      return result.success ? undefined : fieldMessage(label, result.error.issues[0] as ValidationIssue, value);
+      return result.success
+        ? undefined
+        : fieldMessage(label, result.error.issues[0] as ValidationIssue, value);
     };
     rules[name] = { validate: Object.assign(validate, { isRequired: required }), required };
   }

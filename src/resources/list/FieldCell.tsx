@@ -57,7 +57,12 @@ export function FieldCell({ resource, name, record }: FieldCellProps) {
       return <>{meta.options?.find((option) => option.id === value)?.value ?? ''}</>;
     case 'image':
       return value ? (
-        <Box component="img" src={String(value)} alt={meta.label} sx={{ maxHeight: 32, maxWidth: 64, verticalAlign: 'middle' }} />
+        <Box
+          component="img"
+          src={String(value)}
+          alt={meta.label}
+          sx={{ maxHeight: 32, maxWidth: 64, verticalAlign: 'middle' }}
+        />
       ) : null;
     case 'tags':
     case 'stringList':

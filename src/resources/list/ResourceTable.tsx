@@ -41,7 +41,11 @@ export function ResourceTable() {
         />
       ))}
       {(canWrite || resource.download) && (
-        <DataTable.Col label="عملیات" disableSort sx={{ width: resource.download ? 136 : 96, whiteSpace: 'nowrap' }}>
+        <DataTable.Col
+          label="عملیات"
+          disableSort
+          sx={{ width: resource.download ? 136 : 96, whiteSpace: 'nowrap' }}
+        >
           <RowActions />
         </DataTable.Col>
       )}

@@ -30,7 +30,14 @@ function DownloadLink({ resource, record, title }: { resource: Resource; record:
   if (!href || !resource.download) return null;
   return (
     <Tooltip title={resource.download.label}>
-      <IconButton size="small" color="primary" component="a" href={href} download aria-label={`${resource.download.label} ${title}`}>
+      <IconButton
+        size="small"
+        color="primary"
+        component="a"
+        href={href}
+        download
+        aria-label={`${resource.download.label} ${title}`}
+      >
         <DownloadOutlined fontSize="small" />
       </IconButton>
     </Tooltip>
@@ -71,7 +78,11 @@ export function RowActions() {
       <>
         {download}
         <Tooltip title={lock.reason}>
-          <span role="img" aria-label={lock.reason} style={{ display: 'inline-flex', verticalAlign: 'middle', padding: 5 }}>
+          <span
+            role="img"
+            aria-label={lock.reason}
+            style={{ display: 'inline-flex', verticalAlign: 'middle', padding: 5 }}
+          >
             <LockOutlined fontSize="small" color="disabled" />
           </span>
         </Tooltip>
