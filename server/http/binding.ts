@@ -1,6 +1,9 @@
 // ASP.NET-style model binding: a parameter is found by name, case-insensitively, in the
 // query string, a JSON body, a form-urlencoded body or a multipart body. A repeated
-// name becomes a list. Validation failures become one Persian sentence naming the field.
+// name (or a JSON array) becomes a list, which only a list parameter accepts: a single
+// value's parameter given several is refused, never cut to one of them. Text carrying
+// control characters (NUL and friends, which PostgreSQL cannot store) is refused where
+// it is bound. Validation failures become one Persian sentence naming the field.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { persianMessage } from '../../src/shared/validation-messages';
@@ -17,7 +20,7 @@ function add(bag: ParamBag, key: string, value: unknown) {
 }
 
 function addObject(bag: ParamBag, source: unknown) {
-  if (!source || typeof source !== 'object' || Buffer.isBuffer(source)) return;
+  if (!source || typeof source !== 'object' || Buffer.isBuffer(source) || Array.isArray(source)) return;
   for (const [key, value] of Object.entries(source as Record<string, unknown>)) {
     if (Array.isArray(value)) value.forEach((item) => add(bag, key, item));
     else add(bag, key, value);
@@ -36,12 +39,32 @@ export function paramBag(request: FastifyRequest): ParamBag {
 
 export type BindResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
+// C0 controls but tab, line feed and carriage return, and DEL.
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/; // eslint-disable-line no-control-regex
+
+/** Does a bound value (text, a list of them, an uploaded file's name) carry a control character? */
+export function hasControlCharacter(value: unknown): boolean {
+  if (typeof value === 'string') return CONTROL_CHARACTER.test(value);
+  if (Array.isArray(value)) return value.some(hasControlCharacter);
+  if (value && typeof value === 'object' && (value as { kind?: unknown }).kind === 'file') {
+    return hasControlCharacter((value as { filename?: unknown }).filename);
+  }
+  return false;
+}
+
+const labelOf = (schema: z.ZodType, key: string) => schema.description ?? key;
+
 export function bindParams<S extends z.ZodObject>(schema: S, bag: ParamBag): BindResult<z.infer<S>> {
   const raw: Record<string, unknown> = {};
   for (const key of Object.keys(schema.shape)) {
-    let value = bag.get(key.toLowerCase());
+    const value = bag.get(key.toLowerCase());
     const fieldSchema = schema.shape[key] as z.ZodType;
-    if (Array.isArray(value) && !acceptsArray(fieldSchema)) value = value[value.length - 1];
+    if (Array.isArray(value) && !acceptsArray(fieldSchema)) {
+      return { ok: false, message: `${labelOf(fieldSchema, key)} باید یک مقدار باشد، نه فهرستی از مقادیر` };
+    }
+    if (hasControlCharacter(value)) {
+      return { ok: false, message: `${labelOf(fieldSchema, key)} نویسه‌های نامعتبر دارد` };
+    }
     raw[key] = value;
   }
   const parsed = schema.safeParse(raw);
@@ -49,12 +72,17 @@ export function bindParams<S extends z.ZodObject>(schema: S, bag: ParamBag): Bin
   return { ok: false, message: persianMessage(schema, parsed.error.issues[0], raw) };
 }
 
+/** Does the schema take a list (possibly behind preprocessing, optional or default)? */
 function acceptsArray(schema: z.ZodType): boolean {
-  const def = (schema as unknown as { def?: { type?: string; out?: z.ZodType; innerType?: z.ZodType } }).def;
+  const def = (
+    schema as unknown as { def?: { type?: string; out?: z.ZodType; in?: z.ZodType; innerType?: z.ZodType } }
+  ).def;
   if (!def) return false;
   if (def.type === 'array') return true;
-  if (def.type === 'pipe' && def.out) return acceptsArray(def.out);
-  if ((def.type === 'optional' || def.type === 'default') && def.innerType)
+  if (def.type === 'pipe')
+    return (def.out && acceptsArray(def.out)) || (def.in ? acceptsArray(def.in) : false);
+  if ((def.type === 'optional' || def.type === 'default' || def.type === 'nullable') && def.innerType) {
     return acceptsArray(def.innerType);
+  }
   return false;
 }

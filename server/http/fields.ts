@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { cleanPersianText } from '../../src/shared/persian';
 import { emptyToUndefined, isHttpUrl, toBoolean, toNumber } from '../../src/shared/coerce';
+import { int32, recordId } from '../../src/shared/integers';
 
 export { isHttpUrl };
 
@@ -15,8 +16,15 @@ export interface UploadedFile {
   data: Buffer;
 }
 
+/** Only the multipart reader makes these: a JSON body cannot forge one (its data is no Buffer). */
 export function isUploadedFile(value: unknown): value is UploadedFile {
-  return typeof value === 'object' && value !== null && (value as UploadedFile).kind === 'file';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as UploadedFile).kind === 'file' &&
+    Buffer.isBuffer((value as UploadedFile).data) &&
+    typeof (value as UploadedFile).filename === 'string'
+  );
 }
 
 export const field = {
@@ -41,9 +49,24 @@ export const field = {
     z.preprocess(emptyToUndefined, z.string().min(1).max(max)).describe(label),
   optionalSecret: (label: string, max = 200) =>
     z.preprocess((v) => (v === null ? undefined : v), z.string().max(max).optional()).describe(label),
-  int: (label: string) => z.preprocess(toNumber, z.number().int()).describe(label),
+  int: (label: string) => z.preprocess(toNumber, int32()).describe(label),
+  /** A record's id (1 … 2^31 − 1). */
+  id: (label: string) => z.preprocess(toNumber, recordId(label)).describe(label),
   optionalInt: (label: string, fallback: number) =>
-    z.preprocess((v) => toNumber(v) ?? fallback, z.number().int()).describe(label),
+    z.preprocess((v) => toNumber(v) ?? fallback, int32()).describe(label),
+  /** An optional record id: absent stays undefined, anything but 1 … 2^31 − 1 is refused. */
+  optionalId: (label: string) => z.preprocess(toNumber, recordId(label).optional()).describe(label),
+  /** Record ids as a repeated parameter (`Ids=1&Ids=2`), a JSON array or `1,2`; at most `max`. */
+  ids: (label: string, max: number) =>
+    z
+      .preprocess(
+        (v) =>
+          v === undefined || v === null || v === ''
+            ? undefined
+            : (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v]).map(toNumber),
+        z.array(recordId(label)).max(max).optional(),
+      )
+      .describe(label),
   bool: (label: string, fallback = false) =>
     z.preprocess((v) => toBoolean(v) ?? fallback, z.boolean()).describe(label),
   file: (label: string) => z.custom<UploadedFile>(isUploadedFile).optional().describe(label),

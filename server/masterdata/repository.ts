@@ -16,13 +16,13 @@ export interface Owner {
 }
 
 /** Narrows a query on a resource's table to the owner's rows (`alias.` prefix optional). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function scoped<Q extends { where: (...args: any[]) => Q }>(
   q: Q,
   resource: Resource,
   owner: Owner,
   alias = '',
 ): Q {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const narrowed = q.where(`${alias}tenant_id`, '=', owner.tenantId);
   return resource.ownedByUser ? narrowed.where(`${alias}user_id`, '=', owner.userId) : narrowed;
 }
@@ -80,7 +80,8 @@ function joinedIds(resource: Resource, query: AnySelect): AnySelect {
   return q;
 }
 
-/** Replaces the join-table rows of every `references` field with the bound ids. */
+/** Replaces the join-table rows of every `references` field the request names with the
+ *  bound ids; a field it leaves out (an update that does not mention it) keeps its rows. */
 export async function writeJoinRows(
   trx: AnyTrx,
   resource: Resource,
@@ -89,8 +90,10 @@ export async function writeJoinRows(
   input: Record<string, unknown>,
 ) {
   for (const name of resource.joinFields()) {
+    const named = input[resource.inputName(name)] as number[] | null | undefined;
+    if (named === undefined) continue;
     const table = resource.joinTable(name);
-    const ids = [...new Set((input[resource.inputName(name)] as number[] | undefined) ?? [])];
+    const ids = [...new Set(named ?? [])];
     await trx.deleteFrom(table).where('tenant_id', '=', tenantId).where('record_id', '=', id).execute();
     if (ids.length)
       await trx
@@ -147,6 +150,39 @@ export async function listRows(
       .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows as Row[], total: Number((total as { n: number | string }).n) };
+}
+
+const PERSIAN_ORDER = new Intl.Collator('fa');
+
+export interface LookupQuery extends Owner {
+  /** Exactly these records (those of the owner that exist). */
+  ids?: number[];
+  phrase: string;
+  filters: Record<string, number>;
+  limit: number;
+}
+
+/** Names only: `{ id, title }` (and a tree node's parent, so a picker can leave out a
+ *  subtree), ordered by name. The records a picker offers or the chips of chosen ids show. */
+export async function lookupRows(
+  db: AnyDb,
+  resource: Resource,
+  query: LookupQuery,
+): Promise<{ rows: Row[]; total: number }> {
+  let q = filtered(db, resource, { ...query, page: 1, count: query.limit });
+  if (query.ids) {
+    if (!query.ids.length) return { rows: [], total: 0 };
+    q = q.where('t.id', 'in', query.ids);
+  }
+  const treeField = resource.treeField();
+  let page = q.select(['t.id as id', recordName(resource, 't').as('title')]);
+  if (treeField) page = page.select(`t.${resource.column(treeField)} as ${treeField}`);
+  const rows = (await page.orderBy('title').orderBy('t.id').limit(query.limit).execute()) as Row[];
+  // The database orders by code point (پ, چ, ژ, گ after ی); a Persian reader expects the alphabet.
+  rows.sort((a, b) => PERSIAN_ORDER.compare(String(a.title ?? ''), String(b.title ?? '')));
+  if (rows.length < query.limit) return { rows, total: rows.length };
+  const total = await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number((total as { n: number | string }).n) };
 }
 
 export async function findRow(

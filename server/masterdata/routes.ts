@@ -1,17 +1,17 @@
 // The generic calls of spec 3 §7 for every resource in src/schemas:
-// {name}/list, get, create (POST), update (PUT), delete (DELETE, body Id).
+// {name}/list, get, create (POST), update (PUT), delete (DELETE, body Id), each needing the
+// resource's permission, and {name}/lookup (names only, for pickers) open to the tenant.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RESOURCES } from '../../src/schemas';
 import { inputSchema, type Resource } from '../../src/schemas/kit';
 import { fail, listAnswer, ok, UserError } from '../http/answers';
-import { toNumber } from '../../src/shared/coerce';
 import { field } from '../http/fields';
 import { userRoute } from '../http/api-route';
 import type { Services } from '../services';
 import { hooksOf, type AnyDb } from './hooks';
 import './resource-hooks';
-import { listRows } from './repository';
+import { listRows, lookupRows } from './repository';
 import { registerImageRoutes } from './images';
 import { createRecord, deleteRecord, findRow, notFound, updateRecord } from './service';
 import { toRecord } from './values';
@@ -19,25 +19,57 @@ import { toRecord } from './values';
 /** The record's id: `Id` as the specification sends it, or the resource's own id name
  *  (`CustomerGroupId`), which some of its screens send instead. */
 function idParams(resource: Resource) {
-  const optionalId = z.preprocess(toNumber, z.number().int().optional()).describe('شناسه');
+  const optionalId = field.optionalId('شناسه');
   return { Id: optionalId, [resource.inputName(resource.idField)]: optionalId };
 }
 
 function recordId(resource: Resource, params: Record<string, unknown>): number {
-  const id = (params.Id ?? params[resource.inputName(resource.idField)]) as number | undefined;
+  const byOwnName = params[resource.inputName(resource.idField)] as number | undefined;
+  const id = (params.Id as number | undefined) ?? byOwnName;
   if (id === undefined) throw new UserError('شناسه الزامی است');
+  // Two different ids in one request name no record for sure: change nothing.
+  if (byOwnName !== undefined && byOwnName !== id) throw new UserError('شناسه معتبر نیست');
   return id;
 }
 
-function listParams(resource: Resource) {
-  const filters = Object.fromEntries(
-    Object.keys(resource.filters ?? {}).map((name) => [name, field.optionalInt(name, 0)]),
+/** The resource's list filters (`parentId`, …), each named by its field's label. */
+function filterParams(resource: Resource) {
+  return Object.fromEntries(
+    Object.entries(resource.filters ?? {}).map(([name, fieldName]) => [
+      name,
+      field.optionalInt(resource.fields[fieldName]?.meta.label ?? name, 0),
+    ]),
   );
+}
+
+/** Bound filter values → column conditions (0 = no filter). */
+function filterColumns(resource: Resource, params: Record<string, unknown>): Record<string, number> {
+  const filters: Record<string, number> = {};
+  for (const [name, fieldName] of Object.entries(resource.filters ?? {})) {
+    const value = params[name] as number | undefined;
+    if (value) filters[resource.column(fieldName)] = value;
+  }
+  return filters;
+}
+
+function listParams(resource: Resource) {
   return z.object({
     Page: field.optionalInt('صفحه', 1),
     Count: field.optionalInt('تعداد', resource.pageSize ?? 10),
     Phrase: field.optionalText('عبارت جستجو', 200),
-    ...filters,
+    ...filterParams(resource),
+  });
+}
+
+/** The most records one lookup answers (pickers ask by id or phrase for more). */
+export const LOOKUP_LIMIT = 1000;
+
+function lookupParams(resource: Resource) {
+  return z.object({
+    Ids: field.ids('شناسه‌ها', LOOKUP_LIMIT),
+    Phrase: field.optionalText('عبارت جستجو', 200),
+    Count: field.optionalInt('تعداد', -1),
+    ...filterParams(resource),
   });
 }
 
@@ -49,12 +81,9 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     method: 'GET',
     path: `${base}/list`,
     params: listParams(resource),
+    permission: resource.permission,
     handler: async ({ params, principal }) => {
-      const filters: Record<string, number> = {};
-      for (const [name, fieldName] of Object.entries(resource.filters ?? {})) {
-        const value = (params as unknown as Record<string, number>)[name];
-        if (value) filters[resource.column(fieldName)] = value;
-      }
+      const filters = filterColumns(resource, params);
       const count = params.Count === -1 ? -1 : Math.min(Math.max(params.Count, 1), 500);
       const { rows, total } = await listRows(anyDb, resource, {
         tenantId: principal.tenantId,
@@ -74,6 +103,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
   userRoute(app, services, {
     method: 'GET',
     path: `${base}/get`,
+    permission: resource.permission,
     params: z.object(idParams(resource)),
     handler: async ({ params, principal }) => {
       const row = await findRow(anyDb, resource, principal, recordId(resource, params));
@@ -81,6 +111,26 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       const record = toRecord(resource, row);
       const extra = (await hooksOf(resource.name).extendGet?.({ db: anyDb, principal, record })) ?? {};
       return ok({ record, ...extra });
+    },
+  });
+
+  // Names only, for pickers on other screens (a letter's recipients, a person's city):
+  // open to every user of the tenant, unlike list and get.
+  userRoute(app, services, {
+    method: 'GET',
+    path: `${base}/lookup`,
+    params: lookupParams(resource),
+    handler: async ({ params, principal }) => {
+      const limit = params.Count > 0 ? Math.min(params.Count, LOOKUP_LIMIT) : LOOKUP_LIMIT;
+      const { rows, total } = await lookupRows(anyDb, resource, {
+        tenantId: principal.tenantId,
+        userId: principal.userId,
+        ids: params.Ids,
+        phrase: params.Phrase,
+        filters: filterColumns(resource, params),
+        limit,
+      });
+      return { status: 1, records: rows, totalCount: total };
     },
   });
 

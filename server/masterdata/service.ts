@@ -39,11 +39,13 @@ async function checkReferences(
 }
 
 /** A narrowed reference (a person's city) must lie within the record's narrowing field
- *  (their province); that field, when empty, is taken from the chosen record. */
-async function checkNarrowed(trx: AnyTrx, resource: Resource, tenantId: number, values: Row) {
+ *  (their province); that field, when empty, is taken from the chosen record. On update
+ *  the stored values stand in for what the request leaves out. */
+async function checkNarrowed(trx: AnyTrx, resource: Resource, tenantId: number, values: Row, existing?: Row) {
+  const effective = (column: string) => (column in values ? values[column] : existing?.[column]);
   for (const [name, field] of Object.entries(resource.fields)) {
     const narrowed = field.meta.narrowedBy;
-    const chosen = values[resource.column(name)] as number | null | undefined;
+    const chosen = effective(resource.column(name)) as number | null | undefined;
     if (!narrowed || !chosen) continue;
     const target = referencedResource(field.meta.resource!);
     const targetColumn = target.column(target.filters![narrowed.filter]);
@@ -55,8 +57,9 @@ async function checkNarrowed(trx: AnyTrx, resource: Resource, tenantId: number, 
       .executeTakeFirst();
     if (!row) continue; // checkReferences has refused it already
     const ownColumn = resource.column(narrowed.field);
-    if (!values[ownColumn]) values[ownColumn] = row[targetColumn];
-    else if (values[ownColumn] !== row[targetColumn]) {
+    const own = effective(ownColumn);
+    if (!own) values[ownColumn] = row[targetColumn];
+    else if (own !== row[targetColumn]) {
       throw new UserError(
         `${field.meta.label} انتخاب‌شده در ${resource.fields[narrowed.field].meta.label} انتخاب‌شده نیست`,
       );
@@ -174,7 +177,7 @@ export async function updateRecord(
     await checkReferences(trx, resource, principal.tenantId, input);
     await checkTreeParent(trx, resource, principal.tenantId, id, input);
     const values = toColumns(resource, input, 'update');
-    await checkNarrowed(trx, resource, principal.tenantId, values);
+    await checkNarrowed(trx, resource, principal.tenantId, values, existing);
     const ctx: SaveContext = {
       trx,
       services,

@@ -17,8 +17,10 @@ export function toColumns(
     if (!resource.isColumn(name)) continue;
     if (meta.readOnly || (mode === 'update' && meta.readOnlyOnEdit)) continue;
     const value = input[resource.inputName(name)];
+    // On update a field the request left out keeps its stored value (kit inputSchema).
+    if (mode === 'update' && value === undefined) continue;
     // A write-only field (password) left empty keeps what is stored.
-    if (meta.writeOnly && (value === undefined || value === '')) continue;
+    if (meta.writeOnly && (value === undefined || value === null || value === '')) continue;
     // A field with a column default: left out, a new row takes the default, a stored row keeps its value.
     if (meta.default !== undefined && (value === undefined || value === null)) {
       if (mode === 'create') values[resource.column(name)] = meta.default;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Permission } from '../shared/permissions';
 import { cleanPersianText, toLatinDigits } from '../shared/persian';
 import { emptyToUndefined, isHttpUrl, toBoolean, toNumber } from '../shared/coerce';
+import { amount, int32, recordId } from '../shared/integers';
 
 export type FieldKind =
   | 'text'
@@ -154,20 +155,10 @@ export const f = {
       opts,
     ),
   number: (label: string, opts: Opts = {}) =>
-    make(
-      'number',
-      label,
-      z.preprocess(toNumber, opts.required ? z.number().int() : z.number().int().optional()),
-      opts,
-    ),
+    make('number', label, z.preprocess(toNumber, opts.required ? int32() : int32().optional()), opts),
   /** An integer amount of rials (or toman where the specification says so). */
   money: (label: string, opts: Opts = {}) =>
-    make(
-      'money',
-      label,
-      z.preprocess(toNumber, opts.required ? z.number().int().min(0) : z.number().int().min(0).optional()),
-      opts,
-    ),
+    make('money', label, z.preprocess(toNumber, opts.required ? amount() : amount().optional()), opts),
   boolean: (label: string, opts: Opts & { default?: boolean } = {}) =>
     make(
       'boolean',
@@ -190,10 +181,7 @@ export const f = {
     make(
       'reference',
       label,
-      z.preprocess(
-        toNumber,
-        opts.required ? z.number().int().positive() : z.number().int().positive().optional(),
-      ),
+      z.preprocess(toNumber, opts.required ? recordId(label) : recordId(label).optional()),
       {
         resource,
         ...opts,
@@ -209,13 +197,13 @@ export const f = {
           v === undefined || v === null || v === ''
             ? []
             : (Array.isArray(v) ? v : String(v).split(',')).map(toNumber),
-        opts.required ? z.array(z.number().int().positive()).min(1) : z.array(z.number().int().positive()),
+        opts.required ? z.array(recordId(label)).min(1).max(1000) : z.array(recordId(label)).max(1000),
       ),
       { resource, ...opts },
     ),
   /** The parent in a tree of the same resource; records show their `fullName` path. */
   treeParent: (label: string, resource: string, opts: Opts = {}) =>
-    make('treeParent', label, z.preprocess(toNumber, z.number().int().positive().optional()), {
+    make('treeParent', label, z.preprocess(toNumber, recordId(label).optional()), {
       resource,
       ...opts,
     }),
@@ -226,13 +214,8 @@ export const f = {
       z.preprocess(
         toNumber,
         opts.required
-          ? z
-              .number()
-              .int()
-              .refine((v) => options.some((o) => o.id === v), { message: `${label} معتبر نیست` })
-          : z
-              .number()
-              .int()
+          ? int32().refine((v) => options.some((o) => o.id === v), { message: `${label} معتبر نیست` })
+          : int32()
               .refine((v) => options.some((o) => o.id === v), { message: `${label} معتبر نیست` })
               .optional(),
       ),
@@ -378,8 +361,9 @@ export function isRequired(field: Field): boolean {
   return !field.schema.safeParse(undefined).success;
 }
 
-/** The request schema: PascalCase names, as the specification's payloads. */
-export function inputSchema(resource: Resource, mode: 'create' | 'update'): z.ZodObject {
+/** Each writable field's schema under its PascalCase request name: what a form checks
+ *  field by field, and what the request schema is made of. */
+export function fieldSchemas(resource: Resource, mode: 'create' | 'update'): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, fd] of Object.entries(resource.fields)) {
     if (fd.meta.readOnly || (mode === 'update' && fd.meta.readOnlyOnEdit)) continue;
@@ -388,6 +372,35 @@ export function inputSchema(resource: Resource, mode: 'create' | 'update'): z.Zo
       schema = z.preprocess(emptyToUndefined, z.string().min(6).max(200)).describe(fd.meta.label);
     }
     shape[pascal(name)] = schema;
+  }
+  return shape;
+}
+
+/**
+ * On update a field the request leaves out keeps its stored value: it binds as
+ * `undefined`, which the engine does not write. A field that is sent is checked as on
+ * create, and one sent empty binds as `null` (cleared) — except a field with a default (a
+ * switch, a number with a DEFAULT) and a write-only one (a password), for which empty
+ * means "left out" too: they can be changed, never reset by omission.
+ */
+function keptWhenAbsent(field: Field, schema: z.ZodType): z.ZodType {
+  const emptyMeansAbsent =
+    field.meta.default !== undefined || field.meta.kind === 'boolean' || Boolean(field.meta.writeOnly);
+  const absent = (value: unknown) =>
+    value === undefined || (emptyMeansAbsent && (value === null || value === ''));
+  return z
+    .preprocess((value) => (absent(value) ? undefined : value), schema.transform((v) => v ?? null).optional())
+    .describe(field.meta.label);
+}
+
+/** The request schema: PascalCase names, as the specification's payloads. */
+export function inputSchema(resource: Resource, mode: 'create' | 'update'): z.ZodObject {
+  const shape = fieldSchemas(resource, mode);
+  if (mode === 'update') {
+    for (const [name, fd] of Object.entries(resource.fields)) {
+      const key = pascal(name);
+      if (shape[key]) shape[key] = keptWhenAbsent(fd, shape[key]);
+    }
   }
   return z.object(shape);
 }

@@ -24,8 +24,11 @@ export function fieldMessage(label: string, issue: ValidationIssue, value: unkno
       (issue.origin === 'string' || issue.origin === 'array') &&
       Number(issue.minimum) === 1);
   if (missing) return `${label} الزامی است`;
-  if (issue.code === 'too_big') return `${label} بیش از حد طولانی است`;
-  if (issue.code === 'too_small') return `${label} کوتاه‌تر از حد مجاز است`;
+  const numeric = issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint';
+  if (issue.code === 'too_big')
+    return numeric ? `${label} بیش از حد بزرگ است` : `${label} بیش از حد طولانی است`;
+  if (issue.code === 'too_small')
+    return numeric ? `${label} کمتر از حد مجاز است` : `${label} کوتاه‌تر از حد مجاز است`;
   return `${label} معتبر نیست`;
 }
 

@@ -65,10 +65,9 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
   });
   afterAll(() => server?.stop());
 
+  type AnyRecord = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   const list = async (entity: string, query: Record<string, unknown> = {}, token = admin) =>
-    (await server.api.get(`${entity}/list/`, { Count: -1, ...query }, { token })).body.records as Array<
-      Record<string, any>
-    >; // eslint-disable-line @typescript-eslint/no-explicit-any
+    (await server.api.get(`${entity}/list/`, { Count: -1, ...query }, { token })).body.records as AnyRecord[];
 
   it('seeds receive methods, a default numbering scheme per letter type, an archive tree and a public template', async () => {
     expect((await list('reciveMethod')).map((r) => r.reciveMethodTitle).sort()).toEqual(

@@ -26,7 +26,8 @@ export async function sampleInput(
         const candidates = [
           sampleText(),
           '02188776655',
-          '09121234567',
+          // A new mobile each time: a person's is unique.
+          `0913${String(1_000_000 + counter++).slice(-7)}`,
           'info@example.ir',
           'https://example.ir/page',
         ];

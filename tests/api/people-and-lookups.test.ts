@@ -69,7 +69,7 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
   afterAll(() => server?.stop());
 
   it('seeds provinces, cities, the organisation chart, banks and groups once per tenant', async () => {
-    const provinces = (await server.api.get('province/list/', { Count: -1 }, { token: staff })).body;
+    const provinces = (await server.api.get('province/list/', { Count: -1 }, { token: admin })).body;
     expect(provinces.record_count).toBe(31);
     const tehran = provinces.records.find((p: { title: string }) => p.title === 'تهران');
     expect(tehran).toMatchObject({ provinceId: expect.any(Number), title: 'تهران' });
@@ -77,7 +77,7 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
     const cities = await server.api.get(
       'city/list/',
       { parentId: tehran.provinceId, Count: -1, Language: 0 },
-      { token: staff },
+      { token: admin },
     );
     expect(cities.body.status).toBe(1);
     const titles = cities.body.records.map((c: { title: string }) => c.title);
@@ -89,8 +89,21 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
         provinceFk: tehran.provinceId,
         provinceFkTitle: 'تهران',
       });
-    const allCities = (await server.api.get('city/list/', { Count: 1 }, { token: staff })).body.record_count;
+    const allCities = (await server.api.get('city/list/', { Count: 1 }, { token: admin })).body.record_count;
     expect(allCities).toBe(PROVINCES.reduce((n, [, list]) => n + list.length, 0));
+
+    // A colleague without the Person permission picks places by name through the lookup.
+    expect((await server.api.get('province/list/', {}, { token: staff })).body).toEqual({
+      status: 0,
+      message: 'شما به این بخش دسترسی ندارید',
+    });
+    const lookedUp = await server.api.get('city/lookup/', { parentId: tehran.provinceId }, { token: staff });
+    expect(lookedUp.body.status).toBe(1);
+    expect(lookedUp.body.records.map((c: { title: string }) => c.title)).toEqual(
+      expect.arrayContaining(['تهران', 'شهریار', 'ورامین']),
+    );
+    expect(lookedUp.body.totalCount).toBe(lookedUp.body.records.length);
+    for (const record of lookedUp.body.records) expect(Object.keys(record).sort()).toEqual(['id', 'title']);
 
     const units = (await server.api.get('orgunit/list/', { Count: -1 }, { token: admin })).body.records.map(
       (u: { fullName: string }) => u.fullName,

@@ -51,9 +51,41 @@ describe('parameter binding', () => {
     });
   });
 
-  it('takes the last value when a scalar is repeated', () => {
-    const result = bindParams(schema, bag({ Title: ['a', 'b'] }));
-    expect(result.ok && result.value.Title).toBe('b');
+  it('refuses several values for a single value, never cutting them to one', () => {
+    expect(bindParams(schema, bag({ Title: ['a', 'b'] }))).toEqual({
+      ok: false,
+      message: 'عنوان باید یک مقدار باشد، نه فهرستی از مقادیر',
+    });
+    expect(bindParams(schema, bag({ Title: 'x', Page: ['999999', '2'] }))).toMatchObject({ ok: false });
+    // A list parameter takes them.
+    expect(bindParams(schema, bag({ Title: 'x', Ids: ['1', '2'] }))).toMatchObject({ ok: true });
+  });
+
+  it('refuses text with control characters, naming the field', () => {
+    for (const bad of ['a\u0000b', '\u0007', 'x\u001b[31m', 'del\u007f']) {
+      expect(bindParams(schema, bag({ Title: bad }))).toEqual({
+        ok: false,
+        message: 'عنوان نویسه‌های نامعتبر دارد',
+      });
+    }
+    // Tabs and line breaks are text.
+    expect(bindParams(schema, bag({ Title: 'a\tb\r\nc' }))).toMatchObject({ ok: true });
+  });
+
+  it('bounds integers to what an integer column holds', () => {
+    expect(bindParams(schema, bag({ Title: 'x', Page: '2147483647' }))).toMatchObject({ ok: true });
+    expect(bindParams(schema, bag({ Title: 'x', Page: '2147483648' }))).toEqual({
+      ok: false,
+      message: 'صفحه بیش از حد بزرگ است',
+    });
+    expect(bindParams(schema, bag({ Title: 'x', Page: -2147483649 }))).toEqual({
+      ok: false,
+      message: 'صفحه کمتر از حد مجاز است',
+    });
+    expect(bindParams(schema, bag({ Title: 'x', Page: '1e400' }))).toEqual({
+      ok: false,
+      message: 'صفحه معتبر نیست',
+    });
   });
 });
 

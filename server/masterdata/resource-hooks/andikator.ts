@@ -17,8 +17,10 @@ registerHooks(andikator.name, {
   },
 
   async beforeSave({ trx, principal, values, existing }) {
-    if (!values.is_default) return;
-    const type = Number(values.message_type_fk);
+    // An update may name only some fields: the rule reads the record as it will be.
+    const record = { ...existing, ...values };
+    if (!record.is_default) return;
+    const type = Number(record.message_type_fk);
     // Serialise default changes of one tenant and type, so two saves cannot both win.
     await sql`SELECT pg_advisory_xact_lock(hashtext('andikator-default'), ${principal.tenantId * 8 + type}::int)`.execute(
       trx,

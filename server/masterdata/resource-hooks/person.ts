@@ -48,6 +48,30 @@ async function signOut(
   ctx.afterCommit(() => ctx.services.notifier.sessionsRevoked(revoked));
 }
 
+/** The permission that lets a user manage people (and so give anyone any role). */
+export const MANAGE_PEOPLE = 'Person';
+export const CANNOT_DEACTIVATE_ONESELF = 'نمی‌توانید حساب کاربری خودتان را غیرفعال کنید';
+export const CANNOT_DROP_OWN_ADMINISTRATION =
+  'نمی‌توانید دسترسی مدیریت اشخاص را از خودتان بگیرید؛ این کار را مدیر دیگری انجام دهد';
+
+/** A user editing their own person may neither deactivate themselves nor take away their
+ *  own right to manage people: the organisation could be left with nobody who can. */
+async function refuseLockingOneselfOut(ctx: SaveContext, groups: number[] | undefined) {
+  if (ctx.values.is_active === false) throw new UserError(CANNOT_DEACTIVATE_ONESELF);
+  if (groups === undefined) return;
+  const granting = groups.length
+    ? await ctx.trx
+        .selectFrom('user_group_permissions')
+        .select('group_id')
+        .where('tenant_id', '=', ctx.principal.tenantId)
+        .where('group_id', 'in', groups)
+        .where('permission', '=', MANAGE_PEOPLE)
+        .limit(1)
+        .executeTakeFirst()
+    : undefined;
+  if (!granting) throw new UserError(CANNOT_DROP_OWN_ADMINISTRATION);
+}
+
 /** Creates the person's user, or takes back the user of a deleted person with this mobile. */
 async function createUser(ctx: SaveContext): Promise<number> {
   const { trx, principal, values } = ctx;
@@ -108,37 +132,40 @@ registerHooks('person', {
   },
 
   async beforeSave(ctx) {
-    const roles = ctx.input.RoleNames as string[];
-    await groupIds(ctx.trx, ctx.principal.tenantId, roles);
+    // On update RoleNames may be left out: the person keeps their roles.
+    const roles = ctx.input.RoleNames as string[] | undefined;
+    const groups = roles === undefined ? undefined : await groupIds(ctx.trx, ctx.principal.tenantId, roles);
     if (ctx.mode === 'create') {
       ctx.values.user_fk = await createUser(ctx);
       return;
     }
     const userId = ctx.existing!.user_fk as number;
-    if (userId === ctx.principal.userId && ctx.values.is_active === false) {
-      throw new UserError('نمی‌توانید حساب کاربری خودتان را غیرفعال کنید');
-    }
+    if (userId === ctx.principal.userId) await refuseLockingOneselfOut(ctx, groups);
     const password = ctx.input.PassWord as string | undefined;
-    const changes: Record<string, unknown> = {
-      first_name: ctx.values.first_name,
-      last_name: ctx.values.last_name,
-      is_active: ctx.values.is_active,
-    };
+    const changes = Object.fromEntries(
+      (['first_name', 'last_name', 'is_active'] as const)
+        .filter((column) => ctx.values[column] !== undefined)
+        .map((column) => [column, ctx.values[column]]),
+    );
     if (password) changes.password_hash = await hashPassword(password);
-    await ctx.trx
-      .updateTable('users')
-      .set(changes)
-      .where('tenant_id', '=', ctx.principal.tenantId)
-      .where('id', '=', userId)
-      .execute();
+    if (Object.keys(changes).length) {
+      await ctx.trx
+        .updateTable('users')
+        .set(changes)
+        .where('tenant_id', '=', ctx.principal.tenantId)
+        .where('id', '=', userId)
+        .execute();
+    }
     if (password || ctx.values.is_active === false) await signOut(ctx, userId);
   },
 
   async afterSave(ctx) {
     const { trx, principal } = ctx;
+    const roles = ctx.input.RoleNames as string[] | undefined;
+    if (roles === undefined) return;
     const tenantId = principal.tenantId;
     const userId = (ctx.existing?.user_fk ?? ctx.values.user_fk) as number;
-    const groups = await groupIds(trx, tenantId, ctx.input.RoleNames as string[]);
+    const groups = await groupIds(trx, tenantId, roles);
     await trx
       .deleteFrom('user_group_members')
       .where('tenant_id', '=', tenantId)

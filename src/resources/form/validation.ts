@@ -1,8 +1,8 @@
-// Client-side checks from the very schemas the server binds (kit `inputSchema`), one field
+// Client-side checks from the very schemas the server binds (kit `fieldSchemas`), one field
 // at a time, in the server's words (src/shared/validation-messages): «{label} الزامی است», …
 // A field is required when its schema refuses a missing value; react-admin marks it with *.
 import type { Validator } from 'react-admin';
-import { inputSchema, type Resource } from '../../schemas';
+import { fieldSchemas, type Resource } from '../../schemas';
 import { fieldMessage, type ValidationIssue } from '../../shared/validation-messages';
 
 export type FormMode = 'create' | 'edit';
@@ -14,7 +14,7 @@ export interface FieldRule {
 
 /** The validator of every field of the form (readOnlyOnEdit fields are not checked on edit). */
 export function fieldRules(resource: Resource, mode: FormMode): Record<string, FieldRule> {
-  const shape = inputSchema(resource, mode === 'create' ? 'create' : 'update').shape;
+  const shape = fieldSchemas(resource, mode === 'create' ? 'create' : 'update');
   const rules: Record<string, FieldRule> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
     const schema = shape[resource.inputName(name)];

@@ -1,0 +1,378 @@
+// What a careless client or an attacker sends, and what the server must answer: several
+// values where one is expected, updates that leave fields out, NUL characters, integers
+// past what a column holds, broken multipart bodies, reads without the permission. Each
+// gets a clear Persian answer and changes nothing it did not name.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
+import { addUser, createTenant } from '../../server/tenancy/create-tenant';
+import { DEMO_COLLEAGUE_PASSWORD } from '../../server/seed/seed';
+import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+
+const NO_PERMISSION = { status: 0, message: 'شما به این بخش دسترسی ندارید' };
+
+describe.each(ENGINES)('bad input (%s)', (engine) => {
+  let server: TestServer;
+  let admin: string;
+  let adminPersonId: number;
+  let colleague: string;
+  let other: string;
+  let bank: number;
+  let theirBank: number;
+
+  const bankTitle = async (id: number, token = admin) =>
+    (await server.api.get('bank/get/', { Id: id }, { token })).body.record?.title;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    await createTenant(server.built.services.db, {
+      fullName: 'شرکت دوم',
+      hosts: ['second.localhost'],
+      admin: { username: DEMO_ADMIN.username, password: 'other-pass', firstName: 'م', lastName: 'د' },
+      permissions: TENANT_PERMISSIONS,
+    });
+    const demo = await server.built.services.tenants.byHost('localhost');
+    await addUser(server.built.services.db, demo!.id, {
+      username: '09129999998',
+      password: DEMO_COLLEAGUE_PASSWORD,
+      firstName: 'همکار',
+      lastName: 'ساده',
+      groupTitle: 'همکاران بدون دسترسی',
+      permissions: ['Messages'],
+    });
+    admin = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
+    colleague = (await server.api.signIn('09129999998', DEMO_COLLEAGUE_PASSWORD)).token;
+    other = (await server.api.signIn(DEMO_ADMIN.username, 'other-pass', 'second.localhost')).token;
+    bank = (await server.api.post('bank/create/', { Title: 'بانک آزمون' }, { token: admin })).body.id;
+    theirBank = (await server.api.post('bank/create/', { Title: 'بانک آن‌ها' }, { token: other })).body.id;
+    const people = (await server.api.get('person/list/', { Count: -1 }, { token: admin })).body.records;
+    adminPersonId = people.find((p: { mobile: string }) => p.mobile === DEMO_ADMIN.username).id;
+  });
+  afterAll(() => server?.stop());
+
+  describe('several values where one is expected', () => {
+    it('refuses a JSON array as the id and changes no record', async () => {
+      const refused = await server.api.call('PUT', 'bank/update/', {
+        token: admin,
+        json: { Id: [999999, bank], Title: 'ربوده' },
+      });
+      expect(refused.body).toEqual({ status: 0, message: 'شناسه باید یک مقدار باشد، نه فهرستی از مقادیر' });
+      expect(await bankTitle(bank)).toBe('بانک آزمون');
+    });
+
+    it('refuses repeated query keys and arrays in any single-valued field', async () => {
+      const repeated = await server.api.call('PUT', `bank/update/?Id=999999&Id=${bank}`, {
+        token: admin,
+        json: { Title: 'ربوده' },
+      });
+      expect(repeated.body.status).toBe(0);
+      const titles = await server.api.call('PUT', 'bank/update/', {
+        token: admin,
+        json: { Id: bank, Title: ['الف', 'ب'] },
+      });
+      expect(titles.body).toEqual({ status: 0, message: 'نام بانک باید یک مقدار باشد، نه فهرستی از مقادیر' });
+      expect(await bankTitle(bank)).toBe('بانک آزمون');
+    });
+
+    it('refuses an id array on person/update: the administrator keeps name, password and roles', async () => {
+      const before = (await server.api.get('person/get/', { Id: adminPersonId }, { token: admin })).body;
+      const refused = await server.api.call('PUT', 'person/update/', {
+        token: admin,
+        json: {
+          Id: [999999, adminPersonId],
+          FirstName: 'ربوده',
+          LastName: 'شده',
+          PassWord: 'hijacked-1',
+          RoleNames: ['کارکنان'],
+        },
+      });
+      expect(refused.body.status).toBe(0);
+      const after = (await server.api.get('person/get/', { Id: adminPersonId }, { token: admin })).body;
+      expect(after.record).toEqual(before.record);
+      expect(after.roleName).toEqual(before.roleName);
+      expect((await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token).toBeTruthy();
+    });
+
+    it('refuses two different ids under the two id names', async () => {
+      const refused = await server.api.call('PUT', 'bank/update/', {
+        token: admin,
+        json: { Id: 999999, BankId: bank, Title: 'ربوده' },
+      });
+      expect(refused.body).toEqual({ status: 0, message: 'شناسه معتبر نیست' });
+      expect(await bankTitle(bank)).toBe('بانک آزمون');
+    });
+
+    it('still takes a list from repeated keys where the parameter is a list', async () => {
+      const looked = await server.api.call('GET', `bank/lookup/?Ids=${bank}&Ids=${theirBank}`, {
+        token: admin,
+      });
+      expect(looked.body).toEqual({ status: 1, records: [{ id: bank, title: 'بانک آزمون' }], totalCount: 1 });
+    });
+  });
+
+  describe('an update changes only the fields it names', () => {
+    it('keeps a deactivated organisational unit inactive when IsActive is left out', async () => {
+      const unit = (
+        await server.api.post(
+          'orgunit/create/',
+          { OrgUnitTitle: 'واحد آزمون', IsActive: false },
+          { token: admin },
+        )
+      ).body.id;
+      const updated = await server.api.call('PUT', 'orgunit/update/', {
+        token: admin,
+        json: { Id: unit, OrgUnitTitle: 'واحد آزمون ۲' },
+      });
+      expect(updated.body.status).toBe(1);
+      const record = (await server.api.get('orgunit/get/', { Id: unit }, { token: admin })).body.record;
+      expect(record).toMatchObject({ orgUnitTitle: 'واحد آزمون ۲', isActive: false });
+      // Sent, it changes; sent empty, a switch is left as it is (never reset to its default).
+      await server.api.call('PUT', 'orgunit/update/', { token: admin, json: { Id: unit, IsActive: null } });
+      expect(
+        (await server.api.get('orgunit/get/', { Id: unit }, { token: admin })).body.record.isActive,
+      ).toBe(false);
+      await server.api.call('PUT', 'orgunit/update/', { token: admin, json: { Id: unit, IsActive: true } });
+      expect(
+        (await server.api.get('orgunit/get/', { Id: unit }, { token: admin })).body.record,
+      ).toMatchObject({
+        orgUnitTitle: 'واحد آزمون ۲',
+        isActive: true,
+      });
+    });
+
+    it('keeps a deactivated person unable to sign in when an update leaves IsActive out', async () => {
+      const created = await server.api.post(
+        'person/create/',
+        {
+          FirstName: 'سارا',
+          LastName: 'محمدی',
+          Mobile: '09127777777',
+          PassWord: 'pass-7777',
+          RoleNames: ['کارکنان'],
+          IsActive: false,
+          Phone: '02112345678',
+        },
+        { token: admin },
+      );
+      expect(created.body.status).toBe(1);
+      const id = created.body.id;
+      const renamed = await server.api.call('PUT', 'person/update/', {
+        token: admin,
+        json: { Id: id, LastName: 'محمدی‌نژاد' },
+      });
+      expect(renamed.body.status).toBe(1);
+      const record = (await server.api.get('person/get/', { Id: id }, { token: admin })).body;
+      expect(record.record).toMatchObject({
+        firstName: 'سارا',
+        lastName: 'محمدی‌نژاد',
+        phone: '02112345678',
+        isActive: false,
+      });
+      expect(record.roleName).toEqual(['کارکنان']);
+      const signIn = await server.api.call('POST', 'Authenticate/Authenticate', {
+        json: { Username: '09127777777', Password: 'pass-7777', WebRootPath: 'localhost' },
+      });
+      expect(signIn.body).toEqual({ status: 0, message: 'حساب کاربری شما غیرفعال است' });
+    });
+
+    it('keeps references, join rows and text a customer update does not mention; clears what is sent empty', async () => {
+      const groups = (await server.api.get('customergroup/lookup/', {}, { token: admin })).body.records;
+      const created = await server.api.post(
+        'customer/create/',
+        {
+          Name: 'شرکت نگه‌دار',
+          Code: 'KEEP-1',
+          Tell: '02133334444',
+          CustomerGroups: [groups[0].id, groups[1].id],
+          CreatedDate: '2025-03-21',
+          CreditDate: '2026-03-20',
+        },
+        { token: admin },
+      );
+      expect(created.body.status).toBe(1);
+      const id = created.body.id;
+      const get = async () =>
+        (await server.api.get('customer/get/', { Id: id }, { token: admin })).body.record;
+      const before = await get();
+      expect(
+        (await server.api.call('PUT', 'customer/update/', { token: admin, json: { Id: id, Code: 'KEEP-2' } }))
+          .body.status,
+      ).toBe(1);
+      expect(await get()).toEqual({ ...before, code: 'KEEP-2' });
+      // What is sent empty is cleared.
+      expect(
+        (
+          await server.api.call('PUT', 'customer/update/', {
+            token: admin,
+            json: { Id: id, Tell: '', CustomerGroups: null },
+          })
+        ).body.status,
+      ).toBe(1);
+      expect(await get()).toMatchObject({ code: 'KEEP-2', tell: '', customerGroups: [] });
+      // A required field sent empty is refused; left out, it is kept.
+      const refused = await server.api.call('PUT', 'customer/update/', {
+        token: admin,
+        json: { Id: id, Name: '' },
+      });
+      expect(refused.body).toEqual({ status: 0, message: 'نام مشتری الزامی است' });
+      expect((await get()).name).toBe('شرکت نگه‌دار');
+    });
+  });
+
+  describe('nobody takes away their own administration', () => {
+    it('refuses new roles without the right to manage people, and keeps the roles', async () => {
+      const before = (await server.api.get('person/get/', { Id: adminPersonId }, { token: admin })).body
+        .roleName;
+      const refused = await server.api.call('PUT', 'person/update/', {
+        token: admin,
+        json: { Id: adminPersonId, RoleNames: ['کارکنان'] },
+      });
+      expect(refused.body).toEqual({
+        status: 0,
+        message: 'نمی‌توانید دسترسی مدیریت اشخاص را از خودتان بگیرید؛ این کار را مدیر دیگری انجام دهد',
+      });
+      expect(
+        (await server.api.get('person/get/', { Id: adminPersonId }, { token: admin })).body.roleName,
+      ).toEqual(before);
+      // Keeping an administrators' role (and adding another) is fine.
+      const kept = await server.api.call('PUT', 'person/update/', {
+        token: admin,
+        json: { Id: adminPersonId, RoleNames: [...before, 'کارکنان'] },
+      });
+      expect(kept.body.status).toBe(1);
+      const restored = await server.api.call('PUT', 'person/update/', {
+        token: admin,
+        json: { Id: adminPersonId, RoleNames: before },
+      });
+      expect(restored.body.status).toBe(1);
+      const me = await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password);
+      expect(me.permissions).toContain('Person');
+    });
+  });
+
+  describe('control characters and numbers past a column', () => {
+    it('answers a NUL character in Persian, before sign-in and after', async () => {
+      const before = await server.api.call('GET', '/api/login/get/?WebRootPath=a%00');
+      expect(before.status).toBe(200);
+      expect(before.body).toEqual({ status: 0, message: 'نشانی سازمان نویسه‌های نامعتبر دارد' });
+      const phrase = await server.api.get('bank/list/', { Phrase: 'ب\u0000' }, { token: admin });
+      expect(phrase.body).toEqual({ status: 0, message: 'عبارت جستجو نویسه‌های نامعتبر دارد' });
+      const created = await server.api.post('bank/create/', { Title: 'بانک\u0000' }, { token: admin });
+      expect(created.body).toEqual({ status: 0, message: 'نام بانک نویسه‌های نامعتبر دارد' });
+      const signIn = await server.api.call('POST', 'Authenticate/Authenticate', {
+        json: { Username: '0912\u0000', Password: 'x', WebRootPath: 'localhost' },
+      });
+      expect(signIn.body).toEqual({ status: 0, message: 'نام کاربری نویسه‌های نامعتبر دارد' });
+    });
+
+    it('refuses integers past 2^31 − 1 in ids, references, filters and templateId', async () => {
+      const id = await server.api.get('bank/get/', { Id: '2147483648' }, { token: admin });
+      expect(id.body).toEqual({ status: 0, message: 'شناسه معتبر نیست' });
+      const reference = await server.api.post(
+        'bankaccount/create/',
+        { BankFk: 2 ** 40, Number: '1' },
+        { token: admin },
+      );
+      expect(reference.body).toEqual({ status: 0, message: 'بانک معتبر نیست' });
+      const filter = await server.api.get('bankaccount/list/', { bankId: '99999999999' }, { token: admin });
+      expect(filter.body).toEqual({ status: 0, message: 'بانک بیش از حد بزرگ است' });
+      const template = await server.api.get(
+        'template/download/',
+        { templateId: '2147483648' },
+        { token: admin },
+      );
+      expect(template.status).toBeLessThan(500);
+      expect(template.body.status).toBe(0);
+      const page = await server.api.get('bank/list/', { Page: 1e300 }, { token: admin });
+      expect(page.body).toEqual({ status: 0, message: 'صفحه بیش از حد بزرگ است' });
+      const number = await server.api.post(
+        'andikator/create/',
+        { AndikatorTitle: 'بزرگ', MessageTypeFk: 4, StartNumber: 2 ** 31 },
+        { token: admin },
+      );
+      expect(number.body).toEqual({ status: 0, message: 'شماره شروع بیش از حد بزرگ است' });
+    });
+  });
+
+  describe('broken multipart bodies', () => {
+    it('answers 400 without a boundary or for a body cut short, also at sign-in', async () => {
+      for (const path of ['Authenticate/Authenticate', 'bank/create/']) {
+        const noBoundary = await rawPost(server, path, 'multipart/form-data', 'x', admin);
+        expect(noBoundary.status).toBe(400);
+        expect(noBoundary.body).toEqual({ status: 0, message: 'درخواست نامعتبر است' });
+        const cut = await rawPost(
+          server,
+          path,
+          'multipart/form-data; boundary=XX',
+          '--XX\r\nContent-Disposition: form-data; name="Title"\r\n\r\nبانک ناتمام',
+          admin,
+        );
+        expect(cut.status).toBe(400);
+      }
+      const banks = (await server.api.get('bank/list/', { Phrase: 'ناتمام' }, { token: admin })).body;
+      expect(banks.record_count).toBe(0);
+    });
+  });
+
+  describe('reading needs the permission; pickers get names only', () => {
+    it('refuses list and get of people to a colleague without the permission', async () => {
+      expect((await server.api.get('person/list/', {}, { token: colleague })).body).toEqual(NO_PERMISSION);
+      expect((await server.api.get('person/get/', { Id: adminPersonId }, { token: colleague })).body).toEqual(
+        NO_PERMISSION,
+      );
+      expect((await server.api.get('bank/list/', {}, { token: colleague })).body).toEqual(NO_PERMISSION);
+      expect((await server.api.get('andikator/list/', {}, { token: colleague })).body).toEqual(NO_PERMISSION);
+    });
+
+    it('answers a lookup of people with names only, by id and by phrase, within the tenant', async () => {
+      const all = await server.api.get('person/lookup/', {}, { token: colleague });
+      expect(all.body.status).toBe(1);
+      expect(all.body.totalCount).toBe(all.body.records.length);
+      for (const record of all.body.records) expect(Object.keys(record).sort()).toEqual(['id', 'title']);
+      expect(all.text).not.toContain(DEMO_ADMIN.username);
+      expect(all.body.records).toContainEqual({ id: adminPersonId, title: expect.any(String) });
+
+      const byId = await server.api.get(
+        'person/lookup/',
+        { Ids: `${adminPersonId},999999` },
+        { token: colleague },
+      );
+      expect(byId.body.records.map((r: { id: number }) => r.id)).toEqual([adminPersonId]);
+      // Typed with the Arabic ي, found with the Persian ی.
+      const byPhrase = await server.api.get(
+        'person/lookup/',
+        { Phrase: 'مدير سامانه' },
+        { token: colleague },
+      );
+      expect(byPhrase.body.records).toEqual([{ id: adminPersonId, title: 'مدیر سامانه' }]);
+      const theirs = await server.api.get('bank/lookup/', { Ids: theirBank }, { token: admin });
+      expect(theirs.body).toEqual({ status: 1, records: [], totalCount: 0 });
+    });
+
+    it('gives a tree node’s parent in its lookup, so a picker can leave out a subtree', async () => {
+      const units = (await server.api.get('orgunit/lookup/', {}, { token: colleague })).body.records;
+      const child = units.find((u: { title: string }) => u.title.includes(' / '));
+      expect(child).toMatchObject({
+        id: expect.any(Number),
+        title: expect.any(String),
+        parentOrgUnitFk: expect.any(Number),
+      });
+    });
+  });
+});
+
+/** A POST with a hand-written body and content type (the harness encodes bodies itself). */
+async function rawPost(server: TestServer, path: string, contentType: string, body: string, token?: string) {
+  const response = await fetch(`${server.baseUrl}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body,
+  });
+  const text = await response.text();
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    /* not JSON */
+  }
+  return { status: response.status, body: parsed };
+}
