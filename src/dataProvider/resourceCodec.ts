@@ -46,6 +46,9 @@ export function toWriteRequest(resource: Resource, data: Row, mode: 'create' | '
     if (meta.writeOnly && empty) continue;
     body[key] = empty ? null : value;
   }
+  // A form post cannot say null, and a field it leaves out keeps its stored value on
+  // update: an emptied field goes as '' there.
+  if (multipart) for (const key of Object.keys(body)) if (body[key] === null) body[key] = '';
   return { body, multipart };
 }
 
