@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, type Resource } from '../../src/schemas';
 import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
 import { createTenant } from '../../server/tenancy/create-tenant';
+import { openApiDocument } from '../../server/http/openapi';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 import { createSample, sampleInput } from './masterdata-samples';
 
@@ -125,22 +126,31 @@ describe.each(ENGINES)('input sweep over every resource (%s)', (engine) => {
     return records;
   }
 
-  async function send(resource: Resource, request: SweepRequest) {
+  function send(resource: Resource, request: SweepRequest) {
     const { method, body } = CALLS[request.call];
-    const url = new URL(`/api/${resource.name}/${request.call}/`, server.baseUrl);
+    return sendTo(
+      method,
+      `/api/${resource.name}/${request.call}/`,
+      request.params,
+      body ? request.transport : 'query',
+    );
+  }
+
+  async function sendTo(method: string, path: string, params: Params, transport: Transport) {
+    const url = new URL(path, server.baseUrl);
     const headers: Record<string, string> = { authorization: `Bearer ${admin}` };
     let payload: BodyInit | undefined;
-    if (!body || request.transport === 'query') {
-      for (const [key, value] of pairs(request.params)) url.searchParams.append(key, value as string);
-    } else if (request.transport === 'json') {
-      payload = JSON.stringify(request.params);
+    if (method === 'GET' || transport === 'query') {
+      for (const [key, value] of pairs(params)) url.searchParams.append(key, value as string);
+    } else if (transport === 'json') {
+      payload = JSON.stringify(params);
       headers['content-type'] = 'application/json';
-    } else if (request.transport === 'urlencoded') {
-      payload = new URLSearchParams(pairs(request.params) as Array<[string, string]>).toString();
+    } else if (transport === 'urlencoded') {
+      payload = new URLSearchParams(pairs(params) as Array<[string, string]>).toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
     } else {
       const form = new FormData();
-      for (const [key, value] of pairs(request.params, true)) form.append(key, value as string | Blob);
+      for (const [key, value] of pairs(params, true)) form.append(key, value as string | Blob);
       payload = form;
     }
     const response = await fetch(url, { method, headers, body: payload });
@@ -228,6 +238,53 @@ describe.each(ENGINES)('input sweep over every resource (%s)', (engine) => {
       );
       expect((await server.api.call('GET', '/healthz')).body.status).toBe('ok');
     });
+  });
+
+  // The calls beyond the master-data engine (sign-in, account, notifications, settings,
+  // enumerations…), from the OpenAPI document every route registers itself in.
+  it('answers every other documented call without a 5xx, whatever its parameters hold', async () => {
+    const engineCalls = new Set(RESOURCES.map((r) => r.name.toLowerCase()));
+    const paths = openApiDocument().paths as Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: Array<{ name: string }>;
+          requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+        }
+      >
+    >;
+    const targets = Object.entries(paths)
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({
+          path,
+          method: method.toUpperCase(),
+          names:
+            operation.parameters?.map((p) => p.name) ??
+            Object.keys(operation.requestBody?.content['application/json']?.schema.properties ?? {}),
+        })),
+      )
+      // Signing the sweeping session out would end the sweep, not test it.
+      .filter(({ path }) => !engineCalls.has(path.split('/')[2]?.toLowerCase()) && !/logout/i.test(path));
+    expect(targets.length).toBeGreaterThan(10);
+    for (const target of targets) {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record(
+            Object.fromEntries(target.names.map((name) => [name, fc.option(nasty, { nil: undefined })])),
+          ),
+          fc.constantFrom<Transport>('json', 'query', 'urlencoded', 'multipart'),
+          async (params, transport) => {
+            const { status, text } = await sendTo(target.method, target.path, params, transport);
+            expect(
+              status,
+              `${target.method} ${target.path} ${JSON.stringify(params).slice(0, 500)}: ${text.slice(0, 300)}`,
+            ).toBeLessThan(500);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    }
   });
 
   it('still answers a signed-in user after the sweep', async () => {
