@@ -1,11 +1,12 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress.ts';
 
 // One config for the client build and the three test projects.
 // The dev server proxies /api and /hubs to the API server on 8080.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist/client', chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,

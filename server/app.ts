@@ -150,7 +150,16 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
 
 /** The React app: static files, and index.html for every other non-API path (history routing). */
 async function serveClient(app: FastifyInstance, clientDir: string) {
-  await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    // The build wrote .br and .gz beside each asset (scripts/precompress.ts).
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply: { header(name: string, value: string): unknown }, file: string) =>
+      reply.header('Cache-Control', clientCacheControl(path.relative(clientDir, file))),
+  });
   const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.toLowerCase();
@@ -161,6 +170,19 @@ async function serveClient(app: FastifyInstance, clientDir: string) {
     if (file.startsWith(clientDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(clientDir, file));
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', clientCacheControl('index.html'))
+      .send(indexHtml);
   });
+}
+
+/**
+ * Files under assets/ carry a hash of their content in their name, so a browser may keep
+ * them for a year without asking; everything else (index.html above all, which names the
+ * current hashes) is asked for again every time, so a new release is seen at once.
+ */
+export function clientCacheControl(relativePath: string): string {
+  const hashed = /^assets[/\\][^/\\]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.(br|gz))?$/.test(relativePath);
+  return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
 }

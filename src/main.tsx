@@ -1,5 +1,5 @@
 // Boot: fonts, the RTL style cache, the theme colour, the app, and the real-time link.
-import 'vazirmatn/Vazirmatn-font-face.css';
+import './theme/vazirmatn.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CacheProvider } from '@emotion/react';

@@ -1,0 +1,87 @@
+// Page weight: the built client is served as the build compressed it (brotli or gzip, as
+// the browser accepts), hashed assets are cached for a year, index.html never is.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressFile } from '../../scripts/precompress';
+import { clientCacheControl } from '../../server/app';
+import { startTestServer, type TestServer } from './harness';
+
+const SCRIPT = `export const greeting = ${JSON.stringify('سلام '.repeat(2000))};\n`;
+
+function get(url: string, acceptEncoding?: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+      http
+        .get(url, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject);
+    },
+  );
+}
+
+describe('the client files', () => {
+  let server: TestServer;
+  let clientDir: string;
+  beforeAll(async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dabir-client-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const script = path.join(clientDir, 'assets', 'index-AbCd12_-.js');
+    fs.writeFileSync(script, SCRIPT);
+    precompressFile(script);
+    server = await startTestServer({ clientDir });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('sends a hashed asset as brotli or gzip, as the browser accepts, cached for a year', async () => {
+    const url = `${server.baseUrl}/assets/index-AbCd12_-.js`;
+    const brotli = await get(url, 'gzip, deflate, br');
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.body.length).toBeLessThan(Buffer.byteLength(SCRIPT) / 10);
+    expect(zlib.brotliDecompressSync(brotli.body).toString()).toBe(SCRIPT);
+
+    const gzip = await get(url, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(SCRIPT);
+
+    const plain = await get(url, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(SCRIPT);
+  });
+
+  it('never lets a browser keep index.html or unhashed files without asking', async () => {
+    for (const pathname of ['/', '/login', '/person']) {
+      const page = await get(`${server.baseUrl}${pathname}`);
+      expect(page.status).toBe(200);
+      expect(page.body.toString()).toContain('<div id="root">');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    const icon = await get(`${server.baseUrl}/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('tells hashed asset names from others', () => {
+    expect(clientCacheControl('assets/Vazirmatn-NL-Bold-TpAuiX7n.woff2')).toMatch(/immutable/);
+    expect(clientCacheControl('assets/index-r9e5ieHd.js.br')).toMatch(/immutable/);
+    expect(clientCacheControl('index.html')).toBe('no-cache');
+    expect(clientCacheControl('assets/readme.txt')).toBe('no-cache');
+  });
+});
