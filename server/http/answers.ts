@@ -27,11 +27,16 @@ export class UserError extends Error {
   }
 }
 
-/** Paged list answer; the spec uses totalCount on some lists and record_count on others. */
+/**
+ * Paged list answer; the spec uses totalCount on some lists and record_count on others.
+ * `countCapped: true` says the count stopped at `total` and there are more
+ * (repository.ts, COUNT_CAP): the screen shows «بیش از …».
+ */
 export function listAnswer<T>(
   records: T[],
   total: number,
   countKey: 'totalCount' | 'record_count' = 'record_count',
+  capped = false,
 ) {
-  return { status: 1 as const, records, [countKey]: total };
+  return { status: 1 as const, records, [countKey]: total, ...(capped ? { countCapped: true } : {}) };
 }

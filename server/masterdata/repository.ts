@@ -4,6 +4,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Resource } from '../../src/schemas/kit';
 import { searchKey } from '../../src/shared/persian';
 import { referencedResource, titleColumn, titleColumns } from './catalogue';
+import { searchTable } from './tables';
 import type { AnyDb, AnyTrx } from './hooks';
 import type { Row } from './values';
 
@@ -103,27 +104,43 @@ export async function writeJoinRows(
   }
 }
 
+/** The LIKE pattern of a phrase: its search key, anywhere in the text; '' for no phrase. */
+export function searchPattern(phrase: string): string {
+  const key = searchKey(phrase);
+  return key ? `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '';
+}
+
+/** The ids of the tenant's records of `resource` whose search text matches, from its
+ *  search table (tables.ts says why the search goes there). */
+export function matchingIds(db: AnyDb, resource: Resource, tenantId: number, pattern: string) {
+  return db
+    .selectFrom(`${searchTable(resource)} as s`)
+    .select('s.id')
+    .where('s.tenant_id', '=', tenantId)
+    .where('s.search_text', 'like', pattern);
+}
+
 function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
   let q = scoped(db.selectFrom(`${resource.table} as t`), resource, query, 't.');
-  const phrase = searchKey(query.phrase);
-  if (phrase) {
-    const pattern = `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = searchPattern(query.phrase);
+  if (pattern) {
     // A searchable reference (an ECE receiver's customer) matches by the record it points at.
     const references = resource
       .searchFields()
       .filter((name) => resource.fields[name].meta.kind === 'reference');
     q = q.where((eb) =>
       eb.or([
-        eb('t.search_text', 'like', pattern),
+        eb('t.id', 'in', matchingIds(db, resource, query.tenantId, pattern)),
         ...references.map((name) =>
           eb(
             `t.${resource.column(name)}`,
             'in',
-            eb
-              .selectFrom(referencedResource(resource.fields[name].meta.resource!).table)
-              .select('id')
-              .where('tenant_id', '=', query.tenantId)
-              .where('search_text', 'like', pattern),
+            matchingIds(
+              db,
+              referencedResource(resource.fields[name].meta.resource!),
+              query.tenantId,
+              pattern,
+            ),
           ),
         ),
       ]),
@@ -133,23 +150,73 @@ function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
   return q;
 }
 
+/**
+ * Runs a list's queries; with a phrase, in a transaction whose `app.search_pattern` is the
+ * phrase's pattern, which the search tables' policy carries (tables.ts) so that their
+ * trigram index is used under row-level security. The setting ends with the transaction.
+ */
+async function searching<T>(db: AnyDb, phrase: string, work: (db: AnyDb) => Promise<T>): Promise<T> {
+  const pattern = searchPattern(phrase);
+  if (!pattern) return work(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('app.search_pattern', ${pattern}, true)`.execute(trx);
+    return work(trx);
+  });
+}
+
+/**
+ * How many rows a list counts at most beyond the ones its page skips. Counting a million
+ * rows costs a third of a second on every call; past this many the answer says "more than"
+ * (`capped`) and the screen shows «بیش از …» and keeps paging.
+ */
+export const COUNT_CAP = 1000;
+
+/** A count: exact up to `skipped + COUNT_CAP` rows, else that number and `capped`. */
+export interface Total {
+  total: number;
+  capped: boolean;
+}
+
+async function cappedCount(db: AnyDb, rows: AnySelect, skipped: number): Promise<Total> {
+  const limit = skipped + COUNT_CAP;
+  const counted = await db
+    .selectFrom(
+      rows
+        .select(sql`1`.as('one'))
+        .limit(limit + 1)
+        .as('c'),
+    )
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number((counted as { n: number | string }).n);
+  return n > limit ? { total: limit, capped: true } : { total: n, capped: false };
+}
+
+/** One page of a list, newest first, references' names joined. */
+export function listPage(db: AnyDb, resource: Resource, query: ListQuery, size: number, skipped: number) {
+  return joinedIds(resource, referenceJoins(resource, filtered(db, resource, query).selectAll('t')))
+    .orderBy('t.id', 'desc')
+    .limit(size)
+    .offset(skipped);
+}
+
+/** Rows one answer holds at most, whatever `Count` asks (-1 for "all" included). */
+export const MAX_ROWS = 1000;
+
 export async function listRows(
   db: AnyDb,
   resource: Resource,
   query: ListQuery,
-): Promise<{ rows: Row[]; total: number }> {
-  let page = joinedIds(
-    resource,
-    referenceJoins(resource, filtered(db, resource, query).selectAll('t')),
-  ).orderBy('t.id', 'desc');
-  if (query.count > 0) page = page.limit(query.count).offset((Math.max(query.page, 1) - 1) * query.count);
-  const [rows, total] = await Promise.all([
-    page.execute(),
-    filtered(db, resource, query)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as Row[], total: Number((total as { n: number | string }).n) };
+): Promise<{ rows: Row[] } & Total> {
+  const size = query.count > 0 ? Math.min(query.count, MAX_ROWS) : MAX_ROWS;
+  const skipped = query.count > 0 ? (Math.max(query.page, 1) - 1) * size : 0;
+  return searching(db, query.phrase, async (db) => {
+    const rows = (await listPage(db, resource, query, size, skipped).execute()) as Row[];
+    // A short page tells the total without counting.
+    if (rows.length < size && (rows.length > 0 || skipped === 0))
+      return { rows, total: skipped + rows.length, capped: false };
+    return { rows, ...(await cappedCount(db, filtered(db, resource, query), skipped)) };
+  });
 }
 
 const PERSIAN_ORDER = new Intl.Collator('fa');
@@ -168,21 +235,20 @@ export async function lookupRows(
   db: AnyDb,
   resource: Resource,
   query: LookupQuery,
-): Promise<{ rows: Row[]; total: number }> {
-  let q = filtered(db, resource, { ...query, page: 1, count: query.limit });
-  if (query.ids) {
-    if (!query.ids.length) return { rows: [], total: 0 };
-    q = q.where('t.id', 'in', query.ids);
-  }
-  const treeField = resource.treeField();
-  let page = q.select(['t.id as id', recordName(resource, 't').as('title')]);
-  if (treeField) page = page.select(`t.${resource.column(treeField)} as ${treeField}`);
-  const rows = (await page.orderBy('title').orderBy('t.id').limit(query.limit).execute()) as Row[];
-  // The database orders by code point (پ, چ, ژ, گ after ی); a Persian reader expects the alphabet.
-  rows.sort((a, b) => PERSIAN_ORDER.compare(String(a.title ?? ''), String(b.title ?? '')));
-  if (rows.length < query.limit) return { rows, total: rows.length };
-  const total = await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  return { rows, total: Number((total as { n: number | string }).n) };
+): Promise<{ rows: Row[] } & Total> {
+  if (query.ids && !query.ids.length) return { rows: [], total: 0, capped: false };
+  return searching(db, query.phrase, async (db) => {
+    let q = filtered(db, resource, { ...query, page: 1, count: query.limit });
+    if (query.ids) q = q.where('t.id', 'in', query.ids);
+    const treeField = resource.treeField();
+    let page = q.select(['t.id as id', recordName(resource, 't').as('title')]);
+    if (treeField) page = page.select(`t.${resource.column(treeField)} as ${treeField}`);
+    const rows = (await page.orderBy('title').orderBy('t.id').limit(query.limit).execute()) as Row[];
+    // The database orders by code point (پ, چ, ژ, گ after ی); a Persian reader expects the alphabet.
+    rows.sort((a, b) => PERSIAN_ORDER.compare(String(a.title ?? ''), String(b.title ?? '')));
+    if (rows.length < query.limit) return { rows, total: rows.length, capped: false };
+    return { rows, ...(await cappedCount(db, q, 0)) };
+  });
 }
 
 export async function findRow(

@@ -85,7 +85,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     handler: async ({ params, principal }) => {
       const filters = filterColumns(resource, params);
       const count = params.Count === -1 ? -1 : Math.min(Math.max(params.Count, 1), 500);
-      const { rows, total } = await listRows(anyDb, resource, {
+      const { rows, total, capped } = await listRows(anyDb, resource, {
         tenantId: principal.tenantId,
         userId: principal.userId,
         page: params.Page,
@@ -96,6 +96,8 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       return listAnswer(
         rows.map((row) => toRecord(resource, row)),
         total,
+        'record_count',
+        capped,
       );
     },
   });
@@ -122,7 +124,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     params: lookupParams(resource),
     handler: async ({ params, principal }) => {
       const limit = params.Count > 0 ? Math.min(params.Count, LOOKUP_LIMIT) : LOOKUP_LIMIT;
-      const { rows, total } = await lookupRows(anyDb, resource, {
+      const { rows, total, capped } = await lookupRows(anyDb, resource, {
         tenantId: principal.tenantId,
         userId: principal.userId,
         ids: params.Ids,
@@ -130,7 +132,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
         filters: filterColumns(resource, params),
         limit,
       });
-      return { status: 1, records: rows, totalCount: total };
+      return listAnswer(rows, total, 'totalCount', capped);
     },
   });
 

@@ -5,9 +5,11 @@
 // new type, drop) are numbered migrations in db/migrations/.
 //
 // Each table: `id`, `tenant_id` first in the key and in every index, one column per
-// stored field, `search_text` (the Persian-normalised search fields) with a trigram
-// index, `full_name` for trees, `user_id` for records owned by a user, and the
-// row-level-security fence. A `references` field gets a join table (record_id, ref_id).
+// stored field, `search_text` (the Persian-normalised search fields), `full_name` for
+// trees, `user_id` for records owned by a user, and the row-level-security fence. A
+// `references` field gets a join table (record_id, ref_id). Beside each table its search
+// table (`{table}_search`, see searchTableStatements) holds search_text again under a
+// trigram index that row-level security lets the planner use.
 import type { Field, Resource } from '../../src/schemas/kit';
 import { isRequired } from '../../src/schemas/kit';
 import { RESOURCES } from '../../src/schemas';
@@ -78,9 +80,7 @@ interface IndexDefinition {
 
 function indexesOf(resource: Resource): IndexDefinition[] {
   const { table } = resource;
-  const indexes: IndexDefinition[] = [
-    { name: `${table}_search_idx`, using: 'gin', on: '(search_text gin_trgm_ops)' },
-  ];
+  const indexes: IndexDefinition[] = [];
   if (resource.ownedByUser) indexes.push({ name: `${table}_user_idx`, on: '(tenant_id, user_id, id)' });
   // References (filters and delete guards look them up) and list filters.
   const filtered = new Set(Object.values(resource.filters ?? {}));
@@ -142,6 +142,60 @@ function joinTableStatements(resource: Resource, field: string): string[] {
   ];
 }
 
+/** The search table of a resource: its rows' search_text, kept by a trigger. */
+export const searchTable = (resource: Resource) => `${resource.table}_search`;
+
+/**
+ * Why a second table: under row-level security the planner may use an index for a
+ * condition only if the condition's function is leakproof, or if it is part of the policy
+ * itself. LIKE is not leakproof, so on the resource's own table a phrase search walks the
+ * tenant's rows one by one. The search table's SELECT policy carries the pattern (from
+ * the transaction-local setting `app.search_pattern`, which the engine sets before a
+ * phrase search; unset, it is '%' and matches every row), so the trigram index serves the
+ * search with the fence on — and the fence is, if anything, narrower: a row is visible
+ * only to its tenant *and* only while it matches the pattern asked for.
+ * The trigger copies search_text on every insert and on every update that sets it, so no
+ * code path can forget it; a row deleted from the resource's table goes with its own.
+ */
+function searchTableStatements(resource: Resource): string[] {
+  const table = quote(resource.table);
+  const search = quote(searchTable(resource));
+  const sync = quote(`${searchTable(resource)}_sync`);
+  return [
+    `CREATE TABLE IF NOT EXISTS ${search} (
+  tenant_id   integer NOT NULL,
+  id          integer NOT NULL,
+  search_text text NOT NULL,
+  PRIMARY KEY (tenant_id, id),
+  FOREIGN KEY (tenant_id, id) REFERENCES ${table} (tenant_id, id) ON DELETE CASCADE
+)`,
+    createIndex(searchTable(resource), {
+      name: `${searchTable(resource)}_text_idx`,
+      using: 'gin',
+      on: '(search_text gin_trgm_ops)',
+    }),
+    `DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema()
+                 AND tablename = '${searchTable(resource)}' AND policyname = 'search_pattern') THEN
+    CREATE POLICY search_pattern ON ${search} AS RESTRICTIVE FOR SELECT
+      USING (search_text LIKE coalesce(nullif(current_setting('app.search_pattern', true), ''), '%'));
+  END IF;
+END $$`,
+    `CREATE OR REPLACE FUNCTION ${sync}() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO ${search} (tenant_id, id, search_text) VALUES (NEW.tenant_id, NEW.id, NEW.search_text)
+    ON CONFLICT (tenant_id, id) DO UPDATE SET search_text = EXCLUDED.search_text;
+  RETURN NULL;
+END $$`,
+    `CREATE OR REPLACE TRIGGER ${sync} AFTER INSERT OR UPDATE OF search_text ON ${table}
+  FOR EACH ROW EXECUTE FUNCTION ${sync}()`,
+    // A table made before search tables existed: its rows, once; its old index goes.
+    `INSERT INTO ${search} (tenant_id, id, search_text) SELECT tenant_id, id, search_text FROM ${table}
+  ON CONFLICT (tenant_id, id) DO NOTHING`,
+    `DROP INDEX IF EXISTS ${quote(`${resource.table}_search_idx`)}`,
+  ];
+}
+
 /** Resources ordered so that each comes after the resources it points at. */
 export function inDependencyOrder(resources: Resource[]): Resource[] {
   const ordered: Resource[] = [];
@@ -160,7 +214,11 @@ export function inDependencyOrder(resources: Resource[]): Resource[] {
 
 /** Every table the engine keeps: the resources' own and their join tables. */
 export function resourceTables(resources: Resource[] = RESOURCES): string[] {
-  return resources.flatMap((r) => [r.table, ...r.joinFields().map((field) => r.joinTable(field))]);
+  return resources.flatMap((r) => [
+    r.table,
+    searchTable(r),
+    ...r.joinFields().map((field) => r.joinTable(field)),
+  ]);
 }
 
 /** The DDL of every resource table, in an order that creates referenced tables first. */
@@ -168,6 +226,7 @@ export function resourceTableStatements(resources: Resource[] = RESOURCES): stri
   const ordered = inDependencyOrder(resources);
   return [
     ...ordered.flatMap(tableStatements),
+    ...ordered.flatMap(searchTableStatements),
     ...ordered.flatMap((resource) =>
       resource.joinFields().flatMap((field) => joinTableStatements(resource, field)),
     ),

@@ -13,6 +13,8 @@ interface ListAnswer extends ApiAnswer {
   records?: Row[];
   totalCount?: number;
   record_count?: number;
+  /** The count stopped at the total given; there are more (server: COUNT_CAP). */
+  countCapped?: boolean;
 }
 
 /** A record with react-admin's `id`, taken from the entity's own key. */
@@ -66,14 +68,19 @@ function send(method: 'POST' | 'PUT', path: string, { body, multipart }: WriteRe
 async function listAll(entity: Entity, params: Row) {
   const answer = ensureOk(await http.get<ListAnswer>(`${entity.path}/list/`, params));
   const rows = answer.records ?? [];
-  return { data: rows.map(entity.record), total: answer.record_count ?? answer.totalCount ?? rows.length };
+  return {
+    data: rows.map(entity.record),
+    total: answer.record_count ?? answer.totalCount ?? rows.length,
+    // Read by the pager (ResourcePager): «بیش از …» instead of an exact total.
+    meta: { countCapped: answer.countCapped === true },
+  };
 }
 
 export const dataProvider: DataProvider = {
   async getList<R extends RaRecord>(resource: string, { pagination, filter }: GetListParams) {
     const { page = 1, perPage = 10 } = pagination ?? {};
     const result = await listAll(await entityOf(resource), toListQuery(page, perPage, filter));
-    return result as { data: R[]; total: number };
+    return result as { data: R[]; total: number; meta: { countCapped: boolean } };
   },
   async getOne<R extends RaRecord>(resource: string, { id }: GetOneParams) {
     const entity = await entityOf(resource);

@@ -6,6 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { type TestServer, DEMO_ADMIN } from '../api/harness';
 import { openPortal, SCREENSHOTS, signInThroughForm, type Portal } from './browser';
+import { customer } from '../../src/schemas/customers';
+import { groupDigits } from '../../src/shared/persian-digits';
+import type { AnyDb } from '../../server/masterdata/hooks';
+import { COUNT_CAP } from '../../server/masterdata/repository';
+import { rowOf } from '../../server/seed/organisation-seed';
 
 const visible = (page: Page, text: string | RegExp, timeout = 10_000) =>
   expect.poll(() => page.getByText(text).first().isVisible(), { timeout }).toBe(true);
@@ -137,5 +142,37 @@ describe('master data screens in Chromium', () => {
     const token = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
     const [sara] = (await server.api.get('person/list/', { Phrase: 'نوری' }, { token })).body.records;
     expect(sara).toMatchObject({ provinceFkTitle: 'یزد', cityFkTitle: 'میبد' });
+  });
+
+  it('pages a list of more than a thousand customers, saying «بیش از ۱٬۰۰۰» until the count is within reach', async () => {
+    const db = server.built.services.db as unknown as AnyDb;
+    const tenantId = (await server.built.services.tenants.byHost('localhost'))!.id;
+    const rows = Array.from({ length: COUNT_CAP + 40 }, (_, i) =>
+      rowOf(customer, tenantId, {
+        Name: `مشتری فهرست بلند ${i + 1}`,
+        Code: `L-${i + 1}`,
+        CreatedDate: '2025-03-21',
+        CreditDate: '2026-03-20',
+      }),
+    );
+    for (let start = 0; start < rows.length; start += 500)
+      await db
+        .insertInto(customer.table)
+        .values(rows.slice(start, start + 500))
+        .execute();
+    const token = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
+    const deep = (await server.api.get('customer/list/', { Page: 200, Count: 10 }, { token })).body;
+    const exact = groupDigits(deep.record_count as number);
+
+    await page.goto(`${origin}${customer.route}`);
+    await visible(page, 'مجموع: بیش از ۱٬۰۰۰');
+    // The counted pages and one more: the last page number offered is 101 (10 rows a page).
+    await page.getByRole('button', { name: 'صفحه ۱۰۱' }).click();
+    await visible(page, `مجموع: ${exact}`);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'صفحه ۱۰۱' }).getAttribute('aria-current'))
+      .toBe('page');
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'customers-past-the-cap.png') });
   });
 });

@@ -1,5 +1,7 @@
 // Under the table: the list total («مجموع: ۲۵») always; the page numbers and the page size
-// (10 / 20 / 50) only when there is more than one page. Persian digits throughout.
+// (10 / 20 / 50) only when there is more than one page. Persian digits throughout. A total
+// the server stopped counting at (countCapped, a list of more than a thousand rows past the
+// page) reads «بیش از ۱٬۰۰۰», and one more page is offered after the counted ones.
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
@@ -7,7 +9,7 @@ import PaginationItem from '@mui/material/PaginationItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useListContext } from 'react-admin';
-import { toPersianDigits } from '../../shared/persian-digits';
+import { groupDigits, toPersianDigits } from '../../shared/persian-digits';
 
 export const PAGE_SIZES = [10, 20, 50];
 
@@ -22,13 +24,14 @@ const pageLabel = (type: string, page: number | null) =>
   type === 'page' ? `صفحه ${toPersianDigits(page)}` : (MOVE_LABELS[type] ?? '');
 
 export function ResourcePager() {
-  const { page, perPage, total, setPage, setPerPage, error } = useListContext();
+  const { page, perPage, total, setPage, setPerPage, error, meta } = useListContext();
   const count = error ? 0 : (total ?? 0);
-  const pages = Math.ceil(count / perPage);
+  const capped = !error && meta?.countCapped === true;
+  const pages = Math.ceil(count / perPage) + (capped ? 1 : 0);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, px: 2, py: 1.5 }}>
       <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
-        مجموع: {toPersianDigits(count)}
+        مجموع: {capped ? `بیش از ${groupDigits(count)}` : groupDigits(count)}
       </Typography>
       {pages > 1 && (
         <>
