@@ -32,13 +32,27 @@ export const CALLS: Call[] = [
     path: `/api/city/list/?Page=1&Count=10&Phrase=${encodeURIComponent('تبریز')}`,
     auth: true,
   },
-  // BENCH_CUSTOMERS customers: a page with each one's groups (join table) and the count,
-  // and a phrase that matches a few of them through the trigram index.
+  // BENCH_CUSTOMERS customers: a page with each one's groups (join table) and the capped
+  // count; a deep page (past the count's cap); a phrase of a few matches, a rare one (one
+  // customer's code) and a common one (a twelfth of them), through the search table.
   { name: 'customer/list', method: 'GET', path: '/api/customer/list/?Page=1&Count=10', auth: true },
+  { name: 'customer/list deep', method: 'GET', path: '/api/customer/list/?Page=150&Count=10', auth: true },
   {
     name: 'customer/list phrase',
     method: 'GET',
     path: `/api/customer/list/?Page=1&Count=10&Phrase=${encodeURIComponent('زاگرس 19')}`,
+    auth: true,
+  },
+  {
+    name: 'customer/list rare',
+    method: 'GET',
+    path: `/api/customer/list/?Page=1&Count=10&Phrase=${encodeURIComponent('B-14243')}`,
+    auth: true,
+  },
+  {
+    name: 'customer/list common',
+    method: 'GET',
+    path: `/api/customer/list/?Page=1&Count=10&Phrase=${encodeURIComponent('زاگرس')}`,
     auth: true,
   },
 ];

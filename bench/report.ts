@@ -140,19 +140,24 @@ function markdownSection(run: EngineRun, settings: RunSettings): string {
   return [`### ${ENGINE_TITLE[run.engine]}`, '', notes.join(' '), '', table].join('\n');
 }
 
-const marker = (engine: Engine, edge: 'start' | 'end') => `<!-- bench:${engine}:${edge} -->`;
-
 /** Replaces the engine's section between its markers, or appends it when absent. */
 /** Writes the engine's section into the figures file, formatted as `npm test` checks it (prettier). */
 export async function updateDocs(file: string, run: EngineRun, settings: RunSettings) {
-  const section = `${marker(run.engine, 'start')}\n${markdownSection(run, settings)}\n${marker(run.engine, 'end')}`;
+  await replaceDocsSection(file, run.engine, markdownSection(run, settings));
+}
+
+/** Writes `body` between the file's `<!-- bench:{name}:start/end -->` markers (appended
+ *  the first time), formatted as the repository formats Markdown. */
+export async function replaceDocsSection(file: string, name: string, body: string) {
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const section = `${start}\n${body}\n${end}`;
   let text = fs.existsSync(file)
     ? fs.readFileSync(file, 'utf8')
     : '# Benchmarks\n\nFigures written by `npm run bench`.\n';
-  const start = text.indexOf(marker(run.engine, 'start'));
-  const end = text.indexOf(marker(run.engine, 'end'));
-  if (start >= 0 && end > start)
-    text = text.slice(0, start) + section + text.slice(end + marker(run.engine, 'end').length);
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from >= 0 && to > from) text = text.slice(0, from) + section + text.slice(to + end.length);
   else text = `${text.trimEnd()}\n\n${section}\n`;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const options = (await prettier.resolveConfig(file)) ?? {};

@@ -4,16 +4,27 @@
 // comes from this process through autocannon. See docs/benchmarks.md.
 //
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 BENCH_WARMUP=1 BENCH_USERS=200 BENCH_CUSTOMERS=20000
+//   BENCH_PGLITE_CUSTOMERS=100000   the embedded engine's customers (default: BENCH_CUSTOMERS, at most 100,000)
 //   BENCH_DATABASE_URL=postgres://user@127.0.0.1:5432/db   also run on PostgreSQL
 //   BENCH_PGLITE=off        skip the embedded engine
 //   BENCH_ONLY=menu/list,link/list   measure only these calls
+//   BENCH_PAGES=off         skip the page weight (Chromium over the built client)
 //   BENCH_WRITE_DOCS=off    leave docs/benchmarks.md alone
 //   BENCH_MAX_REQUESTS=500000   cap per measured run (the duration ends it first as a rule)
 import fs from 'node:fs';
 import path from 'node:path';
 import { BENCH_ADMIN, CALLS, type Call } from './calls';
 import { measure, request, sampleProblem, type LoadOptions } from './load';
-import { consoleTable, ENGINE_TITLE, machine, updateDocs, type EngineRun, type RunSettings } from './report';
+import {
+  consoleTable,
+  ENGINE_TITLE,
+  machine,
+  replaceDocsSection,
+  updateDocs,
+  type EngineRun,
+  type RunSettings,
+} from './report';
+import { measurePageWeights, pageWeightSection } from './page-weight';
 import {
   createScratchDatabase,
   freePort,
@@ -43,6 +54,8 @@ const off = (name: string) => ['off', 'false', '0', 'no'].includes((process.env[
 const settings: RunSettings & {
   users: number;
   customers: number;
+  /** The embedded engine is for one small organisation: it gets at most 100,000 unless told. */
+  pgliteCustomers: number;
   maxRequests: number;
   startTimeoutMs: number;
 } = {
@@ -51,6 +64,14 @@ const settings: RunSettings & {
   warmupSeconds: numberSetting('BENCH_WARMUP', 1, 0, 60),
   users: Math.round(numberSetting('BENCH_USERS', 200, 0, 100_000)),
   customers: Math.round(numberSetting('BENCH_CUSTOMERS', 20_000, 0, 2_000_000)),
+  pgliteCustomers: Math.round(
+    numberSetting(
+      'BENCH_PGLITE_CUSTOMERS',
+      Math.min(Number(process.env.BENCH_CUSTOMERS || 20_000), 100_000),
+      0,
+      2_000_000,
+    ),
+  ),
   maxRequests: Math.round(numberSetting('BENCH_MAX_REQUESTS', 500_000, 1, 100_000_000)),
   startTimeoutMs: numberSetting('BENCH_START_TIMEOUT', 90, 5, 600) * 1000,
 };
@@ -111,11 +132,12 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
     }
     const env = serverEnv({ port: await freePort(), dataDir, databaseUrl });
 
-    console.log(`  seeding ${settings.users} users…`);
+    const customers = engine === 'pglite' ? settings.pgliteCustomers : settings.customers;
+    console.log(`  seeding ${settings.users} users and ${customers} customers…`);
     const seedOutput = await runScript(
       'bench/seed.ts',
-      { ...env, BENCH_USERS: String(settings.users), BENCH_CUSTOMERS: String(settings.customers) },
-      600_000,
+      { ...env, BENCH_USERS: String(settings.users), BENCH_CUSTOMERS: String(customers) },
+      1_800_000,
     );
     const seed = JSON.parse(seedOutput.trim().split('\n').pop()!) as SeedSummary;
 
@@ -182,6 +204,17 @@ async function main(): Promise<number> {
       console.error(
         `${ENGINE_TITLE[engine]}: ${what}: ${error instanceof Error ? error.message : String(error)}`,
       );
+    }
+  }
+  if (!off('BENCH_PAGES') && !only.length) {
+    console.log('\nPage weight (Chromium, built client)…');
+    try {
+      const section = pageWeightSection(await measurePageWeights(), m.date);
+      console.log(section);
+      if (!off('BENCH_WRITE_DOCS')) await replaceDocsSection(docsFile, 'pages', section);
+    } catch (error) {
+      exitCode = 1;
+      console.error(`page weight: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   for (const run of runs) {

@@ -10,7 +10,15 @@ import { customer } from '../../src/schemas/customers';
 import { createTenant } from '../../server/tenancy/create-tenant';
 import { rowOf } from '../../server/seed/organisation-seed';
 import type { AnyDb } from '../../server/masterdata/hooks';
-import { COUNT_CAP, matchingIds, MAX_ROWS, searchPattern } from '../../server/masterdata/repository';
+import {
+  COUNT_CAP,
+  listRows,
+  matchingIds,
+  MAX_ROWS,
+  searchPattern,
+} from '../../server/masterdata/repository';
+import type { Row } from '../../server/masterdata/values';
+import { withTenant } from '../../server/db/tenant-fence';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 
 const MANY = COUNT_CAP + 60;
@@ -129,6 +137,28 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
     const deleted = await server.api.call('DELETE', 'customer/delete/', { token: admin, query: { Id: id } });
     expect(deleted.body.status).toBe(1);
     expect((await list({ Phrase: 'فیروزه' })).records).toEqual([]);
+  });
+
+  it('answers a phrase page the same whether the newest rows or the index find it', async () => {
+    const db = server.built.services.db as unknown as AnyDb;
+    for (const [phrase, page] of [
+      ['انبوه', 1],
+      ['انبوه', 3],
+      ['انبوه 1', 2],
+      [RARE, 1],
+      ['ناموجود', 1],
+    ] as const) {
+      const query = { tenantId: demoTenantId, userId: 0, page, count: 20, phrase, filters: {} };
+      const ids = (answer: { rows: Row[] }) => answer.rows.map((row) => row.id);
+      const walked = await withTenant(demoTenantId, () => listRows(db, customer, query));
+      // A window of none: the page comes from the trigram index.
+      const indexed = await withTenant(demoTenantId, () =>
+        listRows(db, customer, { ...query, recentWindow: -10 * 20 * page }),
+      );
+      expect(ids(indexed), `${phrase} page ${page}`).toEqual(ids(walked));
+      expect(indexed.total).toBe(walked.total);
+      expect(indexed.capped).toBe(walked.capped);
+    }
   });
 
   it.runIf(engine === 'postgres')(
