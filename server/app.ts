@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import { PrincipalCache } from './auth/principal-cache';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { migrate } from './db/migrate';
@@ -70,6 +71,8 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
     } else {
       bus = createInProcessBus();
     }
+    const principals = new PrincipalCache();
+    bus.subscribe((event) => principals.handle(event));
     const services: Services = {
       config: resolvedConfig,
       db: database.db,
@@ -78,8 +81,9 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
       captcha: createCaptchaSigner(secret),
       loginThrottle: createLoginThrottle(),
       sms: sms ?? createLogSmsSender(log),
-      notifier: createNotifier(database.db, bus),
+      notifier: createNotifier(database.db, bus, principals),
       files: createFileStore(config.dataDir),
+      principals,
     };
 
     const app = Fastify({

@@ -8,6 +8,7 @@ import type { LoginThrottle } from './auth/login-throttle';
 import type { SmsSender } from './sms/sms-sender';
 import type { Notifier } from './notifications/notifier';
 import type { FileStore } from './files/file-store';
+import type { PrincipalCache } from './auth/principal-cache';
 
 export interface Services {
   config: Config;
@@ -19,4 +20,6 @@ export interface Services {
   sms: SmsSender;
   notifier: Notifier;
   files: FileStore;
+  /** Principals of recent tokens (auth/principal-cache.ts). */
+  principals: PrincipalCache;
 }

@@ -5,4 +5,6 @@ export interface Principal {
   tenantId: number;
   username: string;
   permissions: Set<string>;
+  /** The tenant's sign-in epoch when this was looked up (auth/principal-cache.ts). */
+  authEpoch?: string;
 }

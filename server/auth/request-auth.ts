@@ -2,7 +2,8 @@
 // specification puts in the query string, a `token` parameter).
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from './principal';
-import { findPrincipal } from './sessions';
+import { authEpoch, findPrincipal, hashToken } from './sessions';
+import { withTenant } from '../db/tenant-fence';
 import type { Services } from '../services';
 
 export const NOT_SIGNED_IN = 'ابتدا وارد حساب کاربری خود شوید';
@@ -24,7 +25,23 @@ export async function authenticateRequest(
 ): Promise<Principal | null> {
   const req = request as WithPrincipal;
   if (req[PRINCIPAL] !== undefined) return req[PRINCIPAL];
-  const principal = await findPrincipal(services.db, bearerToken(request));
-  req[PRINCIPAL] = principal;
+  req[PRINCIPAL] = await cachedPrincipal(services, bearerToken(request));
+  return req[PRINCIPAL];
+}
+
+/** The token's principal, from the cache when it was looked up in the last few seconds. */
+export async function cachedPrincipal(services: Services, token: string): Promise<Principal | null> {
+  if (!token || token.length > 200) return null;
+  const key = hashToken(token);
+  const cached = services.principals.get(key);
+  if (cached) {
+    // One small read, fenced to the tenant the handler will use anyway: has anything made
+    // the tenant's principals untrue since (another process may have done it)?
+    const epoch = await withTenant(cached.tenantId, () => authEpoch(services.db, cached.tenantId));
+    if (epoch === cached.authEpoch) return cached;
+    services.principals.forgetUser(cached.tenantId);
+  }
+  const principal = await findPrincipal(services.db, token);
+  if (principal) services.principals.set(key, principal);
   return principal;
 }

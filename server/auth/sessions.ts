@@ -43,6 +43,7 @@ export async function findPrincipal(db: DB, token: string): Promise<Principal | 
       's.user_id as userId',
       's.tenant_id as tenantId',
       's.last_seen_at as lastSeenAt',
+      't.auth_epoch as authEpoch',
       'u.username',
       sql<string[]>`coalesce((
         SELECT array_agg(DISTINCT p.permission)
@@ -66,6 +67,7 @@ export async function findPrincipal(db: DB, token: string): Promise<Principal | 
       .execute();
   }
   return {
+    authEpoch: String(row.authEpoch),
     sessionId: row.sessionId,
     userId: row.userId,
     tenantId: row.tenantId,
@@ -79,12 +81,46 @@ export async function revokeSessions(
   db: DB,
   where: { sessionId: number } | { userId: number; tenantId: number; exceptSessionId?: number },
 ): Promise<number[]> {
-  let query = db.updateTable('sessions').set({ revoked_at: new Date() }).where('revoked_at', 'is', null);
-  if ('sessionId' in where) query = query.where('id', '=', where.sessionId);
-  else {
-    query = query.where('tenant_id', '=', where.tenantId).where('user_id', '=', where.userId);
-    if (where.exceptSessionId) query = query.where('id', '<>', where.exceptSessionId);
-  }
-  const rows = await query.returning('id').execute();
+  // One statement: the sessions end and their tenants' sign-in epoch rises together.
+  const rows = await db
+    .with('revoked', (db) => {
+      let query = db.updateTable('sessions').set({ revoked_at: new Date() }).where('revoked_at', 'is', null);
+      if ('sessionId' in where) query = query.where('id', '=', where.sessionId);
+      else {
+        query = query.where('tenant_id', '=', where.tenantId).where('user_id', '=', where.userId);
+        if (where.exceptSessionId) query = query.where('id', '<>', where.exceptSessionId);
+      }
+      return query.returning(['id', 'tenant_id']);
+    })
+    .with('bumped', (db) =>
+      db
+        .updateTable('tenants')
+        .set({ auth_epoch: sql`auth_epoch + 1` })
+        .where('id', 'in', (eb) => eb.selectFrom('revoked').select('tenant_id'))
+        .returning('id'),
+    )
+    .selectFrom('revoked')
+    .select('id')
+    .execute();
   return rows.map((r) => r.id);
+}
+
+/** Raises the tenant's sign-in epoch: cached principals of the tenant are looked up again
+ *  on their next call, in every process (a person's roles changed). */
+export async function raiseAuthEpoch(db: DB, tenantId: number) {
+  await db
+    .updateTable('tenants')
+    .set({ auth_epoch: sql`auth_epoch + 1` })
+    .where('id', '=', tenantId)
+    .execute();
+}
+
+/** The tenant's sign-in epoch now (what a cached principal is compared with). */
+export async function authEpoch(db: DB, tenantId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('tenants')
+    .select('auth_epoch')
+    .where('id', '=', tenantId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : String(row.auth_epoch);
 }

@@ -12,6 +12,8 @@ export interface TenantsTable {
   logo: Generated<string>;
   is_active: Generated<boolean>;
   created_at: Timestamp;
+  /** Raised whenever a signed-in principal of the tenant stops being true (0010). */
+  auth_epoch: Generated<string>;
 }
 
 export interface UsersTable {

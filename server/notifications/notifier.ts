@@ -3,6 +3,7 @@
 import type { DB } from '../db/database';
 
 import type { HubEvent } from '../realtime/event-bus';
+import type { PrincipalCache } from '../auth/principal-cache';
 
 export interface EventPublisher {
   publish(event: HubEvent): Promise<void>;
@@ -12,7 +13,7 @@ export interface EventPublisher {
 const MAX_TITLE = 500;
 const MAX_URL = 1000;
 
-export function createNotifier(db: DB, bus: EventPublisher) {
+export function createNotifier(db: DB, bus: EventPublisher, principals?: PrincipalCache) {
   return {
     async notify(tenantId: number, userId: number, message: { title: string; url?: string }) {
       const row = await db
@@ -32,8 +33,16 @@ export function createNotifier(db: DB, bus: EventPublisher) {
       });
       return row.id;
     },
+    /** Ends the sessions' hub connections and cached principals in every process; this
+     *  process's cache at once, before the caller answers. */
     async sessionsRevoked(sessionIds: number[]) {
+      principals?.forgetSessions(sessionIds);
       for (const sessionId of sessionIds) await bus.publish({ type: 'session-revoked', sessionId });
+    },
+    /** A user's roles changed: their cached principals go, in every process. */
+    async principalChanged(tenantId: number, userId?: number) {
+      principals?.forgetUser(tenantId, userId);
+      await bus.publish({ type: 'principal-changed', tenantId, ...(userId === undefined ? {} : { userId }) });
     },
   };
 }

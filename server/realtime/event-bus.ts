@@ -6,7 +6,9 @@ import pg from 'pg';
 
 export type HubEvent =
   | { type: 'notify'; userId: number; notification: { id: number; title: string; url: string } }
-  | { type: 'session-revoked'; sessionId: number };
+  | { type: 'session-revoked'; sessionId: number }
+  /** A user's roles changed (or, without userId, the tenant's groups): cached principals go. */
+  | { type: 'principal-changed'; tenantId: number; userId?: number };
 
 export interface EventBus {
   publish(event: HubEvent): Promise<void>;
@@ -94,6 +96,12 @@ export function decodeHubEvent(payload: string | undefined): HubEvent | null {
   if (!value || typeof value !== 'object') return null;
   const event = value as Record<string, unknown>;
   if (event.type === 'session-revoked' && Number.isInteger(event.sessionId)) return value as HubEvent;
+  if (
+    event.type === 'principal-changed' &&
+    Number.isInteger(event.tenantId) &&
+    (event.userId === undefined || Number.isInteger(event.userId))
+  )
+    return value as HubEvent;
   if (event.type === 'notify' && Number.isInteger(event.userId) && isNotification(event.notification)) {
     return value as HubEvent;
   }

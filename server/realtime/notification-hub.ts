@@ -78,7 +78,7 @@ export async function registerNotificationHub<P extends HubPrincipal>(
     if (event.type === 'notify') {
       const text = notificationText(event.notification);
       deliver(registry.forUser(event.userId), (c) => c.sendText(text));
-    } else {
+    } else if (event.type === 'session-revoked') {
       negotiations.dropSession(event.sessionId);
       deliver(registry.forSession(event.sessionId), (c) => c.close(REVOKED));
     }

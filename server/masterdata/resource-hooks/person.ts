@@ -2,7 +2,7 @@
 // the given password), its role names are the user's groups, deactivating or deleting
 // it stops the user signing in. All in the engine's transaction.
 import { hashPassword } from '../../auth/passwords';
-import { revokeSessions } from '../../auth/sessions';
+import { raiseAuthEpoch, revokeSessions } from '../../auth/sessions';
 import type { DB } from '../../db/database';
 import { UserError } from '../../http/answers';
 import { registerHooks, type AnyDb, type AnyTrx, type SaveContext } from '../hooks';
@@ -175,6 +175,12 @@ registerHooks('person', {
       .insertInto('user_group_members')
       .values(groups.map((group_id) => ({ tenant_id: tenantId, group_id, user_id: userId })))
       .execute();
+    // Their permissions changed: signed-in calls must not go on with the old ones, in any
+    // process (the epoch, in this transaction) nor cached anywhere (the bus, after it).
+    if (ctx.mode === 'update') {
+      await raiseAuthEpoch(trx as unknown as DB, tenantId);
+      ctx.afterCommit(() => ctx.services.notifier.principalChanged(tenantId, userId));
+    }
   },
 
   async extendGet({ db, principal, record }) {
