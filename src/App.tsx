@@ -8,7 +8,7 @@ import { authProvider } from './auth';
 import { LoginPage } from './custom/login';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
-import { AppLayout, APP_NAME } from './layout';
+import { AppLayout, APP_NAME, PermissionGate } from './layout';
 import { ROUTES, SHELL_ROUTES, type AppRoute } from './routes';
 import { useAppTheme } from './theme';
 
@@ -21,7 +21,18 @@ function screenOf(route: AppRoute) {
   return <Screen />;
 }
 
-const toRoute = (route: AppRoute) => <Route key={route.name} path={route.path} element={screenOf(route)} />;
+/** A shell route: its screen, or the refusal page when the user lacks its permission. */
+const toRoute = (route: AppRoute) => (
+  <Route
+    key={route.name}
+    path={route.path}
+    element={
+      <PermissionGate permission={route.permission} title={route.title}>
+        {screenOf(route)}
+      </PermissionGate>
+    }
+  />
+);
 
 // Built once: lazy() must not run on every render.
 const shellRoutes = SHELL_ROUTES.map(toRoute);

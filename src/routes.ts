@@ -4,6 +4,7 @@
 // A screen that has landed sets `load`; until then the route shows the placeholder page.
 // This file is plain data (no JSX) so tests and the server may import it too.
 import type { ComponentType } from 'react';
+import type { Permission } from './shared/permissions';
 
 export interface AppRoute {
   name: string;
@@ -12,6 +13,9 @@ export interface AppRoute {
   title: string;
   /** Login and Register are shown without the shell (no top bar, no side menu). */
   noLayout?: boolean;
+  /** What the user must hold to open it (the side menu's entry needs the same); a user
+   *  without it who types the address sees the refusal page, not the screen. */
+  permission?: Permission;
   /** Lazy import of the screen's module (default export); absent = placeholder. */
   load?: () => Promise<{ default: ComponentType }>;
 }
@@ -22,62 +26,112 @@ export const ROUTES: AppRoute[] = [
   { name: 'Register', path: '/registerdomain', title: 'ثبت نام سازمان جدید', noLayout: true },
 
   // Correspondence (spec 1)
-  { name: 'MyMessage', path: '/mymessage', title: 'کارتابل من' },
-  { name: 'UnReadMessage', path: '/unreadmessage', title: 'نامه‌های خوانده‌نشده' },
-  { name: 'AnswerRequest', path: '/answerrequest', title: 'نامه‌های نیازمند پاسخ' },
-  { name: 'DomesticLetters', path: '/domesticletters', title: 'نامه‌های داخلی ارسالی' },
-  { name: 'IncomingLetters', path: '/incomingletters', title: 'نامه‌های وارده' },
-  { name: 'LettersIssued', path: '/lettersissued', title: 'نامه‌های صادره' },
-  { name: 'AllMessage', path: '/allmessage', title: 'همه نامه‌ها' },
-  { name: 'ArchiveMessage', path: '/archivemessage/:typeNumber', title: 'نامه‌های بایگانی' },
-  { name: 'FavoriteMessage', path: '/favoritemessage/:typeNumber', title: 'نامه‌های پوشه من' },
-  { name: 'DraftMessage', path: '/draftmessage', title: 'پیش‌نویس‌ها' },
-  { name: 'Letter', path: '/letter/:create/:pagetype/:messagetype/:id', title: 'نامه' },
-  { name: 'Andikator', path: '/andikator', title: 'اندیکاتورها' },
-  { name: 'Archive', path: '/archive', title: 'پوشه‌های بایگانی' },
-  { name: 'Favorite', path: '/favorite', title: 'پوشه‌های دلخواه' },
-  { name: 'TemplateManager', path: '/templateManager', title: 'قالب‌های نامه' },
-  { name: 'ReciveMethods', path: '/recivemethods', title: 'روش‌های دریافت' },
-  { name: 'Banks', path: '/banks', title: 'بانک‌ها' },
-  { name: 'Headlines', path: '/headlines', title: 'سرفصل‌های حساب' },
-  { name: 'BankAccounts', path: '/bankaccounts', title: 'حساب‌های بانکی' },
-  { name: 'Funds', path: '/funds', title: 'صندوق‌ها' },
-  { name: 'OrganizationalPosition', path: '/organizationalposition', title: 'سمت‌های سازمانی' },
-  { name: 'OrganizationalUnit', path: '/organizationalunit', title: 'واحدهای سازمانی' },
-  { name: 'Company', path: '/company', title: 'شرکت‌ها' },
-  { name: 'Provinces', path: '/provinces', title: 'استان‌ها' },
-  { name: 'Cities', path: '/cities', title: 'شهرها' },
-  { name: 'Links', path: '/links', title: 'پیوندها' },
+  { name: 'MyMessage', path: '/mymessage', title: 'کارتابل من', permission: 'Messages' },
+  { name: 'UnReadMessage', path: '/unreadmessage', title: 'نامه‌های خوانده‌نشده', permission: 'Messages' },
+  { name: 'AnswerRequest', path: '/answerrequest', title: 'نامه‌های نیازمند پاسخ', permission: 'Messages' },
+  {
+    name: 'DomesticLetters',
+    path: '/domesticletters',
+    title: 'نامه‌های داخلی ارسالی',
+    permission: 'Messages',
+  },
+  { name: 'IncomingLetters', path: '/incomingletters', title: 'نامه‌های وارده', permission: 'Messages' },
+  { name: 'LettersIssued', path: '/lettersissued', title: 'نامه‌های صادره', permission: 'Messages' },
+  { name: 'AllMessage', path: '/allmessage', title: 'همه نامه‌ها', permission: 'AllMessages' },
+  {
+    name: 'ArchiveMessage',
+    path: '/archivemessage/:typeNumber',
+    title: 'نامه‌های بایگانی',
+    permission: 'Messages',
+  },
+  {
+    name: 'FavoriteMessage',
+    path: '/favoritemessage/:typeNumber',
+    title: 'نامه‌های پوشه من',
+    permission: 'Messages',
+  },
+  { name: 'DraftMessage', path: '/draftmessage', title: 'پیش‌نویس‌ها', permission: 'Messages' },
+  {
+    name: 'Letter',
+    path: '/letter/:create/:pagetype/:messagetype/:id',
+    title: 'نامه',
+    permission: 'Messages',
+  },
+  { name: 'Andikator', path: '/andikator', title: 'اندیکاتورها', permission: 'Andikator' },
+  { name: 'Archive', path: '/archive', title: 'پوشه‌های بایگانی', permission: 'Archive' },
+  { name: 'Favorite', path: '/favorite', title: 'پوشه‌های دلخواه', permission: 'Favorite' },
+  {
+    name: 'TemplateManager',
+    path: '/templateManager',
+    title: 'قالب‌های نامه',
+    permission: 'TemplateManager',
+  },
+  { name: 'ReciveMethods', path: '/recivemethods', title: 'روش‌های دریافت', permission: 'Andikator' },
+  { name: 'Banks', path: '/banks', title: 'بانک‌ها', permission: 'Banks' },
+  { name: 'Headlines', path: '/headlines', title: 'سرفصل‌های حساب', permission: 'Headlines' },
+  { name: 'BankAccounts', path: '/bankaccounts', title: 'حساب‌های بانکی', permission: 'BankAccounts' },
+  { name: 'Funds', path: '/funds', title: 'صندوق‌ها', permission: 'Funds' },
+  {
+    name: 'OrganizationalPosition',
+    path: '/organizationalposition',
+    title: 'سمت‌های سازمانی',
+    permission: 'OrganizationalPosition',
+  },
+  {
+    name: 'OrganizationalUnit',
+    path: '/organizationalunit',
+    title: 'واحدهای سازمانی',
+    permission: 'OrganizationalUnit',
+  },
+  { name: 'Company', path: '/company', title: 'شرکت‌ها', permission: 'Company' },
+  { name: 'Provinces', path: '/provinces', title: 'استان‌ها', permission: 'Person' },
+  { name: 'Cities', path: '/cities', title: 'شهرها', permission: 'Person' },
+  { name: 'Links', path: '/links', title: 'پیوندها', permission: 'Links' },
 
   // Projects and the task board (spec 2)
-  { name: 'ProjectsList', path: '/projects/list', title: 'پروژه ها' },
-  { name: 'ProjectGroupsList', path: '/projects/groups', title: 'گروه‌های پروژه' },
-  { name: 'Project', path: '/projects/:id', title: 'جزییات پروژه' },
-  { name: 'Tasks', path: '/tasks', title: 'تابلوی کارها' },
-  { name: 'project-task', path: '/tasks/:projectId/:taskId', title: 'تابلوی کارها' },
+  { name: 'ProjectsList', path: '/projects/list', title: 'پروژه ها', permission: 'Projects' },
+  { name: 'ProjectGroupsList', path: '/projects/groups', title: 'گروه‌های پروژه', permission: 'Projects' },
+  { name: 'Project', path: '/projects/:id', title: 'جزییات پروژه', permission: 'Projects' },
+  { name: 'Tasks', path: '/tasks', title: 'تابلوی کارها', permission: 'Tasks' },
+  { name: 'project-task', path: '/tasks/:projectId/:taskId', title: 'تابلوی کارها', permission: 'Tasks' },
 
   // Customers, contracts, accounting, administration (spec 3)
-  { name: 'CustomersList', path: '/customers/list', title: 'مشتریان' },
-  { name: 'CustomerGroupsList', path: '/customers/groups', title: 'گروه‌های مشتریان' },
-  { name: 'Customer', path: '/customers/:id', title: 'جزییات مشتری' },
-  { name: 'ContractsList', path: '/contracts/list', title: 'لیست قراردادها' },
-  { name: 'ContractGroupsList', path: '/contracts/groups', title: 'گروه‌های قرارداد' },
-  { name: 'Contract', path: '/contracts/:id', title: 'جزییات قرارداد' },
-  { name: 'Ece', path: '/ece', title: 'تعریف مکاتبات الکترونیک' },
-  { name: 'EceReceivers', path: '/ecereceivers', title: 'گیرندگان الکترونیک' },
-  { name: 'EceEmails', path: '/eceemails', title: 'پست‌های الکترونیک مکاتبات' },
-  { name: 'Person', path: '/person', title: 'اشخاص' },
-  { name: 'ContentList', path: '/contentlist', title: 'محتوا' },
-  { name: 'ContentCategory', path: '/contentcategory', title: 'دسته‌بندی محتوا' },
-  { name: 'AccountingList', path: '/accountinglist', title: 'اسناد حسابداری' },
-  { name: 'AccountingCategory', path: '/accountingcategory', title: 'لیست فاکتور ها' },
-  { name: 'TicketList', path: '/ticketlist', title: 'تیکت‌ها' },
-  { name: 'Domains', path: '/domains', title: 'سازمان‌ها' },
-  { name: 'Plans', path: '/plans', title: 'طرح‌های اشتراک' },
-  { name: 'OnlineUser', path: '/onlineuser', title: 'کاربران برخط' },
-  { name: 'UserGroups', path: '/usergroups', title: 'گروه‌های کاربری' },
-  { name: 'MembersUser', path: '/membersuser', title: 'اعضای گروه‌ها' },
-  { name: 'UserAccess', path: '/useraccess', title: 'دسترسی کاربران' },
+  { name: 'CustomersList', path: '/customers/list', title: 'مشتریان', permission: 'Customers' },
+  {
+    name: 'CustomerGroupsList',
+    path: '/customers/groups',
+    title: 'گروه‌های مشتریان',
+    permission: 'Customers',
+  },
+  { name: 'Customer', path: '/customers/:id', title: 'جزییات مشتری', permission: 'Customers' },
+  { name: 'ContractsList', path: '/contracts/list', title: 'لیست قراردادها', permission: 'Contracts' },
+  {
+    name: 'ContractGroupsList',
+    path: '/contracts/groups',
+    title: 'گروه‌های قرارداد',
+    permission: 'Contracts',
+  },
+  { name: 'Contract', path: '/contracts/:id', title: 'جزییات قرارداد', permission: 'Contracts' },
+  { name: 'Ece', path: '/ece', title: 'تعریف مکاتبات الکترونیک', permission: 'Ece' },
+  { name: 'EceReceivers', path: '/ecereceivers', title: 'گیرندگان الکترونیک', permission: 'Ece' },
+  { name: 'EceEmails', path: '/eceemails', title: 'پست‌های الکترونیک مکاتبات', permission: 'Ece' },
+  { name: 'Person', path: '/person', title: 'اشخاص', permission: 'Person' },
+  { name: 'ContentList', path: '/contentlist', title: 'محتوا', permission: 'Blog' },
+  { name: 'ContentCategory', path: '/contentcategory', title: 'دسته‌بندی محتوا', permission: 'Blog' },
+  { name: 'AccountingList', path: '/accountinglist', title: 'اسناد حسابداری', permission: 'Accounting' },
+  {
+    name: 'AccountingCategory',
+    path: '/accountingcategory',
+    title: 'لیست فاکتور ها',
+    permission: 'Invoices',
+  },
+  { name: 'TicketList', path: '/ticketlist', title: 'تیکت‌ها', permission: 'Tickets' },
+  { name: 'Domains', path: '/domains', title: 'سازمان‌ها', permission: 'Domains' },
+  { name: 'Plans', path: '/plans', title: 'طرح‌های اشتراک', permission: 'Plans' },
+  { name: 'OnlineUser', path: '/onlineuser', title: 'کاربران برخط', permission: 'OnlineUser' },
+  { name: 'UserGroups', path: '/usergroups', title: 'گروه‌های کاربری', permission: 'UserGroups' },
+  { name: 'MembersUser', path: '/membersuser', title: 'اعضای گروه‌ها', permission: 'UserGroups' },
+  { name: 'UserAccess', path: '/useraccess', title: 'دسترسی کاربران', permission: 'UserGroups' },
   { name: 'ExclusiveAccess', path: '/exclusiveaccess', title: 'دسترسی‌های اختصاصی' },
 ];
 

@@ -10,6 +10,7 @@ import { withTenant } from '../db/tenant-fence';
 import type { Principal } from '../auth/principal';
 import { NOT_SIGNED_IN, authenticateRequest } from '../auth/request-auth';
 import type { Services } from '../services';
+import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
 
 export interface RouteContext<P> {
   params: P;
@@ -41,7 +42,7 @@ export interface PublicRouteDefinition<S extends z.ZodObject> extends BaseDefini
   handler: (ctx: PublicRouteContext<z.infer<S>>) => Promise<object>;
 }
 
-export const NO_PERMISSION = 'شما به این بخش دسترسی ندارید';
+export const NO_PERMISSION = NO_PERMISSION_MESSAGE;
 
 const methodsOf = (method: HTTPMethods | HTTPMethods[]) => (Array.isArray(method) ? method : [method]);
 

@@ -1,2 +1,3 @@
 export { AppLayout } from './AppLayout';
 export { APP_NAME } from './AppTopBar';
+export { PermissionGate, NoPermissionPage } from './PermissionGate';

@@ -2,6 +2,10 @@
 // permissions are the union of their active user groups'. The server checks them on
 // every call; the client only uses them to hide what would be refused.
 
+/** What a user is told when a screen or a call needs a permission they do not hold: the
+ *  server's status-0 answer and the client's refusal page say the same sentence. */
+export const NO_PERMISSION_MESSAGE = 'شما به این بخش دسترسی ندارید';
+
 export const PERMISSIONS = {
   // Correspondence (spec 1 §6)
   Messages: 'کارتابل نامه‌ها',
