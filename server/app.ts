@@ -7,6 +7,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { PrincipalCache } from './auth/principal-cache';
+import { createEpochReader } from './auth/epoch-reader';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { migrate } from './db/migrate';
@@ -18,7 +19,7 @@ import { createTenantDirectory } from './tenancy/tenants';
 import { createCaptchaSigner } from './auth/captcha';
 import { createLoginThrottle } from './auth/login-throttle';
 import { loadSecret } from './auth/secret';
-import { findPrincipal } from './auth/sessions';
+import { authEpochs, findPrincipal } from './auth/sessions';
 import { createLogSmsSender, type SmsSender } from './sms/sms-sender';
 import { createNotifier } from './notifications/notifier';
 import { createFileStore } from './files/file-store';
@@ -84,6 +85,7 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
       notifier: createNotifier(database.db, bus, principals),
       files: createFileStore(config.dataDir),
       principals,
+      authEpoch: createEpochReader((tenantIds) => authEpochs(database.db, tenantIds)),
     };
 
     const app = Fastify({

@@ -9,6 +9,7 @@ import type { SmsSender } from './sms/sms-sender';
 import type { Notifier } from './notifications/notifier';
 import type { FileStore } from './files/file-store';
 import type { PrincipalCache } from './auth/principal-cache';
+import type { EpochReader } from './auth/epoch-reader';
 
 export interface Services {
   config: Config;
@@ -22,4 +23,6 @@ export interface Services {
   files: FileStore;
   /** Principals of recent tokens (auth/principal-cache.ts). */
   principals: PrincipalCache;
+  /** A tenant's sign-in epoch, read for calls that arrive together at once. */
+  authEpoch: EpochReader;
 }

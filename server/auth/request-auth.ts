@@ -2,8 +2,7 @@
 // specification puts in the query string, a `token` parameter).
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from './principal';
-import { authEpoch, findPrincipal, hashToken } from './sessions';
-import { withTenant } from '../db/tenant-fence';
+import { findPrincipal, hashToken } from './sessions';
 import type { Services } from '../services';
 
 export const NOT_SIGNED_IN = 'ابتدا وارد حساب کاربری خود شوید';
@@ -37,7 +36,7 @@ export async function cachedPrincipal(services: Services, token: string): Promis
   if (cached) {
     // One small read, fenced to the tenant the handler will use anyway: has anything made
     // the tenant's principals untrue since (another process may have done it)?
-    const epoch = await withTenant(cached.tenantId, () => authEpoch(services.db, cached.tenantId));
+    const epoch = await services.authEpoch(cached.tenantId);
     if (epoch === cached.authEpoch) return cached;
     services.principals.forgetUser(cached.tenantId);
   }

@@ -115,12 +115,12 @@ export async function raiseAuthEpoch(db: DB, tenantId: number) {
     .execute();
 }
 
-/** The tenant's sign-in epoch now (what a cached principal is compared with). */
-export async function authEpoch(db: DB, tenantId: number): Promise<string | undefined> {
-  const row = await db
+/** The tenants' sign-in epochs now (what cached principals are compared with). */
+export async function authEpochs(db: DB, tenantIds: number[]): Promise<Map<number, string>> {
+  const rows = await db
     .selectFrom('tenants')
-    .select('auth_epoch')
-    .where('id', '=', tenantId)
-    .executeTakeFirst();
-  return row === undefined ? undefined : String(row.auth_epoch);
+    .select(['id', 'auth_epoch'])
+    .where('id', 'in', tenantIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, String(row.auth_epoch)]));
 }
