@@ -37,7 +37,8 @@ function columnType(resource: Resource, name: string, field: Field): string {
       return `date${notNull}`;
     case 'reference':
     case 'treeParent':
-      return `integer${notNull} REFERENCES ${quote(referencedResource(meta.resource!).table)} (id)`;
+      // The foreign key names the tenant too: tenantForeignKeys.
+      return `integer${notNull}`;
     case 'enum':
       return `integer${notNull} CHECK (${column} IN (${(meta.options ?? []).map((o) => Number(o.id)).join(', ')}))`;
     case 'tags':
@@ -50,7 +51,7 @@ function columnType(resource: Resource, name: string, field: Field): string {
 }
 
 /** Column name → SQL for every column of the resource's table, key columns first. */
-function columnsOf(resource: Resource): Array<[string, string]> {
+export function columnsOf(resource: Resource): Array<[string, string]> {
   const columns: Array<[string, string]> = [
     ['id', 'serial'],
     ['tenant_id', 'integer NOT NULL REFERENCES tenants (id)'],
@@ -125,6 +126,54 @@ function tableStatements(resource: Resource): string[] {
       .slice(2)
       .map(([name, type]) => `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${quote(name)} ${type}`),
     ...indexesOf(resource).map((index) => createIndex(resource.table, index)),
+    ...tenantForeignKeys(
+      resource.table,
+      Object.entries(resource.fields)
+        .filter(([name, field]) => resource.isColumn(name) && isReference(field))
+        .map(([name, field]) => ({
+          column: resource.column(name),
+          target: referencedResource(field.meta.resource!).table,
+        })),
+    ),
+  ];
+}
+
+const isReference = (field: Field) => field.meta.kind === 'reference' || field.meta.kind === 'treeParent';
+
+/** PostgreSQL cuts names at 63 bytes; a name looked up in pg_constraint must be cut alike. */
+const constraintName = (name: string) => Buffer.from(name).subarray(0, 63).toString();
+
+/**
+ * Each reference as a foreign key on (tenant_id, column) → the target's (tenant_id, id):
+ * the database itself refuses a record of one tenant pointing at another tenant's (the
+ * foreign-key check bypasses row-level security, so a key on the id alone would let it
+ * through). A table made before this keeps its rows; its single-column keys to other
+ * resource tables are replaced.
+ */
+function tenantForeignKeys(
+  table: string,
+  references: Array<{ column: string; target: string; onDelete?: 'CASCADE' }>,
+): string[] {
+  if (!references.length) return [];
+  const adds = references.map(({ column, target, onDelete }) => {
+    const name = constraintName(`${table}_${column}_tenant_fk`);
+    const cascade = onDelete ? ` ON DELETE ${onDelete}` : '';
+    return `  IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conrelid = '${quote(table)}'::regclass AND conname = '${name}') THEN
+    ALTER TABLE ${quote(table)} ADD CONSTRAINT ${quote(name)}
+      FOREIGN KEY (tenant_id, ${quote(column)}) REFERENCES ${quote(target)} (tenant_id, id)${cascade};
+  END IF;`;
+  });
+  return [
+    `DO $$
+DECLARE old record;
+BEGIN
+  FOR old IN SELECT conname FROM pg_constraint
+              WHERE conrelid = '${quote(table)}'::regclass AND contype = 'f' AND array_length(conkey, 1) = 1
+                AND confrelid NOT IN ('tenants'::regclass, 'users'::regclass) LOOP
+    EXECUTE format('ALTER TABLE %I DROP CONSTRAINT %I', '${table}', old.conname);
+  END LOOP;
+${adds.join('\n')}
+END $$`,
   ];
 }
 
@@ -134,11 +183,15 @@ function joinTableStatements(resource: Resource, field: string): string[] {
   return [
     `CREATE TABLE IF NOT EXISTS ${quote(table)} (
   tenant_id integer NOT NULL REFERENCES tenants (id),
-  record_id integer NOT NULL REFERENCES ${quote(resource.table)} (id) ON DELETE CASCADE,
-  ref_id    integer NOT NULL REFERENCES ${quote(target.table)} (id),
+  record_id integer NOT NULL,
+  ref_id    integer NOT NULL,
   PRIMARY KEY (tenant_id, record_id, ref_id)
 )`,
     createIndex(table, { name: `${table}_ref_idx`, on: '(tenant_id, ref_id)' }),
+    ...tenantForeignKeys(table, [
+      { column: 'record_id', target: resource.table, onDelete: 'CASCADE' },
+      { column: 'ref_id', target: target.table },
+    ]),
   ];
 }
 

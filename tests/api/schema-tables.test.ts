@@ -1,12 +1,23 @@
 // The resource tables are generated from the schemas (server/masterdata/tables.ts):
-// every stored field has its column, every references field its join table, every
-// table its trigram index and its row-level-security fence; running the DDL again
-// changes nothing, and a field added to a schema gets its column on the next start.
+// every stored field has its column with the type and NOT NULL the schema gives it,
+// every references field its join table, every table its search table and its
+// row-level-security fence, every reference a foreign key that names the tenant; running
+// the DDL again changes nothing, and a field added to a schema gets its column on the
+// next start.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/schemas';
 import { defineResource, f } from '../../src/schemas/kit';
-import { resourceTables, resourceTableStatements, searchTable } from '../../server/masterdata/tables';
+import {
+  columnsOf as schemaColumns,
+  resourceTables,
+  resourceTableStatements,
+  searchTable,
+} from '../../server/masterdata/tables';
+import { referencedResource } from '../../server/masterdata/catalogue';
+import { withTenant } from '../../server/db/tenant-fence';
+import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
+import { createTenant } from '../../server/tenancy/create-tenant';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 
 describe.each(ENGINES)('resource schemas and their tables (%s)', (engine) => {
@@ -110,5 +121,106 @@ describe.each(ENGINES)('resource schemas and their tables (%s)', (engine) => {
       .executeTakeFirst();
     expect(row).toMatchObject({ title: 'بانک پیشین', swift_code: '' });
     await sql`ALTER TABLE banks DROP COLUMN swift_code`.execute(server.built.services.db);
+  });
+
+  /** What information_schema calls the type the generated DDL gives a column. */
+  const liveType = (ddl: string) => {
+    const type = ddl.split(' ')[0];
+    if (type === 'serial') return 'integer';
+    if (type === 'timestamptz') return 'timestamp with time zone';
+    if (type === 'text[]') return 'ARRAY';
+    return type;
+  };
+
+  it('has every column of every schema with its type and NOT NULL, as the schema says', async () => {
+    const live = await sql<{
+      table_name: string;
+      column_name: string;
+      data_type: string;
+      is_nullable: string;
+    }>`
+      SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns
+       WHERE table_schema = current_schema()`.execute(server.built.services.db);
+    const found = new Map(live.rows.map((row) => [`${row.table_name}.${row.column_name}`, row]));
+    const mismatches: string[] = [];
+    for (const resource of RESOURCES) {
+      for (const [column, ddl] of schemaColumns(resource)) {
+        const row = found.get(`${resource.table}.${column}`);
+        const notNull = /NOT NULL|serial/.test(ddl);
+        if (!row) mismatches.push(`${resource.table}.${column} missing`);
+        else if (row.data_type !== liveType(ddl) || (row.is_nullable === 'NO') !== notNull)
+          mismatches.push(`${resource.table}.${column}: ${row.data_type} ${row.is_nullable} ≠ ${ddl}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  /** Foreign keys between the resource tables: table → [columns, target]. */
+  async function foreignKeys() {
+    const rows = await sql<{ source: string; target: string; columns: string }>`
+      SELECT c.conrelid::regclass::text AS source, c.confrelid::regclass::text AS target,
+             (SELECT string_agg(a.attname, ',' ORDER BY k.ord) FROM unnest(c.conkey) WITH ORDINALITY k(num, ord)
+                JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.num) AS columns
+        FROM pg_constraint c WHERE c.contype = 'f'`.execute(server.built.services.db);
+    return rows.rows;
+  }
+
+  it('names the tenant in every foreign key between resource tables', async () => {
+    const keys = await foreignKeys();
+    const tables = new Set(resourceTables());
+    expect(
+      keys.filter((k) => tables.has(k.source) && tables.has(k.target) && !k.columns.startsWith('tenant_id,')),
+    ).toEqual([]);
+    for (const resource of RESOURCES) {
+      for (const [name, field] of Object.entries(resource.fields)) {
+        const kind = field.meta.kind;
+        if (!resource.isColumn(name) || (kind !== 'reference' && kind !== 'treeParent')) continue;
+        expect(keys, `${resource.table}.${resource.column(name)}`).toContainEqual({
+          source: resource.table,
+          target: referencedResource(field.meta.resource!).table,
+          columns: `tenant_id,${resource.column(name)}`,
+        });
+      }
+      for (const field of resource.joinFields()) {
+        expect(keys).toContainEqual({
+          source: resource.joinTable(field),
+          target: referencedResource(resource.fields[field].meta.resource!).table,
+          columns: 'tenant_id,ref_id',
+        });
+      }
+    }
+  });
+
+  it("refuses, in the database itself, a record pointing at another tenant's record", async () => {
+    const db = server.built.services.db;
+    const demo = (await server.built.services.tenants.byHost('localhost'))!.id;
+    const other = await createTenant(db, {
+      fullName: 'شرکت کلید',
+      hosts: ['keys.localhost'],
+      admin: { username: DEMO_ADMIN.username, password: 'keys-pass', firstName: 'م', lastName: 'د' },
+      permissions: TENANT_PERMISSIONS,
+    });
+    const theirBank = await withTenant(other.tenantId, () =>
+      sql<{
+        id: number;
+      }>`INSERT INTO banks (tenant_id, title) VALUES (${other.tenantId}, 'بانک دیگری') RETURNING id`.execute(
+        db,
+      ),
+    );
+    const error = await withTenant(demo, () =>
+      sql`INSERT INTO bank_accounts (tenant_id, bank_fk, number)
+          VALUES (${demo}, ${theirBank.rows[0].id}, '123')`.execute(db),
+    ).catch((e: { code?: string }) => e);
+    expect((error as { code?: string }).code).toBe('23503');
+  });
+
+  it('replaces the single-column keys of a database made before, keeping the rows', async () => {
+    await run([
+      'ALTER TABLE bank_accounts DROP CONSTRAINT bank_accounts_bank_fk_tenant_fk',
+      'ALTER TABLE bank_accounts ADD CONSTRAINT bank_accounts_bank_fk_fkey FOREIGN KEY (bank_fk) REFERENCES banks (id)',
+    ]);
+    await run(resourceTableStatements());
+    const keys = (await foreignKeys()).filter((k) => k.source === 'bank_accounts' && k.target === 'banks');
+    expect(keys).toEqual([{ source: 'bank_accounts', target: 'banks', columns: 'tenant_id,bank_fk' }]);
   });
 });
