@@ -17,7 +17,7 @@ import {
   treePath,
   writeJoinRows,
 } from './repository';
-import { searchText, toColumns, type Row } from './values';
+import { checkRules, searchText, toColumns, type Row } from './values';
 import { checkImages, droppedImages, removeImages } from './images';
 
 export const notFound = (resource: Resource) => `${resource.singular} یافت نشد`;
@@ -147,6 +147,7 @@ export async function createRecord(
     const ctx: SaveContext = { trx, services, principal, mode: 'create', input, values, afterCommit };
     await hooks.beforeSave?.(ctx);
     checkImages(services, resource, principal.tenantId, values);
+    checkRules(resource, values);
     const row: Row = { ...values, tenant_id: principal.tenantId, search_text: searchText(resource, values) };
     if (resource.ownedByUser) row.user_id = principal.userId;
     if (resource.treeField()) row.full_name = await nodePath(trx, resource, principal.tenantId, values);
@@ -191,6 +192,7 @@ export async function updateRecord(
     await hooks.beforeSave?.(ctx);
     const merged = { ...existing, ...values };
     checkImages(services, resource, principal.tenantId, values);
+    checkRules(resource, merged);
     const dropped = droppedImages(resource, existing, merged);
     afterCommit(() => removeImages(services, resource, principal.tenantId, dropped));
     await checkUnique(trx, resource, principal.tenantId, merged, id);

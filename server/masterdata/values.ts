@@ -1,5 +1,6 @@
 // Between the API's field names and the table's columns: bound input → column values,
 // and a row → the record the client reads (camelCase, id under the resource's idField).
+import { UserError } from '../http/answers';
 import type { Resource } from '../../src/schemas/kit';
 import { searchKey } from '../../src/shared/persian';
 
@@ -64,6 +65,24 @@ function isoDate(value: unknown): string | null {
     return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
   }
   return String(value).slice(0, 10);
+}
+
+/** A stored (or about to be stored) row as a whole-record rule reads it: field → value,
+ *  dates as `YYYY-MM-DD`. */
+export function ruleValues(resource: Resource, row: Row): Row {
+  return Object.fromEntries(
+    Object.entries(resource.fields).map(([name, field]) => {
+      const value = row[resource.column(name)];
+      return [name, field.meta.kind === 'date' ? isoDate(value) : value];
+    }),
+  );
+}
+
+/** The first whole-record rule the row breaks, as a refusal. */
+export function checkRules(resource: Resource, row: Row) {
+  const values = ruleValues(resource, row);
+  const broken = (resource.rules ?? []).find((rule) => !rule.holds(values));
+  if (broken) throw new UserError(broken.message);
 }
 
 /** A row (with joined `…Title` columns) → the API record. */

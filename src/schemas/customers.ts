@@ -2,7 +2,7 @@
 // them as external senders and recipients, contracts and invoices belong to them, and
 // ECE receivers are chosen among them. Agents, attachments, contacts and the detail
 // page with its counts belong to the customers screens and build on this record.
-import { defineResource, f } from './kit';
+import { dateOrder, defineResource, f } from './kit';
 
 export const customer = defineResource({
   name: 'customer',
@@ -26,5 +26,6 @@ export const customer = defineResource({
     tags: f.tags('برچسب‌ها'),
     description: f.multiline('توضیحات'),
   },
+  rules: [dateOrder('createdDate', 'creditDate', 'تاریخ اعتبار نباید پیش از تاریخ ایجاد باشد')],
   help: 'مشتریان سازمان (اشخاص یا شرکت‌ها). نامه‌های وارده و صادره، قراردادها و فاکتورها به مشتری پیوند می‌خورند. کد هر مشتری یکتاست.',
 });

@@ -309,6 +309,33 @@ export interface ResourceDefinition {
    * `/api/{path}?{idParam}={id}&token={session token}`, the specification's link form.
    */
   download?: { path: string; idParam: string; label: string };
+  /** Rules over the whole record, beside the fields' own (a date range, a total): checked
+   *  on the record as it will be stored — on update, the stored values merged with the
+   *  request's — and refused with the rule's Persian message. */
+  rules?: RecordRule[];
+}
+
+/** The record as a rule sees it: field name → value (a date as `YYYY-MM-DD`). */
+export type RecordValues = Record<string, unknown>;
+
+export interface RecordRule {
+  /** The field the message is about (a form shows it there). */
+  field: string;
+  message: string;
+  holds(record: RecordValues): boolean;
+}
+
+/** `later` may not be before `earlier` (either may be empty): a date range. */
+export function dateOrder(earlier: string, later: string, message: string): RecordRule {
+  return {
+    field: later,
+    message,
+    holds: (record) => {
+      const from = record[earlier];
+      const to = record[later];
+      return typeof from !== 'string' || typeof to !== 'string' || !from || !to || from <= to;
+    },
+  };
 }
 
 export type Resource = ResourceDefinition & {

@@ -247,6 +247,31 @@ describe.each(ENGINES)('master data engine (%s)', (engine) => {
     expect(renamed.body.message).toBe('این کد مشتری قبلاً در «مشتریان» ثبت شده است');
   });
 
+  it('checks a whole-record rule on create and on the merged record of an update', async () => {
+    const MESSAGE = 'تاریخ اعتبار نباید پیش از تاریخ ایجاد باشد';
+    const backwards = await newCustomer(admin, {
+      Name: 'شرکت وارونه',
+      Code: 'C-150',
+      CreatedDate: '2026-03-21',
+      CreditDate: '2026-03-20',
+    });
+    expect(backwards.body).toEqual({ status: 0, message: MESSAGE });
+    const id = (await newCustomer(admin, { Name: 'شرکت درست', Code: 'C-151' })).body.id as number;
+    // The request names one date only; the stored other one makes the range wrong.
+    const moved = await server.api.call('PUT', 'customer/update/', {
+      token: admin,
+      json: { Id: id, CreatedDate: '2027-01-01' },
+    });
+    expect(moved.body).toEqual({ status: 0, message: MESSAGE });
+    const kept = (await server.api.get('customer/get/', { Id: id }, { token: admin })).body.record;
+    expect(kept).toMatchObject({ createdDate: '2025-03-21', creditDate: '2026-03-20' });
+    const sameDay = await server.api.call('PUT', 'customer/update/', {
+      token: admin,
+      json: { Id: id, CreatedDate: '2026-03-20' },
+    });
+    expect(sameDay.body.status).toBe(1);
+  });
+
   it('keeps a customer’s groups in one list answer and refuses to delete a group in use', async () => {
     const group = async (title: string) =>
       (await server.api.post('customergroup/create/', { CustomerGroupTitle: title }, { token: admin })).body

@@ -12,7 +12,7 @@ import { CreateBase, EditBase, Form, useSaveContext, type Identifier } from 'rea
 import type { Resource } from '../../schemas';
 import { useNotice } from '../../ui/notices';
 import { ResourceInputs } from './ResourceInputs';
-import { defaultValues, type FormMode } from './validation';
+import { defaultValues, recordRules, type FormMode } from './validation';
 
 export interface FormScreenProps {
   resource: Resource;
@@ -90,7 +90,7 @@ export function ResourceCreate({ resource, onSaved, onCancel }: FormScreenProps)
   const defaults = useMemo(() => defaultValues(resource), [resource]);
   return (
     <CreateBase resource={resource.name} redirect={false} mutationOptions={mutationOptions}>
-      <Form defaultValues={defaults}>
+      <Form defaultValues={defaults} validate={recordRules(resource)}>
         <FormBody resource={resource} mode="create" onCancel={onCancel} />
       </Form>
     </CreateBase>
@@ -111,7 +111,7 @@ export function ResourceEdit({ resource, id, onSaved, onCancel }: EditScreenProp
       loading={<Pending />}
       error={<LoadError>{`این ${resource.singular} پیدا نشد`}</LoadError>}
     >
-      <Form>
+      <Form validate={recordRules(resource)}>
         <FormBody resource={resource} mode="edit" onCancel={onCancel} />
       </Form>
     </EditBase>

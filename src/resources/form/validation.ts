@@ -32,6 +32,15 @@ export function fieldRules(resource: Resource, mode: FormMode): Record<string, F
   return rules;
 }
 
+/** The resource's whole-record rules (a date range) as the form's own check: each broken
+ *  rule's message under the field it is about; the server checks the same rules. */
+export function recordRules(resource: Resource) {
+  const rules = resource.rules ?? [];
+  if (!rules.length) return undefined;
+  return (values: Record<string, unknown>) =>
+    Object.fromEntries(rules.filter((rule) => !rule.holds(values)).map((rule) => [rule.field, rule.message]));
+}
+
 /** Create defaults: what each schema makes of a missing value (a switch's default, [] …). */
 export function defaultValues(resource: Resource): Record<string, unknown> {
   const values: Record<string, unknown> = {};
