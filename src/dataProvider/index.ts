@@ -1,6 +1,8 @@
 // react-admin's dataProvider over the specification's generic calls (spec 1 §7 Master data):
 // GET {entity}/list/ (Page, Count (-1 = all), Phrase, filters → records, record_count),
 // GET {entity}/get/ (Id → record), POST create/, PUT update/ (Id + fields), DELETE delete/ (Id).
+// Pickers and getMany read GET {entity}/lookup/ (Ids, Phrase, filters → {id, title}): names
+// only, open to every user of the tenant, where list and get need the resource's permission.
 // A master-data resource (src/schemas) is read by its definition: ids from its `idField`,
 // writes with its PascalCase field names (resourceCodec.ts). Any other entity falls back to
 // `id` or `{entity}Id`. The definitions (and zod) load on the first call, not with the shell.
@@ -8,6 +10,9 @@
 import type { DataProvider, GetListParams, GetOneParams, Identifier, RaRecord } from 'react-admin';
 import { http, answerMessage, type ApiAnswer } from '../api/http';
 import { toListQuery, toRaRecord, toWriteRequest, type Row, type WriteRequest } from './resourceCodec';
+
+/** What a picker reads through getList: `meta: LOOKUP` (Phrase from `filter.q`). */
+export const LOOKUP = { lookup: true } as const;
 
 interface ListAnswer extends ApiAnswer {
   records?: Row[];
@@ -40,6 +45,8 @@ function ensureOk<T extends ApiAnswer>(answer: T): T {
 interface Entity {
   /** The API path segment: `{path}/list/`. */
   path: string;
+  /** Has `{path}/lookup/` (every master-data resource). */
+  hasLookup: boolean;
   record(row: Row): RaRecord;
   write(data: Row, mode: 'create' | 'update'): WriteRequest;
 }
@@ -50,12 +57,14 @@ async function entityOf(name: string): Promise<Entity> {
   if (resource) {
     return {
       path: resource.name,
+      hasLookup: true,
       record: (row) => toRaRecord(resource, row),
       write: (data, mode) => toWriteRequest(resource, data, mode),
     };
   }
   return {
     path: name,
+    hasLookup: false,
     record: (row) => withId(name, row),
     write: (data) => ({ body: toPayload(data), multipart: false }),
   };
@@ -76,20 +85,46 @@ async function listAll(entity: Entity, params: Row) {
   };
 }
 
+/** Names only: `{ id, title }` (a tree node also carries its parent). Only master-data
+ *  resources have a lookup; another entity is read from its list. */
+async function lookup(entity: Entity, params: Row) {
+  if (!entity.hasLookup) return listAll(entity, { ...params, Page: 1 });
+  const answer = ensureOk(await http.get<ListAnswer>(`${entity.path}/lookup/`, params));
+  const rows = answer.records ?? [];
+  return {
+    data: rows as RaRecord[],
+    total: answer.totalCount ?? rows.length,
+    meta: { countCapped: answer.countCapped === true },
+  };
+}
+
+/** A lookup's query: the list's Phrase and filters, without its paging. */
+function lookupQuery(count: number, filter: Row = {}): Row {
+  const { Page: _page, ...query } = toListQuery(1, count, filter);
+  return query;
+}
+
 export const dataProvider: DataProvider = {
-  async getList<R extends RaRecord>(resource: string, { pagination, filter }: GetListParams) {
+  async getList<R extends RaRecord>(resource: string, { pagination, filter, meta }: GetListParams) {
     const { page = 1, perPage = 10 } = pagination ?? {};
-    const result = await listAll(await entityOf(resource), toListQuery(page, perPage, filter));
-    return result as { data: R[]; total: number; meta: { countCapped: boolean } };
+    const entity = await entityOf(resource);
+    const result = meta?.lookup
+      ? await lookup(entity, lookupQuery(perPage, filter))
+      : await listAll(entity, toListQuery(page, perPage, filter));
+    return result as { data: R[]; total: number; meta?: { countCapped: boolean } };
   },
   async getOne<R extends RaRecord>(resource: string, { id }: GetOneParams) {
     const entity = await entityOf(resource);
     const answer = ensureOk(await http.get<ApiAnswer & { record?: Row }>(`${entity.path}/get/`, { Id: id }));
     return { data: { ...entity.record({ ...answer.record }), id } as R };
   },
-  /** References: one `list/?Count=-1` (what the selects load anyway), kept to the ids asked. */
-  async getMany(resource, { ids }) {
-    const { data } = await listAll(await entityOf(resource), toListQuery(1, -1));
+  /** References by id: `lookup/?Ids=1,2` (names only), narrowed by `meta.filter` if given
+   *  (a city kept only while it is in the chosen province). */
+  async getMany(resource, { ids, meta }) {
+    if (!ids.length) return { data: [] };
+    const filter = (meta as { filter?: Row } | undefined)?.filter;
+    const query = { ...lookupQuery(-1, filter), Ids: ids.join(',') };
+    const { data } = await lookup(await entityOf(resource), query);
     const wanted = new Set(ids.map(String));
     return { data: data.filter((record) => wanted.has(String(record.id))) as never };
   },

@@ -1,7 +1,9 @@
 // How records of a resource are named and offered: the title fields (as the server's
-// reference titles), a record's title (a tree node's `fullName`), and the whole list
-// loaded once (`list/?Count=-1`) for selects and reference chips.
-import { useGetList, type RaRecord } from 'react-admin';
+// reference titles), a record's title (a tree node's `fullName`), and the choices of a
+// picker read through `{entity}/lookup/` (names only, open to users without the resource's
+// permission): the records matching the typed phrase, plus the ones already chosen (by Ids).
+import { useGetList, useGetMany, type Identifier, type RaRecord } from 'react-admin';
+import { LOOKUP } from '../dataProvider';
 import { resourceByName, type Resource } from '../schemas';
 
 /** The (first) field that names a record. */
@@ -31,21 +33,50 @@ export interface Choice {
   record: RaRecord;
 }
 
-/** Every record of a resource as `{ id, name }` choices (one cached request per resource
- *  and filter), optionally narrowed by list filters (`{ parentId: 3 }`). */
-export function useResourceChoices(resourceName: string | undefined, filter: Record<string, unknown> = {}) {
+/** A lookup record as a choice: the server's `title` names it (a tree node's path, a
+ *  person's first and last name). */
+const toChoice = (record: RaRecord): Choice => ({
+  id: record.id,
+  name: String(record.title ?? record.id),
+  record,
+});
+
+export interface ChoicesQuery {
+  /** The resource's list filters (`{ parentId: 3 }`): a narrowed reference. */
+  filter?: Record<string, unknown>;
+  /** What the user has typed; '' offers the first records (at most the server's limit). */
+  phrase?: string;
+  /** Ids already chosen: always among the choices, so their names show while typing. */
+  selected?: Identifier[];
+}
+
+/** The choices of a picker over a resource (one cached lookup per resource, filter and
+ *  phrase). `kept` is which of `selected` the lookup still finds under `filter`. */
+export function useResourceChoices(resourceName: string | undefined, query: ChoicesQuery = {}) {
+  const { filter = {}, phrase = '', selected = [] } = query;
   const target = resourceName ? resourceByName(resourceName) : undefined;
-  const { data, isPending } = useGetList(
-    target?.name ?? resourceName ?? '',
-    { pagination: { page: 1, perPage: -1 }, filter },
-    { enabled: Boolean(resourceName) },
+  const name = target?.name ?? resourceName ?? '';
+  const offered = useGetList(
+    name,
+    { pagination: { page: 1, perPage: -1 }, filter: { ...filter, q: phrase }, meta: LOOKUP },
+    // Keep the last choices on screen while the next phrase loads.
+    { enabled: Boolean(resourceName), placeholderData: (previous) => previous },
   );
-  const choices: Choice[] = (data ?? []).map((record) => ({
-    id: record.id,
-    name: recordTitle(target, record),
-    record,
-  }));
-  return { choices, isPending, target };
+  const chosen = useGetMany(
+    name,
+    { ids: selected, meta: { ...LOOKUP, filter } },
+    { enabled: Boolean(resourceName) && selected.length > 0 },
+  );
+  const kept = (chosen.data ?? []).map(toChoice);
+  const choices = (offered.data ?? []).map(toChoice);
+  const listed = new Set(choices.map((c) => String(c.id)));
+  return {
+    choices: [...choices, ...kept.filter((c) => !listed.has(String(c.id)))],
+    kept,
+    keptPending: selected.length > 0 && chosen.isPending,
+    isPending: offered.isPending,
+    target,
+  };
 }
 
 /** A tree node and all below it, from the loaded rows' parent links (never a valid parent). */

@@ -15,7 +15,29 @@ export interface Call {
   body: Row;
 }
 
-/** In-memory `{entity}/list|get|create|update|delete` of the master-data contract. */
+/** A row as `{entity}/lookup/` answers it: `{ id, title }`, a tree node's parent too. */
+function lookupRecord(entity: string, row: Row): Row {
+  const resource = resourceByName(entity);
+  if (!resource) return { id: row.id, title: row.title };
+  const tree = resource.treeField();
+  const title = tree
+    ? row.fullName
+    : resource
+        .titleFieldNames()
+        .map((name) => row[name])
+        .join(' ');
+  return { id: row[resource.idField], title, ...(tree ? { [tree]: row[tree] } : {}) };
+}
+
+/** The lookup's narrowing: the resource's list filters (`parentId` → `provinceFk`). */
+function matchesFilters(entity: string, row: Row, query: URLSearchParams): boolean {
+  const filters = resourceByName(entity)?.filters ?? {};
+  return Object.entries(filters).every(
+    ([param, field]) => !query.get(param) || String(row[field]) === query.get(param),
+  );
+}
+
+/** In-memory `{entity}/list|get|lookup|create|update|delete` of the master-data contract. */
 export function fakeMasterData() {
   const api = {
     tables: {} as Record<string, Row[]>,
@@ -28,6 +50,7 @@ export function fakeMasterData() {
       api.writeAnswer = null;
     },
     lists: (entity: string) => api.calls.filter((c) => c.entity === entity && c.action === 'list'),
+    lookups: (entity: string) => api.calls.filter((c) => c.entity === entity && c.action === 'lookup'),
     writes: (action: string) => api.calls.filter((c) => c.action === action),
   };
   const handler = http.all('*/api/:entity/:action/', async ({ request, params }) => {
@@ -44,6 +67,15 @@ export function fakeMasterData() {
       const page = Number(url.searchParams.get('Page'));
       const records = count < 0 ? found : found.slice((page - 1) * count, page * count);
       return HttpResponse.json({ status: 1, records, record_count: found.length });
+    }
+    if (action === 'lookup') {
+      const ids = url.searchParams.get('Ids')?.split(',');
+      const phrase = url.searchParams.get('Phrase') ?? '';
+      const records = rows
+        .filter((r) => matchesFilters(entity, r, url.searchParams))
+        .map((r) => lookupRecord(entity, r))
+        .filter((r) => (ids ? ids.includes(String(r.id)) : String(r.title).includes(phrase)));
+      return HttpResponse.json({ status: 1, records, totalCount: records.length });
     }
     if (action === 'get') {
       const key = resourceByName(entity)?.idField ?? `${entity}Id`;

@@ -11,6 +11,7 @@ import { setupServer } from 'msw/node';
 import { setSession } from '../../src/api/session';
 import { ResourcePage } from '../../src/resources';
 import { bank, bankAccount } from '../../src/schemas/banks';
+import { customer } from '../../src/schemas/customers';
 import { orgUnit } from '../../src/schemas/organisation';
 import type { Resource } from '../../src/schemas';
 import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, renderInAdmin } from './client-render';
@@ -41,7 +42,7 @@ afterAll(() => {
 
 const show = (resource: Resource) =>
   renderInAdmin(<ResourcePage resource={resource} />, { path: resource.route });
-const { lists, writes } = api;
+const { lists, lookups, writes } = api;
 const lastList = (entity: string) => lists(entity).at(-1)!.query;
 const dialog = () => screen.getByRole('dialog');
 
@@ -184,21 +185,48 @@ describe('add, edit and delete', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
 });
 
 describe('references and trees', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
-  it('loads every bank (Count=-1) for the bank account’s bank select', async () => {
+  it('offers the bank account’s banks through bank/lookup/, asking again with what is typed', async () => {
     api.tables.bankaccount = [{ bankAccountId: 1, bankFk: 2, bankFkTitle: 'بانک 2', number: '1234' }];
-    api.tables.bank = banks(3);
+    api.tables.bank = [...banks(3), { bankId: 4, title: 'صادرات' }];
     show(bankAccount);
     expect(await screen.findByText('بانک 2')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'افزودن حساب بانکی' }));
-    await waitFor(() => expect(lists('bank').some((c) => c.query.get('Count') === '-1')).toBe(true));
-    fireEvent.mouseDown(within(dialog()).getByLabelText(/بانک/, { selector: 'input' }));
+    await waitFor(() => expect(lookups('bank').length).toBeGreaterThan(0));
+    const input = within(dialog()).getByLabelText(/بانک/, { selector: 'input' });
+    fireEvent.mouseDown(input);
     const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['بانک 3', 'بانک 2', 'بانک 1']);
-    fireEvent.click(options[0]);
+    expect(options.map((o) => o.textContent)).toEqual(['بانک 3', 'بانک 2', 'بانک 1', 'صادرات']);
+
+    fireEvent.change(input, { target: { value: 'صاد' } });
+    await waitFor(() => expect(lookups('bank').at(-1)!.query.get('Phrase')).toBe('صاد'));
+    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['صادرات']));
+    fireEvent.click(screen.getByRole('option', { name: 'صادرات' }));
     fireEvent.change(within(dialog()).getByLabelText(/شماره حساب/), { target: { value: '5555' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'ذخیره' }));
     await waitFor(() => expect(writes('create')).toHaveLength(1));
-    expect(writes('create')[0].body).toMatchObject({ BankFk: 3, Number: '5555' });
+    expect(writes('create')[0].body).toMatchObject({ BankFk: 4, Number: '5555' });
+    // The picker never asks for the banks' list, which needs the permission «بانک‌ها».
+    expect(lists('bank')).toHaveLength(0);
+  });
+
+  it('names the groups of every customer on the page with one customergroup/lookup/ by Ids', async () => {
+    signIn(['Customers']);
+    api.tables.customergroup = [
+      { customerGroupId: 1, customerGroupTitle: 'دولتی' },
+      { customerGroupId: 2, customerGroupTitle: 'خصوصی' },
+      { customerGroupId: 3, customerGroupTitle: 'همکاران' },
+    ];
+    api.tables.customer = [
+      { customerId: 1, name: 'شهرداری', code: '1', customerGroups: [1] },
+      { customerId: 2, name: 'فولاد', code: '2', customerGroups: [2, 1] },
+    ];
+    show(customer);
+    expect(await screen.findByText('فولاد')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText('دولتی')).toHaveLength(2));
+    expect(screen.getByText('خصوصی')).toBeTruthy();
+    expect(lookups('customergroup')).toHaveLength(1);
+    expect(lookups('customergroup')[0].query.get('Ids')?.split(',').sort()).toEqual(['1', '2']);
+    expect(lists('customergroup')).toHaveLength(0);
   });
 
   it('offers tree parents by full path, never the node itself or what is below it', async () => {

@@ -1,13 +1,22 @@
-// reference / references / treeParent: an autocomplete over every record of the target
-// resource (`{resource}/list/?Count=-1`), each shown by its title (a tree node by its
-// `fullName`). A tree's parent select leaves out the record itself and everything below it.
-// A narrowed reference (a person's city) offers only the records of the form's narrowing
-// field (`city/list/?parentId={province}`), and lets go of a choice outside it.
-import { useEffect } from 'react';
+// reference / references / treeParent: an autocomplete over the target resource's names,
+// read through `{resource}/lookup/` (a colleague may pick a person without the right to
+// list people). Typing asks the server with the phrase; the chosen records are read by
+// their ids, so their names stay while the user types. A tree's parent select loads the
+// whole tree and filters it here: it must leave out the record itself and everything below
+// it, which only the whole tree tells. A narrowed reference (a person's city) offers only
+// the records of the form's narrowing field (`city/lookup/?parentId={province}`), and lets
+// go of a choice outside it.
+import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { AutocompleteArrayInput, AutocompleteInput, useRecordContext, type Validator } from 'react-admin';
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  useRecordContext,
+  type Identifier,
+  type Validator,
+} from 'react-admin';
 import type { Field } from '../../schemas';
-import { subtreeIds, useResourceChoices } from '../records';
+import { subtreeIds, useResourceChoices, type Choice } from '../records';
 
 interface ReferenceChoiceInputProps {
   source: string;
@@ -19,6 +28,15 @@ interface ReferenceChoiceInputProps {
 
 export const NO_OPTIONS = 'موردی یافت نشد';
 
+/** The server has matched the phrase (Persian-normalised): offer what it answered. */
+const everyAnswer = () => true;
+
+/** The form value of a reference (one id) or references (an id array), as a list. */
+function chosenIds(value: unknown): Identifier[] {
+  const values = Array.isArray(value) ? (value as unknown[]) : [value];
+  return values.filter((v): v is Identifier => typeof v === 'number' || (typeof v === 'string' && v !== ''));
+}
+
 export function ReferenceChoiceInput({
   source,
   field,
@@ -28,12 +46,19 @@ export function ReferenceChoiceInput({
 }: ReferenceChoiceInputProps) {
   const { meta } = field;
   const record = useRecordContext();
+  const isTree = meta.kind === 'treeParent';
+  const [phrase, setPhrase] = useState('');
   const narrowing = useWatch({ name: meta.narrowedBy?.field ?? '', disabled: !meta.narrowedBy }) as unknown;
   const filter = meta.narrowedBy && narrowing ? { [meta.narrowedBy.filter]: narrowing } : {};
-  const { choices, isPending } = useResourceChoices(meta.resource, filter);
-  useLettingGoOutside(source, Boolean(meta.narrowedBy && narrowing), isPending, choices);
+  const selected = chosenIds(useWatch({ name: source }));
+  const { choices, isPending, kept, keptPending } = useResourceChoices(meta.resource, {
+    filter,
+    phrase: isTree ? '' : phrase,
+    selected,
+  });
+  useLettingGoOutside(source, Boolean(meta.narrowedBy && narrowing), keptPending, kept);
   const excluded =
-    meta.kind === 'treeParent' && record?.id != null
+    isTree && record?.id != null
       ? subtreeIds(
           choices.map((c) => c.record),
           source,
@@ -53,6 +78,8 @@ export function ReferenceChoiceInput({
     helperText,
     fullWidth: true,
     noOptionsText: NO_OPTIONS,
+    // A tree filters here (above); any other reference asks the server with the phrase.
+    ...(isTree ? {} : { setFilter: setPhrase, matchSuggestion: everyAnswer }),
   } as const;
   return meta.kind === 'references' ? (
     <AutocompleteArrayInput {...common} />
@@ -61,19 +88,14 @@ export function ReferenceChoiceInput({
   );
 }
 
-/** Clears a single choice that is no longer offered (its province was changed). */
-function useLettingGoOutside(
-  source: string,
-  active: boolean,
-  isPending: boolean,
-  choices: Array<{ id: unknown }>,
-) {
+/** Clears a single choice the narrowed lookup no longer finds (its province was changed). */
+function useLettingGoOutside(source: string, active: boolean, isPending: boolean, kept: Choice[]) {
   const { getValues, setValue } = useFormContext();
   useEffect(() => {
     if (!active || isPending) return;
-    const value = getValues(source);
-    if (value != null && value !== '' && !choices.some((c) => String(c.id) === String(value))) {
+    const value = getValues(source) as unknown;
+    if (value != null && value !== '' && !kept.some((c) => String(c.id) === String(value))) {
       setValue(source, null, { shouldDirty: true });
     }
-  }, [active, isPending, choices, source, getValues, setValue]);
+  }, [active, isPending, kept, source, getValues, setValue]);
 }

@@ -5,11 +5,12 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import type { RaRecord } from 'react-admin';
+import { useGetManyAggregate, type Identifier, type RaRecord } from 'react-admin';
+import { LOOKUP } from '../../dataProvider';
 import type { Resource } from '../../schemas';
 import { formatJalali } from '../../shared/jalali';
 import { groupDigits, toPersianDigits } from '../../shared/persian-digits';
-import { titleField, useResourceChoices } from '../records';
+import { titleField } from '../records';
 
 interface FieldCellProps {
   resource: Resource;
@@ -25,9 +26,15 @@ const Chips = ({ labels }: { labels: string[] }) => (
   </Stack>
 );
 
-function ReferencesCell({ ids, resourceName }: { ids: unknown[]; resourceName?: string }) {
-  const { choices } = useResourceChoices(resourceName);
-  const names = new Map(choices.map((c) => [String(c.id), c.name]));
+/** Several references as chips, named through `lookup/?Ids=…`: react-admin gathers the ids
+ *  of every row on the page into one call. */
+function ReferencesCell({ ids, resourceName }: { ids: Identifier[]; resourceName?: string }) {
+  const { data } = useGetManyAggregate(
+    resourceName ?? '',
+    { ids, meta: LOOKUP },
+    { enabled: Boolean(resourceName) && ids.length > 0 },
+  );
+  const names = new Map((data ?? []).map((record) => [String(record.id), String(record.title)]));
   return <Chips labels={ids.map((id) => names.get(String(id)) ?? toPersianDigits(String(id)))} />;
 }
 
@@ -52,7 +59,12 @@ export function FieldCell({ resource, name, record }: FieldCellProps) {
     case 'treeParent':
       return <>{(record[`${name}Title`] as string | null) ?? ''}</>;
     case 'references':
-      return <ReferencesCell ids={Array.isArray(value) ? value : []} resourceName={meta.resource} />;
+      return (
+        <ReferencesCell
+          ids={Array.isArray(value) ? (value as Identifier[]) : []}
+          resourceName={meta.resource}
+        />
+      );
     case 'enum':
       return <>{meta.options?.find((option) => option.id === value)?.value ?? ''}</>;
     case 'image':
