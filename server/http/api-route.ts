@@ -33,8 +33,8 @@ interface BaseDefinition<S extends z.ZodObject> {
 }
 
 export interface UserRouteDefinition<S extends z.ZodObject> extends BaseDefinition<S> {
-  /** Permission string the user must hold; omit for any signed-in user. */
-  permission?: string;
+  /** Permission the user must hold (any one of a list); omit for any signed-in user. */
+  permission?: string | string[];
   handler: (ctx: RouteContext<z.infer<S>>) => Promise<object>;
 }
 
@@ -64,6 +64,11 @@ export function publicRoute<S extends z.ZodObject>(app: FastifyInstance, def: Pu
   });
 }
 
+function mayCall(held: Set<string>, needed: string | string[] | undefined): boolean {
+  if (needed === undefined) return true;
+  return typeof needed === 'string' ? held.has(needed) : needed.some((permission) => held.has(permission));
+}
+
 /** A call for a signed-in user; 401 without a live session. Permission denials answer
  *  status 0 with HTTP 200, because the client signs out on 403. */
 export function userRoute<S extends z.ZodObject>(
@@ -84,7 +89,7 @@ export function userRoute<S extends z.ZodObject>(
     handler: async (request, reply) => {
       const principal = await authenticateRequest(services, request);
       if (!principal) return reply.code(401).send(fail(NOT_SIGNED_IN));
-      if (def.permission && !principal.permissions.has(def.permission)) return fail(NO_PERMISSION);
+      if (!mayCall(principal.permissions, def.permission)) return fail(NO_PERMISSION);
       const bound = bindParams(def.params, paramBag(request));
       if (!bound.ok) return fail(bound.message);
       // Everything the handler sends to PostgreSQL runs fenced to this tenant.

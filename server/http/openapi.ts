@@ -9,7 +9,7 @@ interface RouteDoc {
   path: string;
   params: z.ZodObject;
   auth: 'public' | 'user';
-  permission?: string;
+  permission?: string | string[];
 }
 
 // Keyed, so building the app twice in one process (tests) documents each call once.

@@ -74,7 +74,8 @@ export function registerImageRoutes(app: FastifyInstance, services: Services) {
       userRoute(app, services, {
         method: 'POST',
         path: uploadPath,
-        permission: resource.permission,
+        // A picture is sent while a record is being made or changed.
+        permission: [...new Set([resource.permissionFor('create'), resource.permissionFor('update')])],
         params: z.object({ File: field.secret(label, 15_000_000) }),
         handler: async ({ params, principal }) => {
           const upload = {

@@ -81,7 +81,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     method: 'GET',
     path: `${base}/list`,
     params: listParams(resource),
-    permission: resource.permission,
+    permission: resource.permissionFor('list'),
     handler: async ({ params, principal }) => {
       const filters = filterColumns(resource, params);
       const count = params.Count === -1 ? -1 : Math.min(Math.max(params.Count, 1), 500);
@@ -105,7 +105,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
   userRoute(app, services, {
     method: 'GET',
     path: `${base}/get`,
-    permission: resource.permission,
+    permission: resource.permissionFor('list'),
     params: z.object(idParams(resource)),
     handler: async ({ params, principal }) => {
       const row = await findRow(anyDb, resource, principal, recordId(resource, params));
@@ -139,7 +139,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
   userRoute(app, services, {
     method: 'POST',
     path: `${base}/create`,
-    permission: resource.permission,
+    permission: resource.permissionFor('create'),
     params: inputSchema(resource, 'create'),
     handler: async ({ params, principal }) =>
       ok({ id: await createRecord(services, principal, resource, params) }),
@@ -148,7 +148,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
   userRoute(app, services, {
     method: ['PUT', 'POST'],
     path: `${base}/update`,
-    permission: resource.permission,
+    permission: resource.permissionFor('update'),
     params: inputSchema(resource, 'update').extend(idParams(resource)),
     handler: async ({ params, principal }) => {
       const id = recordId(resource, params);
@@ -160,7 +160,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
   userRoute(app, services, {
     method: ['DELETE', 'POST'],
     path: `${base}/delete`,
-    permission: resource.permission,
+    permission: resource.permissionFor('delete'),
     params: z.object(idParams(resource)),
     handler: async ({ params, principal }) => {
       await deleteRecord(services, principal, resource, recordId(resource, params));

@@ -72,7 +72,11 @@ export function ResourcePage({ resource, screens }: ResourcePageProps) {
   const state = useMemo(
     () => ({
       resource,
-      canWrite: Boolean(session?.user.permissions.includes(resource.permission)),
+      can: {
+        create: Boolean(session?.user.permissions.includes(resource.permissionFor('create'))),
+        update: Boolean(session?.user.permissions.includes(resource.permissionFor('update'))),
+        delete: Boolean(session?.user.permissions.includes(resource.permissionFor('delete'))),
+      },
       openCreate: () => {
         setDialog({ mode: 'create', key: Date.now() });
         setOpen(true);

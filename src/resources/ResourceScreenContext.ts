@@ -6,8 +6,8 @@ import type { Resource } from '../schemas';
 
 export interface ResourceScreenState {
   resource: Resource;
-  /** The user holds the resource's permission: add, edit and delete are offered. */
-  canWrite: boolean;
+  /** Which of add, edit and delete the user's permissions offer (resource.permissionFor). */
+  can: { create: boolean; update: boolean; delete: boolean };
   openCreate(): void;
   openEdit(record: RaRecord): void;
 }

@@ -285,8 +285,12 @@ export interface ResourceDefinition {
   /** Records belong to the user who made them: nobody else, even in the tenant, sees them
    *  (quick links). The table has a user_id column. */
   ownedByUser?: boolean;
-  /** Needed to create, update and delete; reading is open to the tenant's users as lookups. */
+  /** Needed to list, read, create, update and delete (lookups are open to the tenant's
+   *  users); `permissions` may name another for an action. */
   permission: Permission;
+  /** A permission per action where it is not `permission` (letters: anyone who may read
+   *  them lists them, only some may create or delete). */
+  permissions?: Partial<Record<ResourceAction, Permission>>;
   fields: Record<string, Field>;
   /** The fields that name a record, joined by a space (a person: first and last name);
    *  shown beside references and in selects. Default: the first text field. */
@@ -338,7 +342,12 @@ export function dateOrder(earlier: string, later: string, message: string): Reco
   };
 }
 
+/** What a call does to a resource: `list` covers list and get. */
+export type ResourceAction = 'list' | 'create' | 'update' | 'delete';
+
 export type Resource = ResourceDefinition & {
+  /** The permission an action needs (`permissions[action]`, else `permission`). */
+  permissionFor(action: ResourceAction): Permission;
   /** camelCase field name → its PascalCase request name. */
   inputName(field: string): string;
   column(field: string): string;
@@ -369,6 +378,7 @@ export function defineResource(definition: ResourceDefinition): Resource {
     ...definition,
     inputName: pascal,
     column,
+    permissionFor: (action) => definition.permissions?.[action] ?? definition.permission,
     listFields: () => entries.filter(([, fd]) => fd.meta.list).map(([name]) => name),
     searchFields: () => entries.filter(([, fd]) => fd.meta.search).map(([name]) => name),
     treeField: () => entries.find(([, fd]) => fd.meta.kind === 'treeParent')?.[0],

@@ -97,6 +97,19 @@ describe('resource list', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(screen.queryByRole('button', { name: 'افزودن بانک' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'حذف بانک 25' })).toBeNull();
   });
+
+  it('offers each action by its own permission when the resource names one per action', async () => {
+    signIn(['Banks']);
+    show({
+      ...bank,
+      permissions: { delete: 'Person' },
+      permissionFor: (action) => (action === 'delete' ? 'Person' : 'Banks'),
+    });
+    await screen.findByText('بانک 25');
+    expect(screen.getByRole('button', { name: 'افزودن بانک' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ویرایش بانک 25' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'حذف بانک 25' })).toBeNull();
+  });
 });
 
 describe('add, edit and delete', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {

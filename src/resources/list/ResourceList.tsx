@@ -13,8 +13,8 @@ import { ResourceTable } from './ResourceTable';
 const searchFilters = [<SearchInput key="q" source="q" alwaysOn placeholder="جستجو" />];
 
 function ListActions() {
-  const { resource, canWrite, openCreate } = useResourceScreen();
-  if (!canWrite) return null;
+  const { resource, can, openCreate } = useResourceScreen();
+  if (!can.create) return null;
   return (
     <TopToolbar>
       <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>

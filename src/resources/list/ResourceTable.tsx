@@ -19,7 +19,7 @@ const tableSx = {
 };
 
 export function ResourceTable() {
-  const { resource, canWrite } = useResourceScreen();
+  const { resource, can } = useResourceScreen();
   const { error } = useListContext();
   return (
     <DataTable
@@ -40,7 +40,7 @@ export function ResourceTable() {
           render={(record: RaRecord) => <FieldCell resource={resource} name={name} record={record} />}
         />
       ))}
-      {(canWrite || resource.download) && (
+      {(can.update || can.delete || resource.download) && (
         <DataTable.Col
           label="عملیات"
           disableSort

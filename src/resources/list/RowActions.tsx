@@ -46,7 +46,7 @@ function DownloadLink({ resource, record, title }: { resource: Resource; record:
 
 export function RowActions() {
   const record = useRecordContext();
-  const { resource, canWrite, openEdit } = useResourceScreen();
+  const { resource, can, openEdit } = useResourceScreen();
   const notice = useNotice();
   const [confirming, setConfirming] = useState(false);
   const [remove, { isPending }] = useDelete();
@@ -71,7 +71,7 @@ export function RowActions() {
     );
 
   const download = <DownloadLink resource={resource} record={record} title={title} />;
-  if (!canWrite) return download;
+  if (!can.update && !can.delete) return download;
   const lock = resource.lockedWhen;
   if (lock && record[lock.field])
     return (
@@ -92,26 +92,30 @@ export function RowActions() {
   return (
     <>
       {download}
-      <Tooltip title="ویرایش">
-        <IconButton
-          size="small"
-          color="primary"
-          aria-label={`ویرایش ${title}`}
-          onClick={() => openEdit(record)}
-        >
-          <EditOutlined fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="حذف">
-        <IconButton
-          size="small"
-          color="error"
-          aria-label={`حذف ${title}`}
-          onClick={() => setConfirming(true)}
-        >
-          <DeleteOutlined fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      {can.update && (
+        <Tooltip title="ویرایش">
+          <IconButton
+            size="small"
+            color="primary"
+            aria-label={`ویرایش ${title}`}
+            onClick={() => openEdit(record)}
+          >
+            <EditOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {can.delete && (
+        <Tooltip title="حذف">
+          <IconButton
+            size="small"
+            color="error"
+            aria-label={`حذف ${title}`}
+            onClick={() => setConfirming(true)}
+          >
+            <DeleteOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
       <ConfirmDialog
         open={confirming}
         busy={isPending}
