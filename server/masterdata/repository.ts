@@ -276,8 +276,9 @@ async function phrasePage(
     .execute()) as Row[];
 }
 
-/** Does row `alias` match the pattern? One look-up by key per row in the search tables
- *  (its own, and those of its searchable references), never a scan of the index. */
+/** Does row `alias` (of the window: the resource's own columns) match the pattern? Its own
+ *  search text, read with the row; a searchable reference's, one key look-up per row in
+ *  the target's search table — never a scan of an index. */
 function phraseProbes(db: AnyDb, resource: Resource, tenantId: number, pattern: string, alias: string) {
   const probe = (target: Resource, column: string) =>
     sql<boolean>`coalesce((${db
@@ -290,7 +291,7 @@ function phraseProbes(db: AnyDb, resource: Resource, tenantId: number, pattern: 
     .searchFields()
     .filter((name) => resource.fields[name].meta.kind === 'reference');
   return [
-    probe(resource, 'id'),
+    sql<boolean>`${sql.ref(`${alias}.search_text`)} LIKE ${pattern}`,
     ...references.map((name) =>
       probe(referencedResource(resource.fields[name].meta.resource!), resource.column(name)),
     ),
