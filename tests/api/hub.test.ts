@@ -370,7 +370,7 @@ describe('notification hub: negotiate and upgrade statuses', () => {
     viaQuery.socket?.close();
   });
 
-  it('refuses an unknown id (404), a second socket (409), another session (403), an expired id (404)', async () => {
+  it('refuses an unknown id (404), a second socket (409), another session (403)', async () => {
     expect((await rawSocket(server.baseUrl, 'id=nope', 'good')).status).toBe(404);
     const first = await negotiate(server.baseUrl, 'good');
     const opened = await rawSocket(server.baseUrl, `id=${first.body.connectionToken}`, 'good');
@@ -379,9 +379,6 @@ describe('notification hub: negotiate and upgrade statuses', () => {
     opened.socket?.close();
     const second = await negotiate(server.baseUrl, 'good');
     expect((await rawSocket(server.baseUrl, `id=${second.body.connectionToken}`, 'other')).status).toBe(403);
-    const late = await negotiate(server.baseUrl, 'good');
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect((await rawSocket(server.baseUrl, `id=${late.body.connectionToken}`, 'good')).status).toBe(404);
   });
 
   it('answers a bad handshake with an error and closes', async () => {
@@ -416,8 +413,10 @@ describe('notification hub: negotiate and upgrade statuses', () => {
 });
 
 describe('notification hub: timers and shutdown', () => {
-  it('pings idle clients, drops silent ones, and drops sockets that never handshake', async () => {
-    const server = await startHub({ keepAliveMs: 60, clientTimeoutMs: 400, handshakeTimeoutMs: 200 });
+  // No durations here: each test waits for what it expects to happen (timings are the
+  // bench's). The timeouts that must not fire are set far beyond the test's own.
+  it('pings an idle client and drops it when it stays silent', async () => {
+    const server = await startHub({ keepAliveMs: 60, clientTimeoutMs: 400 });
     try {
       const silent = await negotiate(server.baseUrl, 'good');
       const { socket } = await rawSocket(server.baseUrl, `id=${silent.body.connectionToken}`, 'good');
@@ -427,31 +426,55 @@ describe('notification hub: timers and shutdown', () => {
       await silentClosed;
       expect(messages[0]).toBe('{}');
       expect(messages.filter((m) => m === '{"type":6}').length).toBeGreaterThanOrEqual(3);
-
-      const mute = await negotiate(server.baseUrl, 'good');
-      const started = Date.now();
-      const { socket: muteSocket } = await rawSocket(
-        server.baseUrl,
-        `id=${mute.body.connectionToken}`,
-        'good',
-      );
-      await new Promise((resolve) => muteSocket!.on('close', resolve));
-      expect(Date.now() - started).toBeLessThan(400);
     } finally {
       await server.app.close();
     }
   });
 
-  it('keeps a client that answers pings (the real client pings every 15 s; here it just talks)', async () => {
-    const server = await startHub({ keepAliveMs: 50, clientTimeoutMs: 300 });
+  it('drops a socket that never sends its handshake', async () => {
+    // Only the handshake timeout can close it: the silence timeout is an hour.
+    const server = await startHub({
+      handshakeTimeoutMs: 100,
+      keepAliveMs: 60_000,
+      clientTimeoutMs: 3_600_000,
+    });
     try {
-      const connection = await started(server.baseUrl, 'good');
-      for (let i = 0; i < 6; i++) {
-        await connection.invoke('tasks.echo', i);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(connection.state).toBe('Connected');
-      await connection.stop();
+      const mute = await negotiate(server.baseUrl, 'good');
+      const { socket } = await rawSocket(server.baseUrl, `id=${mute.body.connectionToken}`, 'good');
+      const messages = received(socket!);
+      await new Promise((resolve) => socket!.on('close', resolve));
+      expect(messages).toEqual([]);
+    } finally {
+      await server.app.close();
+    }
+  });
+
+  it('keeps a client that talks, past many times the silence timeout', async () => {
+    const server = await startHub({ keepAliveMs: 50, clientTimeoutMs: 200 });
+    try {
+      const { body } = await negotiate(server.baseUrl, 'good');
+      const { socket } = await rawSocket(server.baseUrl, `id=${body.connectionToken}`, 'good');
+      let closed = false;
+      socket!.on('close', () => (closed = true));
+      // Answer every ping with a ping, as the real client does every 15 s, until the
+      // server has pinged ten times (at least 500 ms: more than twice the timeout).
+      let pings = 0;
+      const tenPings = new Promise<void>((resolve) =>
+        socket!.on('message', (data) => {
+          for (const message of String(data)
+            .split(RS)
+            .filter((m) => m === '{"type":6}')) {
+            void message;
+            pings += 1;
+            socket!.send(`{"type":6}${RS}`);
+            if (pings === 10) resolve();
+          }
+        }),
+      );
+      socket!.send(`{"protocol":"json","version":1}${RS}`);
+      await tenPings;
+      expect(closed).toBe(false);
+      socket!.close();
     } finally {
       await server.app.close();
     }
