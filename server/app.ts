@@ -80,7 +80,7 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
       log,
       tenants: createTenantDirectory(database.db),
       captcha: createCaptchaSigner(secret),
-      loginThrottle: createLoginThrottle(),
+      loginThrottle: createLoginThrottle({ delayUnitMs: config.loginDelayUnitMs }),
       sms: sms ?? createLogSmsSender(log),
       notifier: createNotifier(database.db, bus, principals),
       files: createFileStore(config.dataDir),
@@ -91,7 +91,8 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
     const app = Fastify({
       loggerInstance: log as unknown as FastifyBaseLogger,
       bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
-      trustProxy: true,
+      // X-Forwarded-For only from the configured proxies (config.ts, TRUST_PROXY).
+      trustProxy: config.trustProxy.length ? config.trustProxy : false,
       routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     });
     await app.register(helmet, {

@@ -15,6 +15,10 @@ export interface Config {
   logLevel: string;
   /** Secret for signed tokens (captcha); generated and kept in the database when unset. */
   secret: string | undefined;
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDRs); none by default. */
+  trustProxy: string[];
+  /** The first slow-down of failed sign-ins (doubling after; login-throttle.ts). */
+  loginDelayUnitMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -42,5 +46,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: flag(env.DEMO_DATA, embedded),
     logLevel: env.LOG_LEVEL ?? 'info',
     secret: env.SECRET || undefined,
+    trustProxy: trustedProxies(env.TRUST_PROXY),
+    loginDelayUnitMs: whole(env.LOGIN_DELAY_UNIT_MS, 250, 'LOGIN_DELAY_UNIT_MS'),
   };
+}
+
+function whole(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
+/**
+ * TRUST_PROXY: the reverse proxies in front of the server, by address or CIDR, separated
+ * by commas. Only a request that comes from one of them has its X-Forwarded-For believed;
+ * any other client could name any address there and so escape the sign-in throttle.
+ * "true" or a hop count would believe everyone and is refused.
+ */
+export function trustedProxies(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (/^(true|yes|on|\d+)$/i.test(entry))
+      throw new ConfigError(
+        `TRUST_PROXY names the proxies to believe (e.g. 127.0.0.1,10.0.0.0/8), not "${entry}": trusting every client lets any of them choose its own address`,
+      );
+    if (
+      !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry) &&
+      !['loopback', 'linklocal', 'uniquelocal'].includes(entry)
+    )
+      throw new ConfigError(`TRUST_PROXY: "${entry}" is not an address or CIDR`);
+  }
+  return entries;
 }

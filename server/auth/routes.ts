@@ -60,10 +60,10 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services) {
       const tenant = await tenants.byHost(params.WebRootPath || request.headers.host);
       if (!tenant) return fail(UNKNOWN_TENANT);
       const username = normalizePersian(params.Username).toLowerCase();
-      const keys = [`ip:${request.ip}`, `user:${tenant.id}:${username}`];
-      const wait = services.loginThrottle.assess(keys);
-      if (wait === 'refuse') return fail(TOO_MANY);
-      if (wait > 0) await sleep(wait);
+      // Counted before anything slow, so parallel attempts are all counted (login-throttle.ts).
+      const attempt = services.loginThrottle.attempt(request.ip, tenant.id, username);
+      if (attempt.verdict === 'refuse') return fail(TOO_MANY);
+      if (attempt.delayMs > 0) await sleep(attempt.delayMs);
 
       if (config.captchaEnabled) {
         if (!params.captchaInputText) return fail('کد امنیتی الزامی است');
@@ -74,7 +74,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services) {
           params.captchaInputText,
         );
         if (check !== 'ok') {
-          services.loginThrottle.fail(keys);
+          attempt.settle(false);
           return fail(check === 'expired' || check === 'reused' ? EXPIRED_CAPTCHA : WRONG_CAPTCHA);
         }
       }
@@ -87,10 +87,10 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services) {
         .executeTakeFirst();
       const passwordOk = await verifyPassword(user?.password_hash, params.Password);
       if (!user || !passwordOk || !user.is_active) {
-        services.loginThrottle.fail(keys);
+        attempt.settle(false);
         return fail(user && passwordOk ? 'حساب کاربری شما غیرفعال است' : WRONG_CREDENTIALS);
       }
-      services.loginThrottle.succeed(keys);
+      attempt.settle(true);
 
       const { token } = await createSession(db, {
         tenantId: tenant.id,

@@ -74,6 +74,9 @@ export async function startTestServer(
     DEMO_DATA: 'on',
     ADMIN_PASSWORD: 'admin123',
     LOG_LEVEL: 'info',
+    // Failed sign-ins are slowed by 1 ms, not 250: the throttle's counting is tested here,
+    // its delays in tests/unit (no test sleeps for seconds).
+    LOGIN_DELAY_UNIT_MS: '1',
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...options.env,
   });
@@ -120,6 +123,8 @@ export interface CallOptions {
   form?: FormData;
   urlencoded?: Record<string, string>;
   headers?: Record<string, string>;
+  /** The local address the request leaves from (127.0.0.2 …: another client on loopback). */
+  localAddress?: string;
 }
 
 export interface CallResult {
@@ -166,7 +171,7 @@ export class ApiClient {
     }
     if (body) headers['content-length'] = String(body.length);
     return new Promise((resolve, reject) => {
-      const req = http.request(url, { method, headers }, (res) => {
+      const req = http.request(url, { method, headers, localAddress: options.localAddress }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {

@@ -6,30 +6,54 @@ import { normalizeHost } from '../../server/tenancy/tenants';
 import { redactUrl } from '../../server/logger';
 
 describe('login throttle', () => {
-  it('lets a few failures pass, then waits longer each time, then refuses', () => {
-    let now = 0;
-    const throttle = createLoginThrottle(() => now);
-    const keys = ['ip:1.2.3.4'];
-    for (let i = 0; i < 5; i++) {
-      expect(throttle.assess(keys)).toBe(0);
-      throttle.fail(keys);
+  const failTimes = (
+    throttle: ReturnType<typeof createLoginThrottle>,
+    n: number,
+    address = 'a',
+    user = 'u',
+  ) => {
+    let last;
+    for (let i = 0; i < n; i++) {
+      last = throttle.attempt(address, 1, user);
+      last.settle(false);
     }
-    expect(throttle.assess(keys)).toBe(250);
-    throttle.fail(keys);
-    expect(throttle.assess(keys)).toBe(500);
-    for (let i = 0; i < 14; i++) throttle.fail(keys);
-    expect(throttle.assess(keys)).toBe('refuse');
+    return last!;
+  };
+
+  it('slows one username at one address after 5 failures, doubling, and refuses from the 21st', () => {
+    let now = 0;
+    const throttle = createLoginThrottle({ now: () => now });
+    expect(failTimes(throttle, 5).delayMs).toBe(0);
+    expect(failTimes(throttle, 1)).toMatchObject({ verdict: 'go', delayMs: 250 });
+    expect(failTimes(throttle, 1)).toMatchObject({ verdict: 'go', delayMs: 500 });
+    expect(failTimes(throttle, 13)).toMatchObject({ verdict: 'go' });
+    expect(throttle.attempt('a', 1, 'u').verdict).toBe('refuse'); // the 21st
     now += 16 * 60_000; // the window passes
-    expect(throttle.assess(keys)).toBe(0);
+    expect(throttle.attempt('a', 1, 'u')).toMatchObject({ verdict: 'go', delayMs: 0 });
   });
 
-  it('counts per key and forgets a username on success', () => {
+  it('refuses an address guessing at many usernames from its 31st attempt', () => {
     const throttle = createLoginThrottle();
-    for (let i = 0; i < 7; i++) throttle.fail(['user:1:a']);
-    expect(throttle.assess(['ip:x', 'user:1:a'])).toBeGreaterThan(0);
-    expect(throttle.assess(['ip:x', 'user:1:b'])).toBe(0);
-    throttle.succeed(['user:1:a']);
-    expect(throttle.assess(['user:1:a'])).toBe(0);
+    for (let i = 0; i < 30; i++) expect(failTimes(throttle, 1, 'a', `user${i}`).verdict).toBe('go');
+    expect(throttle.attempt('a', 1, 'someone-else').verdict).toBe('refuse');
+    expect(throttle.attempt('b', 1, 'someone-else').verdict).toBe('go');
+  });
+
+  it('never refuses a username for failures from elsewhere, only slows it by at most a second', () => {
+    const throttle = createLoginThrottle();
+    for (let i = 0; i < 100; i++) failTimes(throttle, 1, `address${i}`, 'colleague');
+    const owner = throttle.attempt('office', 1, 'colleague');
+    expect(owner.verdict).toBe('go');
+    expect(owner.delayMs).toBe(1000);
+  });
+
+  it('counts an attempt when it arrives, and a success takes it back', () => {
+    const throttle = createLoginThrottle();
+    const parallel = Array.from({ length: 60 }, () => throttle.attempt('a', 1, 'u'));
+    expect(parallel.filter((attempt) => attempt.verdict === 'go')).toHaveLength(20);
+    const fresh = createLoginThrottle();
+    for (let i = 0; i < 40; i++) fresh.attempt('office', 1, `person${i}`).settle(true);
+    expect(fresh.attempt('office', 1, 'late').verdict).toBe('go'); // 40 successes count for nothing
   });
 });
 
