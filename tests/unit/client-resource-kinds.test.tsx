@@ -249,7 +249,7 @@ describe('the person form', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(await screen.findByRole('button', { name: 'ویرایش سارا نوری' }));
-    await within(dialog()).findByDisplayValue('09351234567');
+    await within(dialog()).findByDisplayValue('۰۹۳۵۱۲۳۴۵۶۷');
     expect((field(/^رمز عبور/) as HTMLInputElement).value).toBe('');
     expect((field(/^رمز عبور/) as HTMLInputElement).type).toBe('password');
   });
@@ -258,7 +258,7 @@ describe('the person form', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     api.tables.person = people(2);
     renderInAdmin(<ResourcePage resource={person} />, { path: '/person' });
     fireEvent.click(await screen.findByRole('button', { name: 'ویرایش نام 2 رضایی' }));
-    const mobile = (await within(dialog()).findByDisplayValue('09120000002')) as HTMLInputElement;
+    const mobile = (await within(dialog()).findByDisplayValue('۰۹۱۲۰۰۰۰۰۰۲')) as HTMLInputElement;
     expect(mobile.disabled).toBe(true);
     expect(within(dialog()).getByText('برای تغییر ندادن خالی بگذارید؛ دست‌کم ۶ نویسه')).toBeTruthy();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'ذخیره' }));
