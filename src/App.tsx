@@ -8,7 +8,7 @@ import { authProvider } from './auth';
 import { LoginPage } from './custom/login';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
-import { AppLayout, APP_NAME, PermissionGate } from './layout';
+import { AppLayout, APP_NAME, DocumentTitle, PermissionGate } from './layout';
 import { ROUTES, SHELL_ROUTES, type AppRoute } from './routes';
 import { useAppTheme } from './theme';
 
@@ -49,6 +49,7 @@ export function App() {
   // History-mode URLs (/mymessage, not /#/mymessage), as the specification's route table.
   return (
     <BrowserRouter>
+      <DocumentTitle />
       <Admin
         title={APP_NAME}
         disableTelemetry

@@ -147,7 +147,7 @@ export const dataProvider: DataProvider = {
     const entity = await entityOf(resource);
     const request = entity.write(data as Row, 'update');
     ensureOk(await send('PUT', `${entity.path}/update/`, { ...request, body: { ...request.body, Id: id } }));
-    return { data: { ...(data as Row), id } } as never;
+    return { data: { ...entity.record({ ...(data as Row) }), id } } as never;
   },
   async updateMany(resource, { ids, data }) {
     await Promise.all(ids.map((id) => dataProvider.update(resource, { id, data, previousData: { id } })));

@@ -7,9 +7,15 @@ import type { Resource } from '../schemas';
 
 export type Row = Record<string, unknown>;
 
-/** The API row with react-admin's `id`. */
+/** The API row with react-admin's `id`, without write-only fields: a password typed into a
+ *  create form must not come back as the record react-admin caches, or the next edit form
+ *  of that record would open with it filled in. */
 export function toRaRecord(resource: Resource, row: Row): RaRecord {
-  return { ...row, id: row[resource.idField] as RaRecord['id'] };
+  const record: Row = { ...row, id: row[resource.idField] };
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.meta.writeOnly) delete record[name];
+  }
+  return record as RaRecord;
 }
 
 /** The File a file input holds: a File itself or react-admin's `{ rawFile }`. */

@@ -8,7 +8,8 @@ const specWording: Tree = {
     action: { cancel: 'لغو', confirm: 'بله', refresh: 'بارگذاری دوباره', search: 'جستجو' },
     message: {
       are_you_sure: 'آیا اطمینان دارید ؟',
-      not_found: 'نشانی واردشده نادرست است یا پیوندی که دنبال کرده‌اید دیگر معتبر نیست.',
+      // No full stop: react-admin's page adds one after it.
+      not_found: 'نشانی واردشده نادرست است یا پیوندی که دنبال کرده‌اید دیگر معتبر نیست',
     },
     validation: { required: 'الزامی است', email: 'ایمیل معتبر نیست' },
     auth: {

@@ -54,6 +54,9 @@ export interface FieldMeta {
    *  equals this record's `field` — a city of the chosen province. An empty `field` is
    *  filled from the chosen record. */
   narrowedBy?: { field: string; filter: string };
+  /** Written with digits only (a phone, a national code): shown with Persian digits,
+   *  stored and sent with Latin ones. */
+  digits?: boolean;
   /** Help text under the form field. */
   hint?: string;
   /** image: the call (below /api) that takes the picture (`File`, base64) and answers its `fullPath`;
@@ -112,7 +115,7 @@ export const f = {
           typeof v === 'string' ? toLatinDigits(v).replace(/[\s-]/g, '') || undefined : emptyToUndefined(v),
         stringRule(opts.required ?? false, (s) => /^\d+$/.test(s), `${label} باید فقط شامل رقم باشد`),
       ),
-      opts,
+      { digits: true, ...opts },
     ),
   email: (label: string, opts: Opts = {}) =>
     make(
@@ -141,7 +144,7 @@ export const f = {
           `${label} باید با ۰۹ شروع شود و ۱۱ رقم باشد`,
         ),
       ),
-      { hint: '۰۹ و ۹ رقم', ...opts },
+      { hint: '۰۹ و ۹ رقم', digits: true, ...opts },
     ),
   /** An http(s) address. */
   url: (label: string, opts: Opts = {}) =>

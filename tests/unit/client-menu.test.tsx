@@ -52,7 +52,7 @@ describe('side menu', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
   it('shows the user, a Home entry named after the tenant, and the first level', async () => {
     renderInAdmin(<SideMenu />);
     expect(screen.getByTestId('menu-user-name').textContent).toBe('مدیر سامانه');
-    expect(screen.getByTestId('menu-username').textContent).toBe('09120000000');
+    expect(screen.getByTestId('menu-username').textContent).toBe('۰۹۱۲۰۰۰۰۰۰۰');
     const home = await screen.findByRole('menuitem', { name: 'شرکت نمونه' });
     expect(home.getAttribute('href')).toBe('/');
     expect(screen.getByRole('menuitem', { name: 'پیوندها' }).getAttribute('href')).toBe('/links');

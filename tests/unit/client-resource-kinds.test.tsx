@@ -218,11 +218,47 @@ describe('the person form', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(options.map((o) => o.textContent)).toEqual(['مدیران', 'کارکنان']);
   });
 
+  it('opens the edit of a person just created with the password empty', async () => {
+    api.tables.person = people(1);
+    renderInAdmin(<ResourcePage resource={person} />, { path: '/person' });
+    fireEvent.click(await screen.findByRole('button', { name: 'افزودن شخص' }));
+    const field = (label: RegExp) => within(dialog()).getByLabelText(label, { selector: 'input' });
+    fireEvent.change(field(/^نام\s*\*?$/), { target: { value: 'سارا' } });
+    fireEvent.change(field(/^نام خانوادگی/), { target: { value: 'نوری' } });
+    fireEvent.change(field(/^تلفن همراه/), { target: { value: '09351234567' } });
+    fireEvent.change(field(/^رمز عبور/), { target: { value: 'sara-pass-1' } });
+    const roles = field(/نقش‌ها/);
+    fireEvent.focus(roles);
+    fireEvent.keyDown(roles, { key: 'ArrowDown' });
+    fireEvent.click((await screen.findAllByRole('option'))[0]);
+    // The server stores her as id 99 (the fake's answer) and lists her without a password.
+    api.tables.person = [
+      {
+        id: 99,
+        firstName: 'سارا',
+        lastName: 'نوری',
+        mobile: '09351234567',
+        isActive: true,
+        roleNames: ['مدیران'],
+      },
+      ...people(1),
+    ];
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'ذخیره' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0].body).toMatchObject({ PassWord: 'sara-pass-1' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'ویرایش سارا نوری' }));
+    await within(dialog()).findByDisplayValue('۰۹۳۵۱۲۳۴۵۶۷');
+    expect((field(/^رمز عبور/) as HTMLInputElement).value).toBe('');
+    expect((field(/^رمز عبور/) as HTMLInputElement).type).toBe('password');
+  });
+
   it('keeps the mobile fixed on edit and the password optional', async () => {
     api.tables.person = people(2);
     renderInAdmin(<ResourcePage resource={person} />, { path: '/person' });
     fireEvent.click(await screen.findByRole('button', { name: 'ویرایش نام 2 رضایی' }));
-    const mobile = (await within(dialog()).findByDisplayValue('09120000002')) as HTMLInputElement;
+    const mobile = (await within(dialog()).findByDisplayValue('۰۹۱۲۰۰۰۰۰۰۲')) as HTMLInputElement;
     expect(mobile.disabled).toBe(true);
     expect(within(dialog()).getByText('برای تغییر ندادن خالی بگذارید؛ دست‌کم ۶ نویسه')).toBeTruthy();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'ذخیره' }));

@@ -26,14 +26,15 @@ export function AddTodoField({
         e.preventDefault();
         submit();
       }}
-      sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
+      // On a phone the text keeps a usable width: what is beside it wraps to the next line.
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
     >
       <TextField
         size="small"
         label={label}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        sx={{ flexGrow: 1 }}
+        sx={{ flex: '1 1 12rem' }}
       />
       {extra}
       <IconButton type="submit" color="primary" aria-label="افزودن" disabled={!text.trim()}>

@@ -19,6 +19,8 @@ const rowSx = (depth: number) => ({
   py: 0.75,
   minHeight: 40,
   whiteSpace: 'normal',
+  // react-admin's link label is one line cut with «…»: let a long label wrap instead.
+  '& .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible' },
   '& .MuiListItemIcon-root': { minWidth: ICON_WIDTH * 8 },
 });
 

@@ -2,6 +2,7 @@
 import { Avatar, Box, Typography } from '@mui/material';
 import { useSidebarState } from 'react-admin';
 import { avatarUrl, useSession } from '../../auth';
+import { toPersianDigits } from '../../shared/persian-digits';
 
 export function SideMenuHeader() {
   const user = useSession()?.user;
@@ -26,7 +27,7 @@ export function SideMenuHeader() {
             {user.name || user.username}
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap dir="ltr" data-testid="menu-username">
-            {user.username}
+            {toPersianDigits(user.username)}
           </Typography>
         </>
       )}

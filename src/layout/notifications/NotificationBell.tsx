@@ -36,7 +36,11 @@ export function NotificationBell() {
   return (
     <>
       <Tooltip title="اعلان‌ها">
-        <IconButton color="inherit" onClick={open} aria-label={`اعلان‌ها، ${unreadCount} خوانده‌نشده`}>
+        <IconButton
+          color="inherit"
+          onClick={open}
+          aria-label={`اعلان‌ها، ${toPersianDigits(unreadCount)} خوانده‌نشده`}
+        >
           <Badge badgeContent={toPersianDigits(unreadCount)} invisible={unreadCount === 0} color="error">
             <NotificationsIcon />
           </Badge>

@@ -10,6 +10,7 @@ import {
   TextInput,
 } from 'react-admin';
 import type { Field } from '../../schemas';
+import { toLatinDigits, toPersianDigits } from '../../shared/persian-digits';
 import { JalaliDateInput } from '../../ui/jalali';
 import { MoneyInput } from './MoneyInput';
 import { ReferenceChoiceInput } from './ReferenceChoiceInput';
@@ -18,6 +19,10 @@ import { ImageUploadInput } from './ImageUploadInput';
 import type { FieldRule, FormMode } from './validation';
 
 export const KEEP_PASSWORD_HINT = 'برای تغییر ندادن خالی بگذارید';
+
+/** A digits field shows ۰–۹ and keeps 0–9 in the form (typed either way), as the server expects. */
+const showPersian = (value: unknown) => toPersianDigits(value as string | null | undefined);
+const keepLatin = (text: string) => (text === '' ? null : toLatinDigits(text));
 
 interface FieldInputProps {
   name: string;
@@ -82,6 +87,10 @@ export function FieldInput({ name, field, mode, rule }: FieldInputProps) {
         </FileInput>
       );
     default:
-      return <TextInput {...props} />;
+      return meta.digits ? (
+        <TextInput {...props} format={showPersian} parse={keepLatin} />
+      ) : (
+        <TextInput {...props} />
+      );
   }
 }

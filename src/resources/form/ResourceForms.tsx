@@ -11,6 +11,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import { CreateBase, EditBase, Form, useSaveContext, type Identifier } from 'react-admin';
 import type { Resource } from '../../schemas';
 import { useNotice } from '../../ui/notices';
+import { FormErrorSummary } from './FormErrorSummary';
 import { ResourceInputs } from './ResourceInputs';
 import { defaultValues, recordRules, type FormMode } from './validation';
 
@@ -65,6 +66,7 @@ function FormBody({
       <DialogContent dividers>
         <ResourceInputs resource={resource} mode={mode} />
       </DialogContent>
+      <FormErrorSummary />
       <DialogActions sx={{ px: 3, py: 1.5, gap: 1 }}>
         <Button onClick={onCancel}>لغو</Button>
         <SubmitButton />
@@ -90,7 +92,7 @@ export function ResourceCreate({ resource, onSaved, onCancel }: FormScreenProps)
   const defaults = useMemo(() => defaultValues(resource), [resource]);
   return (
     <CreateBase resource={resource.name} redirect={false} mutationOptions={mutationOptions}>
-      <Form defaultValues={defaults} validate={recordRules(resource)}>
+      <Form defaultValues={defaults} validate={recordRules(resource)} disableInvalidFormNotification>
         <FormBody resource={resource} mode="create" onCancel={onCancel} />
       </Form>
     </CreateBase>
@@ -111,7 +113,7 @@ export function ResourceEdit({ resource, id, onSaved, onCancel }: EditScreenProp
       loading={<Pending />}
       error={<LoadError>{`این ${resource.singular} پیدا نشد`}</LoadError>}
     >
-      <Form validate={recordRules(resource)}>
+      <Form validate={recordRules(resource)} disableInvalidFormNotification>
         <FormBody resource={resource} mode="edit" onCancel={onCancel} />
       </Form>
     </EditBase>

@@ -83,7 +83,7 @@ export function FieldCell({ resource, name, record }: FieldCellProps) {
       // A tree's title column shows the node's whole path.
       if (resource.treeField() && name === titleField(resource) && record.fullName)
         return <>{record.fullName}</>;
-      return <>{plainText(value)}</>;
+      return <>{meta.digits ? toPersianDigits(plainText(value)) : plainText(value)}</>;
   }
 }
 

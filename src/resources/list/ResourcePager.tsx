@@ -42,6 +42,7 @@ export function ResourcePager() {
             label="تعداد در صفحه"
             value={perPage}
             onChange={(event) => setPerPage(Number(event.target.value))}
+            fullWidth={false}
             sx={{ minWidth: 96 }}
           >
             {PAGE_SIZES.map((size) => (

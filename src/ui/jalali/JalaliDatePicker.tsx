@@ -6,6 +6,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { JalaliLocalization } from './JalaliLocalization';
 import { FridayDay } from './FridayDay';
+import { persianWeekdayLetter } from './weekdays';
 import { dateToStored, isFriday, storedToDate } from './dateValue';
 import { toLatinDigits } from '../../shared/persian-digits';
 
@@ -90,6 +91,7 @@ export function JalaliDatePicker(props: JalaliDatePickerProps) {
         className={props.className}
         sx={props.sx}
         slots={{ day: FridayDay }}
+        dayOfWeekFormatter={(day) => persianWeekdayLetter(day as Date)}
         slotProps={{
           field: { readOnly: readOnlyField },
           textField: {

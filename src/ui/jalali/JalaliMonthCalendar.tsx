@@ -5,6 +5,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import { JalaliLocalization } from './JalaliLocalization';
 import { FridayDay } from './FridayDay';
+import { persianWeekdayLetter } from './weekdays';
 import { isFriday, storedToDate } from './dateValue';
 
 export interface JalaliMonthCalendarProps {
@@ -22,6 +23,7 @@ export function JalaliMonthCalendar({ value = null, sx }: JalaliMonthCalendarPro
         views={['day']}
         shouldDisableDate={(day) => isFriday(day as Date)}
         slots={{ day: FridayDay }}
+        dayOfWeekFormatter={(day) => persianWeekdayLetter(day as Date)}
         sx={sx}
       />
     </JalaliLocalization>
