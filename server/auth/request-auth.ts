@@ -1,18 +1,34 @@
-// Finds the principal of a request from its bearer token (or, for download links the
-// specification puts in the query string, a `token` parameter).
+// Finds the principal of a request from its bearer token. Only a call that sends a file
+// (userRoute `download: true`) also takes the token from the query string, as the
+// specification's download links carry it, or a signed link (`dl=`, download-links.ts):
+// elsewhere a token in a URL is refused, so it never becomes the way in.
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from './principal';
-import { findPrincipal, hashToken } from './sessions';
+import { findPrincipal, findPrincipalBySession, hashToken } from './sessions';
+import { downloadTarget, verifyDownload } from './download-links';
 import type { Services } from '../services';
 
 export const NOT_SIGNED_IN = 'ابتدا وارد حساب کاربری خود شوید';
 
 export function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
-  if (header.toLowerCase().startsWith('bearer ')) return header.slice(7).trim();
-  const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = query?.token ?? query?.access_token;
-  return typeof fromQuery === 'string' ? fromQuery : '';
+  return header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
+}
+
+const queryValue = (request: FastifyRequest, name: string) => {
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+};
+
+/** A download call's principal from its URL: a signed link, else the spec's `token=`. */
+async function downloadPrincipal(services: Services, request: FastifyRequest): Promise<Principal | null> {
+  const link = queryValue(request, 'dl');
+  if (link) {
+    const target = downloadTarget(request.url);
+    const sessionId = target && verifyDownload(services.config.secret!, link, target.target);
+    return sessionId ? findPrincipalBySession(services.db, sessionId) : null;
+  }
+  return cachedPrincipal(services, queryValue(request, 'token') || queryValue(request, 'access_token'));
 }
 
 const PRINCIPAL = Symbol('principal');
@@ -21,10 +37,15 @@ type WithPrincipal = FastifyRequest & { [PRINCIPAL]?: Principal | null };
 export async function authenticateRequest(
   services: Services,
   request: FastifyRequest,
+  options: { download?: boolean } = {},
 ): Promise<Principal | null> {
   const req = request as WithPrincipal;
   if (req[PRINCIPAL] !== undefined) return req[PRINCIPAL];
-  req[PRINCIPAL] = await cachedPrincipal(services, bearerToken(request));
+  const token = bearerToken(request);
+  req[PRINCIPAL] =
+    !token && options.download
+      ? await downloadPrincipal(services, request)
+      : await cachedPrincipal(services, token);
   return req[PRINCIPAL];
 }
 

@@ -9,6 +9,7 @@ import type { Services } from '../services';
 import { consumeCaptcha, newCaptchaImage } from './captcha';
 import { verifyPassword } from './passwords';
 import { createSession, revokeSessions } from './sessions';
+import { downloadPaths, downloadTarget, signDownload } from './download-links';
 
 const UNKNOWN_TENANT = 'سازمانی با این نشانی یافت نشد';
 const WRONG_CREDENTIALS = 'نام کاربری یا رمز عبور اشتباه است';
@@ -122,6 +123,21 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services) {
         fName: user.first_name,
         lName: user.last_name,
       };
+    },
+  });
+
+  // A short-lived link to one file (download-links.ts), so the client never puts the
+  // session token in a URL.
+  userRoute(app, services, {
+    method: 'POST',
+    path: 'download/link',
+    params: z.object({ Url: field.text('نشانی فایل', 2000) }),
+    handler: async ({ params, principal }) => {
+      const target = downloadTarget(params.Url);
+      if (!target || !downloadPaths.has(target.path)) return fail('این نشانی، نشانی دریافت فایل نیست');
+      const link = signDownload(config.secret!, principal.sessionId, target.target);
+      const query = target.target.slice(target.target.indexOf('?') + 1);
+      return ok({ url: `${target.path}?${query ? `${query}&` : ''}dl=${encodeURIComponent(link)}` });
     },
   });
 

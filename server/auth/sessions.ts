@@ -34,6 +34,18 @@ export async function createSession(
 
 export async function findPrincipal(db: DB, token: string): Promise<Principal | null> {
   if (!token || token.length > 200) return null;
+  return principalOf(db, { tokenHash: hashToken(token) });
+}
+
+/** The principal of a live session by its id (a signed download link names it). */
+export function findPrincipalBySession(db: DB, sessionId: number): Promise<Principal | null> {
+  return principalOf(db, { sessionId });
+}
+
+async function principalOf(
+  db: DB,
+  session: { tokenHash: string } | { sessionId: number },
+): Promise<Principal | null> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -52,7 +64,11 @@ export async function findPrincipal(db: DB, token: string): Promise<Principal | 
           JOIN user_group_permissions p ON p.group_id = g.id
          WHERE m.tenant_id = s.tenant_id AND m.user_id = s.user_id), '{}')`.as('permissions'),
     ])
-    .where('s.token_hash', '=', hashToken(token))
+    .where((eb) =>
+      'tokenHash' in session
+        ? eb('s.token_hash', '=', session.tokenHash)
+        : eb('s.id', '=', session.sessionId),
+    )
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', new Date())
     .where('u.is_active', '=', true)

@@ -9,6 +9,7 @@ import { documentRoute } from './openapi';
 import { withTenant } from '../db/tenant-fence';
 import type { Principal } from '../auth/principal';
 import { NOT_SIGNED_IN, authenticateRequest } from '../auth/request-auth';
+import { downloadPaths } from '../auth/download-links';
 import type { Services } from '../services';
 import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
 
@@ -35,6 +36,9 @@ interface BaseDefinition<S extends z.ZodObject> {
 export interface UserRouteDefinition<S extends z.ZodObject> extends BaseDefinition<S> {
   /** Permission the user must hold (any one of a list); omit for any signed-in user. */
   permission?: string | string[];
+  /** The call sends a file: it may be opened by a link, with the session in the query
+   *  string (`token=`, the specification's links) or a signed link (`dl=`). */
+  download?: boolean;
   handler: (ctx: RouteContext<z.infer<S>>) => Promise<object>;
 }
 
@@ -83,11 +87,12 @@ export function userRoute<S extends z.ZodObject>(
     auth: 'user',
     permission: def.permission,
   });
+  if (def.download) downloadPaths.add(fullPath(def.path).toLowerCase());
   app.route({
     method: def.method,
     url: fullPath(def.path),
     handler: async (request, reply) => {
-      const principal = await authenticateRequest(services, request);
+      const principal = await authenticateRequest(services, request, { download: def.download });
       if (!principal) return reply.code(401).send(fail(NOT_SIGNED_IN));
       if (!mayCall(principal.permissions, def.permission)) return fail(NO_PERMISSION);
       const bound = bindParams(def.params, paramBag(request));

@@ -312,8 +312,9 @@ export interface ResourceDefinition {
    */
   lockedWhen?: { field: string; reason: string };
   /**
-   * A download icon on every row (to every reader, not only writers), linking to
-   * `/api/{path}?{idParam}={id}&token={session token}`, the specification's link form.
+   * A download icon on every row (to every reader, not only writers) that opens
+   * `/api/{path}?{idParam}={id}` through a short-lived signed link (download/link), so the
+   * session token stays out of URLs; the call also takes the specification's `&token=`.
    */
   download?: { path: string; idParam: string; label: string };
   /** Rules over the whole record, beside the fields' own (a date range, a total): checked

@@ -89,6 +89,7 @@ registerHooks(template.name, {
     userRoute(app, services, {
       method: 'GET',
       path: `${template.name}/download`,
+      download: true,
       params: z.object({ templateId: field.int('شناسه قالب') }),
       handler: async ({ params, principal, reply }) => {
         const row = await db

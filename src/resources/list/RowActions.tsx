@@ -9,7 +9,7 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { useDelete, useRecordContext, type RaRecord } from 'react-admin';
-import { getToken } from '../../api/session';
+import { answerMessage, http, type ApiAnswer } from '../../api/http';
 import type { Resource } from '../../schemas';
 import { ConfirmDialog } from '../../custom/dashboard/ConfirmDialog';
 import { useNotice } from '../../ui/notices';
@@ -17,26 +17,37 @@ import { errorText } from '../form/ResourceForms';
 import { recordTitle } from '../records';
 import { useResourceScreen } from '../ResourceScreenContext';
 
-/** `/api/{path}?{idParam}={id}&token={token}`: the specification's download link of a row. */
-export function downloadHref(resource: Resource, record: RaRecord): string | undefined {
+/** `/api/{path}?{idParam}={id}`: the call that sends a row's file (without the session). */
+export function downloadUrl(resource: Resource, record: RaRecord): string | undefined {
   if (!resource.download) return undefined;
   const { path, idParam } = resource.download;
-  const query = new URLSearchParams({ [idParam]: String(record.id), token: getToken() ?? '' });
-  return `/api/${path}?${query.toString()}`;
+  return `/api/${path}?${new URLSearchParams({ [idParam]: String(record.id) }).toString()}`;
+}
+
+/** Asks the server for a two-minute link to the file (download/link) and opens it, so the
+ *  session token never goes into a URL, the browser's history or a log. */
+export async function startDownload(url: string) {
+  const answer = await http.post<ApiAnswer & { url?: string }>('download/link/', { Url: url });
+  if (answer.status !== 1 || !answer.url) throw new Error(answerMessage(answer) || 'دریافت فایل ممکن نشد');
+  const link = document.createElement('a');
+  link.href = answer.url;
+  link.download = '';
+  document.body.append(link);
+  link.click();
+  link.remove();
 }
 
 function DownloadLink({ resource, record, title }: { resource: Resource; record: RaRecord; title: string }) {
-  const href = downloadHref(resource, record);
-  if (!href || !resource.download) return null;
+  const notice = useNotice();
+  const url = downloadUrl(resource, record);
+  if (!url || !resource.download) return null;
   return (
     <Tooltip title={resource.download.label}>
       <IconButton
         size="small"
         color="primary"
-        component="a"
-        href={href}
-        download
         aria-label={`${resource.download.label} ${title}`}
+        onClick={() => startDownload(url).catch((error: unknown) => notice.error(errorText(error)))}
       >
         <DownloadOutlined fontSize="small" />
       </IconButton>
