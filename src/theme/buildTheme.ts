@@ -21,5 +21,13 @@ export function buildTheme(primaryColor: string): RaThemeOptions {
     },
     typography: { ...defaultLightTheme.typography, fontFamily: FONT_FAMILY },
     shape: { borderRadius: 8 },
+    components: {
+      ...defaultLightTheme.components,
+      // A read-only field's hint («پس از ثبت تغییر نمی‌کند») is still meant to be read:
+      // MUI's disabled grey is below WCAG AA contrast, so keep the usual secondary grey.
+      MuiFormHelperText: {
+        styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.6)' } } },
+      },
+    },
   };
 }

@@ -14,11 +14,12 @@ import { useTodoList } from './useTodoList';
 
 export const DAILY_TODO_REMOVAL_MS = 500;
 
+// Each colour writes its caption on white at 4.5:1 or more (WCAG AA for small text).
 export const PRIORITIES = [
   { value: 1, label: 'فوری و مهم', color: '#D32F2F' },
-  { value: 2, label: 'مهم', color: '#F57C00' },
+  { value: 2, label: 'مهم', color: '#B45309' },
   { value: 3, label: 'فوری', color: '#1976D2' },
-  { value: 4, label: 'عادی', color: '#388E3C' },
+  { value: 4, label: 'عادی', color: '#2E7D32' },
 ];
 
 const SAMPLE = [

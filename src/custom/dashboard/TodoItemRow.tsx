@@ -1,8 +1,9 @@
-// One to-do line: a checkbox and the text, struck through once checked.
+// One to-do line: a checkbox and the text, struck through once checked. The line is the
+// checkbox's label (clicking the text ticks it), not a button around a checkbox: a control
+// inside another control is read twice by screen readers (axe: nested-interactive).
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import type { TodoItem } from './useTodoList';
 
@@ -17,18 +18,25 @@ export function TodoItemRow({
 }) {
   return (
     <ListItem disablePadding>
-      <ListItemButton dense onClick={onToggle} sx={{ borderRadius: 1 }}>
-        <ListItemIcon sx={{ minWidth: 36 }}>
-          <Checkbox
-            edge="start"
-            size="small"
-            checked={item.done}
-            tabIndex={-1}
-            disableRipple
-            slotProps={{ input: { 'aria-label': item.text } }}
-            sx={color ? { color, '&.Mui-checked': { color } } : undefined}
-          />
-        </ListItemIcon>
+      <Box
+        component="label"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          width: '100%',
+          px: 1,
+          borderRadius: 1,
+          cursor: 'pointer',
+          '&:hover': { bgcolor: 'action.hover' },
+        }}
+      >
+        <Checkbox
+          edge="start"
+          size="small"
+          checked={item.done}
+          onChange={onToggle}
+          sx={{ mr: 0.5, ...(color ? { color, '&.Mui-checked': { color } } : {}) }}
+        />
         <ListItemText
           primary={item.text}
           sx={{
@@ -36,7 +44,7 @@ export function TodoItemRow({
             color: item.done ? 'text.disabled' : 'text.primary',
           }}
         />
-      </ListItemButton>
+      </Box>
     </ListItem>
   );
 }
