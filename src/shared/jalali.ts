@@ -6,13 +6,10 @@
 // - instants (full ISO date-times) are shown as the calendar day in Iran (Asia/Tehran).
 //   Iran has kept +03:30 all year since 2022; older instants get the historical offset
 //   (with summer time) from the platform's time-zone data, or +03:30 when it has none.
-import {
-  isLeapJalaaliYear,
-  isValidJalaaliDate,
-  jalaaliMonthLength,
-  toGregorian as jalaaliToGregorian,
-  toJalaali,
-} from 'jalaali-js';
+//
+// The calendar arithmetic is date-fns-jalali's, the library the MUI date pickers use, so
+// a day is the same day in a picker and in the server's text.
+import { getDate, getDaysInMonth, getMonth, getYear, isLeapYear, newDate } from 'date-fns-jalali';
 
 export interface JalaliDate {
   year: number;
@@ -60,27 +57,53 @@ const ISO_DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 // ---------------------------------------------------------------- calendar arithmetic
 
+// date-fns-jalali reads and builds local Dates. A calendar day is taken at local noon, away
+// from any midnight clock change, and its parts are read back in local time too, so the
+// machine's time zone never moves a day.
+
+/** The years the conversion is exact for (as the Jalali calendar's usual algorithm). */
+const FIRST_YEAR = -61;
+const LAST_YEAR = 3177;
+
+function gregorianNoon({ year, month, day }: GregorianDate): Date {
+  const date = new Date(2000, 0, 1, 12);
+  date.setFullYear(year, month - 1, day); // not new Date(y, …): it reads 0–99 as 1900–1999
+  return date;
+}
+
+function jalaliNoon({ year, month, day }: JalaliDate): Date {
+  return newDate(year, month - 1, day, 12);
+}
+
 export function toJalali(gregorian: GregorianDate): JalaliDate {
-  const { jy, jm, jd } = toJalaali(gregorian.year, gregorian.month, gregorian.day);
-  return { year: jy, month: jm, day: jd };
+  const date = gregorianNoon(gregorian);
+  return { year: getYear(date), month: getMonth(date) + 1, day: getDate(date) };
 }
 
 export function toGregorian(jalali: JalaliDate): GregorianDate {
-  const { gy, gm, gd } = jalaaliToGregorian(jalali.year, jalali.month, jalali.day);
-  return { year: gy, month: gm, day: gd };
+  const date = jalaliNoon(jalali);
+  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
 }
 
 export function isLeapJalaliYear(year: number): boolean {
-  return isLeapJalaaliYear(year);
+  return isLeapYear(jalaliNoon({ year, month: 1, day: 1 }));
 }
 
 /** 31 days in months 1–6, 30 in 7–11, Esfand 29 (30 in a leap year). */
 export function jalaliMonthLength(year: number, month: number): number {
-  return jalaaliMonthLength(year, month);
+  return getDaysInMonth(jalaliNoon({ year, month, day: 1 }));
 }
 
 export function isValidJalaliDate({ year, month, day }: JalaliDate): boolean {
-  return [year, month, day].every(Number.isInteger) && isValidJalaaliDate(year, month, day);
+  return (
+    [year, month, day].every(Number.isInteger) &&
+    year >= FIRST_YEAR &&
+    year <= LAST_YEAR &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= jalaliMonthLength(year, month)
+  );
 }
 
 // ---------------------------------------------------------------- ISO date-only values

@@ -216,3 +216,35 @@ describe("the pickers' Jalali adapter", () => {
     );
   });
 });
+
+describe('one Jalali library', () => {
+  it('is date-fns-jalali on client and server; dayjs, jalaliday and jalaali-js are gone', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const pkg = JSON.parse(await readFile('package.json', 'utf8')) as Record<string, Record<string, string>>;
+    const declared = { ...pkg.dependencies, ...pkg.devDependencies };
+    expect(declared).toHaveProperty('date-fns-jalali');
+    for (const name of ['dayjs', 'jalaliday', 'jalaali-js', '@types/jalaali-js']) {
+      expect(declared).not.toHaveProperty(name);
+    }
+  });
+
+  it('walks two centuries day by day without a gap or a repeat', () => {
+    let gregorian = toGregorian({ year: 1350, month: 1, day: 1 });
+    let previous = { year: 1350, month: 1, day: 1 };
+    expect(toJalali(gregorian)).toEqual(previous);
+    for (let step = 0; step < 200 * 366; step++) {
+      const next = new Date(Date.UTC(gregorian.year, gregorian.month - 1, gregorian.day + 1));
+      gregorian = { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
+      const jalali = toJalali(gregorian);
+      const expected =
+        previous.day < jalaliMonthLength(previous.year, previous.month)
+          ? { ...previous, day: previous.day + 1 }
+          : previous.month < 12
+            ? { year: previous.year, month: previous.month + 1, day: 1 }
+            : { year: previous.year + 1, month: 1, day: 1 };
+      expect(jalali).toEqual(expected);
+      expect(toGregorian(jalali)).toEqual(gregorian);
+      previous = jalali;
+    }
+  });
+});
