@@ -7,6 +7,7 @@
 // server will get: on PGlite it must close the data directory before the server opens it.
 import { sql } from 'kysely';
 import { loadConfig } from '../server/config';
+import { asSystem, withTenant } from '../server/db/tenant-fence';
 import { searchTable } from '../server/masterdata/tables';
 import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
@@ -117,16 +118,19 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    await migrate(database.db);
-    await seedIfEmpty(database.db, config);
+    // The seed writes as the platform does: every tenant visible (server/db/tenant-fence.ts).
+    await asSystem(() => migrate(database.db));
+    await asSystem(() => seedIfEmpty(database.db, config));
     const tenant = await createTenantDirectory(database.db).byHost('localhost');
     if (!tenant) throw new Error('the demo tenant (localhost) was not seeded');
-    const admin = await database.db
-      .selectFrom('users')
-      .select('id')
-      .where('tenant_id', '=', tenant.id)
-      .where('username', '=', config.adminUsername)
-      .executeTakeFirstOrThrow();
+    const admin = await withTenant(tenant.id, () =>
+      database.db
+        .selectFrom('users')
+        .select('id')
+        .where('tenant_id', '=', tenant.id)
+        .where('username', '=', config.adminUsername)
+        .executeTakeFirstOrThrow(),
+    );
 
     const userIds: number[] = [];
     const create = async (i: number) => {
@@ -166,12 +170,14 @@ async function main() {
       ),
     ].map((link) => ({ ...link, tenant_id: tenant.id }));
     for (let i = 0; i < links.length; i += 500)
-      await database.db
-        .insertInto('links')
-        .values(links.slice(i, i + 500))
-        .execute();
+      await withTenant(tenant.id, () =>
+        database.db
+          .insertInto('links')
+          .values(links.slice(i, i + 500))
+          .execute(),
+      );
 
-    await seedCustomers(database.db, tenant.id, customers);
+    await withTenant(tenant.id, () => seedCustomers(database.db, tenant.id, customers));
 
     const summary: SeedSummary = {
       tenantId: tenant.id,

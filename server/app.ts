@@ -7,6 +7,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { PrincipalCache } from './auth/principal-cache';
+import { asSystem } from './db/tenant-fence';
 import { createEpochReader } from './auth/epoch-reader';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -58,11 +59,12 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
   const database = await openDatabase(config);
   let bus: EventBus | undefined;
   try {
-    const applied = await migrate(database.db);
+    // Migrations, the secret and the first-start seed see every tenant (tenant-fence.ts).
+    const applied = await asSystem(() => migrate(database.db));
     if (applied.length) log.info({ applied }, 'database migrated');
-    const secret = await loadSecret(database.db, config.secret);
+    const secret = await asSystem(() => loadSecret(database.db, config.secret));
     const resolvedConfig = { ...config, secret };
-    if (await seedIfEmpty(database.db, resolvedConfig))
+    if (await asSystem(() => seedIfEmpty(database.db, resolvedConfig)))
       log.info('first start: tenants and administrators created');
 
     if (database.url) {

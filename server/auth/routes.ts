@@ -9,6 +9,7 @@ import type { Services } from '../services';
 import { consumeCaptcha, newCaptchaImage } from './captcha';
 import { verifyPassword } from './passwords';
 import { createSession, revokeSessions } from './sessions';
+import { withTenant } from '../db/tenant-fence';
 import { downloadPaths, downloadTarget, signDownload } from './download-links';
 
 const UNKNOWN_TENANT = 'سازمانی با این نشانی یافت نشد';
@@ -60,69 +61,72 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services) {
     handler: async ({ params, request }) => {
       const tenant = await tenants.byHost(params.WebRootPath || request.headers.host);
       if (!tenant) return fail(UNKNOWN_TENANT);
-      const username = normalizePersian(params.Username).toLowerCase();
-      // Counted before anything slow, so parallel attempts are all counted (login-throttle.ts).
-      const attempt = services.loginThrottle.attempt(request.ip, tenant.id, username);
-      if (attempt.verdict === 'refuse') return fail(TOO_MANY);
-      if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+      // Everything after this runs fenced to the tenant the host names.
+      return withTenant(tenant.id, async () => {
+        const username = normalizePersian(params.Username).toLowerCase();
+        // Counted before anything slow, so parallel attempts are all counted (login-throttle.ts).
+        const attempt = services.loginThrottle.attempt(request.ip, tenant.id, username);
+        if (attempt.verdict === 'refuse') return fail(TOO_MANY);
+        if (attempt.delayMs > 0) await sleep(attempt.delayMs);
 
-      if (config.captchaEnabled) {
-        if (!params.captchaInputText) return fail('کد امنیتی الزامی است');
-        const check = await consumeCaptcha(
-          db,
-          services.captcha,
-          params.captchaTokenValue,
-          params.captchaInputText,
-        );
-        if (check !== 'ok') {
-          attempt.settle(false);
-          return fail(check === 'expired' || check === 'reused' ? EXPIRED_CAPTCHA : WRONG_CAPTCHA);
+        if (config.captchaEnabled) {
+          if (!params.captchaInputText) return fail('کد امنیتی الزامی است');
+          const check = await consumeCaptcha(
+            db,
+            services.captcha,
+            params.captchaTokenValue,
+            params.captchaInputText,
+          );
+          if (check !== 'ok') {
+            attempt.settle(false);
+            return fail(check === 'expired' || check === 'reused' ? EXPIRED_CAPTCHA : WRONG_CAPTCHA);
+          }
         }
-      }
 
-      const user = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('tenant_id', '=', tenant.id)
-        .where((eb) => eb(eb.fn('lower', ['username']), '=', username))
-        .executeTakeFirst();
-      const passwordOk = await verifyPassword(user?.password_hash, params.Password);
-      if (!user || !passwordOk || !user.is_active) {
-        attempt.settle(false);
-        return fail(user && passwordOk ? 'حساب کاربری شما غیرفعال است' : WRONG_CREDENTIALS);
-      }
-      attempt.settle(true);
+        const user = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('tenant_id', '=', tenant.id)
+          .where((eb) => eb(eb.fn('lower', ['username']), '=', username))
+          .executeTakeFirst();
+        const passwordOk = await verifyPassword(user?.password_hash, params.Password);
+        if (!user || !passwordOk || !user.is_active) {
+          attempt.settle(false);
+          return fail(user && passwordOk ? 'حساب کاربری شما غیرفعال است' : WRONG_CREDENTIALS);
+        }
+        attempt.settle(true);
 
-      const { token } = await createSession(db, {
-        tenantId: tenant.id,
-        userId: user.id,
-        ip: request.ip,
-        userAgent: String(request.headers['user-agent'] ?? ''),
+        const { token } = await createSession(db, {
+          tenantId: tenant.id,
+          userId: user.id,
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? ''),
+        });
+        const permissions = await db
+          .selectFrom('user_group_members as m')
+          .innerJoin('user_groups as g', 'g.id', 'm.group_id')
+          .innerJoin('user_group_permissions as p', 'p.group_id', 'g.id')
+          .select('p.permission')
+          .distinct()
+          .where('m.tenant_id', '=', tenant.id)
+          .where('m.user_id', '=', user.id)
+          .where('g.is_active', '=', true)
+          .execute();
+        return {
+          ...ok(),
+          message: 'خوش آمدید',
+          token,
+          logo: tenant.logo,
+          tenantFullName: tenant.fullName,
+          userId: user.id,
+          username: user.username,
+          pic: user.profile_pic,
+          mobile: user.mobile,
+          permissions: permissions.map((p) => p.permission).sort(),
+          fName: user.first_name,
+          lName: user.last_name,
+        };
       });
-      const permissions = await db
-        .selectFrom('user_group_members as m')
-        .innerJoin('user_groups as g', 'g.id', 'm.group_id')
-        .innerJoin('user_group_permissions as p', 'p.group_id', 'g.id')
-        .select('p.permission')
-        .distinct()
-        .where('m.tenant_id', '=', tenant.id)
-        .where('m.user_id', '=', user.id)
-        .where('g.is_active', '=', true)
-        .execute();
-      return {
-        ...ok(),
-        message: 'خوش آمدید',
-        token,
-        logo: tenant.logo,
-        tenantFullName: tenant.fullName,
-        userId: user.id,
-        username: user.username,
-        pic: user.profile_pic,
-        mobile: user.mobile,
-        permissions: permissions.map((p) => p.permission).sort(),
-        fName: user.first_name,
-        lName: user.last_name,
-      };
     },
   });
 

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import type { Principal } from './principal';
+import { asSystem, withTenant } from '../db/tenant-fence';
 
 export const SESSION_LIFETIME_DAYS = 30;
 const TOUCH_EVERY_MS = 60_000;
@@ -46,7 +47,26 @@ async function principalOf(
   db: DB,
   session: { tokenHash: string } | { sessionId: number },
 ): Promise<Principal | null> {
-  const row = await db
+  // The token names the tenant: until it is found, the look-up must see every tenant.
+  const row = await asSystem(() => lookUp(db, session));
+  if (!row) return null;
+  if (Date.now() - new Date(row.lastSeenAt).getTime() > TOUCH_EVERY_MS) {
+    await withTenant(row.tenantId, () =>
+      db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', row.sessionId).execute(),
+    );
+  }
+  return {
+    authEpoch: String(row.authEpoch),
+    sessionId: row.sessionId,
+    userId: row.userId,
+    tenantId: row.tenantId,
+    username: row.username,
+    permissions: new Set(row.permissions),
+  };
+}
+
+function lookUp(db: DB, session: { tokenHash: string } | { sessionId: number }) {
+  return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('tenants as t', 't.id', 's.tenant_id')
@@ -74,22 +94,6 @@ async function principalOf(
     .where('u.is_active', '=', true)
     .where('t.is_active', '=', true)
     .executeTakeFirst();
-  if (!row) return null;
-  if (Date.now() - new Date(row.lastSeenAt).getTime() > TOUCH_EVERY_MS) {
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: new Date() })
-      .where('id', '=', row.sessionId)
-      .execute();
-  }
-  return {
-    authEpoch: String(row.authEpoch),
-    sessionId: row.sessionId,
-    userId: row.userId,
-    tenantId: row.tenantId,
-    username: row.username,
-    permissions: new Set(row.permissions),
-  };
 }
 
 /** Revokes sessions and returns their ids (so their hub connections can be closed). */

@@ -1,6 +1,7 @@
 // notify(user, {title, url}): stores the notification (the bell lists it) and pushes it
 // to every hub connection of that user, in this process or another (the event bus).
 import type { DB } from '../db/database';
+import { withTenant } from '../db/tenant-fence';
 
 import type { HubEvent } from '../realtime/event-bus';
 import type { PrincipalCache } from '../auth/principal-cache';
@@ -16,16 +17,19 @@ const MAX_URL = 1000;
 export function createNotifier(db: DB, bus: EventPublisher, principals?: PrincipalCache) {
   return {
     async notify(tenantId: number, userId: number, message: { title: string; url?: string }) {
-      const row = await db
-        .insertInto('notifications')
-        .values({
-          tenant_id: tenantId,
-          user_id: userId,
-          title: message.title.slice(0, MAX_TITLE),
-          url: (message.url ?? '').slice(0, MAX_URL),
-        })
-        .returning(['id', 'title', 'url'])
-        .executeTakeFirstOrThrow();
+      // Fenced to the tenant it writes for, wherever it is called from (a job, a hub method).
+      const row = await withTenant(tenantId, () =>
+        db
+          .insertInto('notifications')
+          .values({
+            tenant_id: tenantId,
+            user_id: userId,
+            title: message.title.slice(0, MAX_TITLE),
+            url: (message.url ?? '').slice(0, MAX_URL),
+          })
+          .returning(['id', 'title', 'url'])
+          .executeTakeFirstOrThrow(),
+      );
       await bus.publish({
         type: 'notify',
         userId,

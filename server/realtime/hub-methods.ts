@@ -1,4 +1,5 @@
 // Hub methods: what a client may invoke, and how a call becomes a completion message.
+import { withTenant } from '../db/tenant-fence';
 import { MessageType, type CompletionMessage, type InvocationMessage } from './hub-protocol';
 
 /** Who is connected: the session the hub connection was authenticated with. */
@@ -54,7 +55,8 @@ async function run<P extends HubPrincipal>(
 ): Promise<{ result?: unknown; error?: string }> {
   if (!method) return { error: `Unknown hub method '${target}'` };
   try {
-    const result = await method(principal, args);
+    // Fenced like an HTTP handler: a method reads and writes its caller's tenant only.
+    const result = await withTenant(principal.tenantId, () => method(principal, args));
     // A void method's completion carries neither result nor error.
     return result === undefined ? {} : { result };
   } catch (error) {

@@ -1,6 +1,7 @@
 // A new tenant's correspondence master data: receive methods, one default numbering
 // scheme per letter type, a small archive tree and one public (built-in) letter
 // template. The template's .docx is generated here, so no binary lives in the repo.
+import { withTenant } from '../db/tenant-fence';
 import zlib from 'node:zlib';
 import type { DB } from '../db/database';
 import type { AnyDb } from '../masterdata/hooks';
@@ -121,7 +122,7 @@ const ARCHIVE_TREE: Array<[string, string[]]> = [
 /** A row as the engine would write it: with its search text. */
 const withSearch = (resource: Resource, row: Row) => ({ ...row, search_text: searchText(resource, row) });
 
-export async function seedCorrespondenceMasterData(db: DB, tenantId: number): Promise<void> {
+async function seedCorrespondenceMasterDataUnfenced(db: DB, tenantId: number): Promise<void> {
   const anyDb = db as unknown as AnyDb;
   await inTransaction(anyDb, async (trx) => {
     await trx
@@ -181,4 +182,9 @@ export async function seedCorrespondenceMasterData(db: DB, tenantId: number): Pr
       )
       .execute();
   });
+}
+
+/** Fenced to the tenant it writes for (tenant-fence.ts). */
+export function seedCorrespondenceMasterData(db: DB, tenantId: number) {
+  return withTenant(tenantId, () => seedCorrespondenceMasterDataUnfenced(db, tenantId));
 }

@@ -1,6 +1,7 @@
 // Demo customers (DEMO_DATA only): a few Persian organisations in the seeded customer
 // groups, so that the customer, ECE receiver and (later) letter screens have someone to
 // name. One of them receives letters electronically. Written as the engine writes them.
+import { withTenant } from '../db/tenant-fence';
 import type { DB } from '../db/database';
 import { inTransaction } from '../db/in-transaction';
 import type { AnyDb } from '../masterdata/hooks';
@@ -36,7 +37,7 @@ const CUSTOMERS = [
   },
 ];
 
-export async function seedDemoCustomers(db: DB, tenantId: number): Promise<void> {
+async function seedDemoCustomersUnfenced(db: DB, tenantId: number): Promise<void> {
   await inTransaction(db as unknown as AnyDb, async (trx) => {
     if (
       await trx
@@ -73,4 +74,9 @@ export async function seedDemoCustomers(db: DB, tenantId: number): Promise<void>
           .execute();
     }
   });
+}
+
+/** Fenced to the tenant it writes for (tenant-fence.ts). */
+export function seedDemoCustomers(db: DB, tenantId: number) {
+  return withTenant(tenantId, () => seedDemoCustomersUnfenced(db, tenantId));
 }

@@ -4,6 +4,7 @@
 // (the first administrator), so that everyone who signs in is listed among the people. Each part is written only when the tenant
 // has none of it yet, so running it again changes nothing. Rows are built by the
 // engine's own functions (input schema, columns, search text, tree path).
+import { withTenant } from '../db/tenant-fence';
 import type { DB } from '../db/database';
 import type { AnyDb, AnyTrx } from '../masterdata/hooks';
 import { treePath } from '../masterdata/repository';
@@ -202,7 +203,7 @@ async function seedPeopleOfUsers(trx: AnyTrx, tenantId: number) {
   await trx.insertInto(person.table).values(rows).execute();
 }
 
-export async function seedOrganisationMasterData(db: DB, tenantId: number): Promise<void> {
+async function seedOrganisationMasterDataUnfenced(db: DB, tenantId: number): Promise<void> {
   await inTransaction(db as unknown as AnyDb, async (trx) => {
     await seedPlaces(trx, tenantId);
     if (await isEmpty(trx, orgUnit, tenantId)) await seedOrgUnit(trx, tenantId, ORG_CHART);
@@ -233,4 +234,9 @@ export async function seedOrganisationMasterData(db: DB, tenantId: number): Prom
     );
     await seedPeopleOfUsers(trx, tenantId);
   });
+}
+
+/** Fenced to the tenant it writes for (tenant-fence.ts). */
+export function seedOrganisationMasterData(db: DB, tenantId: number) {
+  return withTenant(tenantId, () => seedOrganisationMasterDataUnfenced(db, tenantId));
 }

@@ -1,5 +1,6 @@
 // Creates a tenant with its administrators' group (holding the given permissions) and
 // its first admin user. Used by the first-start seed, the tests and, later, sign-up.
+import { asSystem, withTenant } from '../db/tenant-fence';
 import type { DB } from '../db/database';
 import { hashPassword } from '../auth/passwords';
 import { inTransaction } from '../db/in-transaction';
@@ -13,7 +14,7 @@ export interface NewTenant {
   permissions: string[];
 }
 
-export async function createTenant(db: DB, input: NewTenant) {
+async function createTenantUnfenced(db: DB, input: NewTenant) {
   const passwordHash = await hashPassword(input.admin.password);
   return inTransaction(db, async (trx) => {
     const tenant = await trx
@@ -73,44 +74,56 @@ export async function addUser(
   },
 ) {
   const passwordHash = await hashPassword(user.password);
-  return inTransaction(db, async (trx) => {
-    const created = await trx
-      .insertInto('users')
-      .values({
-        tenant_id: tenantId,
-        username: user.username,
-        password_hash: passwordHash,
-        first_name: user.firstName,
-        last_name: user.lastName,
-        mobile: user.username,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    let group = await trx
-      .selectFrom('user_groups')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('title', '=', user.groupTitle)
-      .executeTakeFirst();
-    if (!group) {
-      group = await trx
-        .insertInto('user_groups')
-        .values({ tenant_id: tenantId, title: user.groupTitle })
+  // Fenced to the tenant the user joins (tenant-fence.ts).
+  return withTenant(tenantId, () =>
+    inTransaction(db, async (trx) => {
+      const created = await trx
+        .insertInto('users')
+        .values({
+          tenant_id: tenantId,
+          username: user.username,
+          password_hash: passwordHash,
+          first_name: user.firstName,
+          last_name: user.lastName,
+          mobile: user.username,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (user.permissions.length) {
-        await trx
-          .insertInto('user_group_permissions')
-          .values(
-            user.permissions.map((permission) => ({ tenant_id: tenantId, group_id: group!.id, permission })),
-          )
-          .execute();
+      let group = await trx
+        .selectFrom('user_groups')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('title', '=', user.groupTitle)
+        .executeTakeFirst();
+      if (!group) {
+        group = await trx
+          .insertInto('user_groups')
+          .values({ tenant_id: tenantId, title: user.groupTitle })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (user.permissions.length) {
+          await trx
+            .insertInto('user_group_permissions')
+            .values(
+              user.permissions.map((permission) => ({
+                tenant_id: tenantId,
+                group_id: group!.id,
+                permission,
+              })),
+            )
+            .execute();
+        }
       }
-    }
-    await trx
-      .insertInto('user_group_members')
-      .values({ tenant_id: tenantId, group_id: group.id, user_id: created.id })
-      .execute();
-    return created.id;
-  });
+      await trx
+        .insertInto('user_group_members')
+        .values({ tenant_id: tenantId, group_id: group.id, user_id: created.id })
+        .execute();
+      return created.id;
+    }),
+  );
+}
+
+/** Making a tenant is the platform's work: it sees every tenant (tenant-fence.ts). */
+export function createTenant(db: DB, input: NewTenant) {
+  return asSystem(() => createTenantUnfenced(db, input));
 }

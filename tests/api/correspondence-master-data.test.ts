@@ -2,6 +2,7 @@
 // numbering scheme per letter type, the ECE mailbox password kept encrypted and never
 // answered, and letter templates (a .docx by content, downloaded back byte-identical
 // with the token in the query, public ones locked, tenants apart). Real HTTP.
+import { asSystem, withTenant } from '../../server/db/tenant-fence';
 import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,12 +40,14 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
 
   /** Seeds a tenant unless its tenant seed already did. */
   async function seedOnce(tenant: number) {
-    const seeded = await db
-      .selectFrom('templates')
-      .select('id')
-      .where('tenant_id', '=', tenant)
-      .where('is_public', '=', true)
-      .executeTakeFirst();
+    const seeded = await withTenant(tenant, () =>
+      db
+        .selectFrom('templates')
+        .select('id')
+        .where('tenant_id', '=', tenant)
+        .where('is_public', '=', true)
+        .executeTakeFirst(),
+    );
     if (!seeded) await seedCorrespondenceMasterData(server.built.services.db, tenant);
   }
 
@@ -183,8 +186,11 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
     for (const text of [created.text, got.text, listed.text]) expect(text).not.toContain(password);
 
     const stored = async () =>
-      (await db.selectFrom('ece_emails').select('password').where('id', '=', id).executeTakeFirstOrThrow())
-        .password as string;
+      (
+        await asSystem(() =>
+          db.selectFrom('ece_emails').select('password').where('id', '=', id).executeTakeFirstOrThrow(),
+        )
+      ).password as string;
     const cipher = await stored();
     expect(cipher).not.toContain(password);
     expect(cipher.startsWith('v1:')).toBe(true);
@@ -358,8 +364,11 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
 
     // A new document replaces the old one on disk; the name alone changes nothing else.
     const storedName = async () =>
-      (await db.selectFrom('templates').select('stored_name').where('id', '=', id).executeTakeFirstOrThrow())
-        .stored_name as string;
+      (
+        await asSystem(() =>
+          db.selectFrom('templates').select('stored_name').where('id', '=', id).executeTakeFirstOrThrow(),
+        )
+      ).stored_name as string;
     const firstFile = server.built.services.files.pathOf(tenantId, TEMPLATE_FILES, await storedName())!;
     expect(fs.existsSync(firstFile)).toBe(true);
     expect(

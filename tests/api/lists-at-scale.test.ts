@@ -34,7 +34,7 @@ async function addCustomers(db: AnyDb, tenantId: number, names: string[]) {
         CreditDate: '2026-03-20',
       }),
     );
-    await db.insertInto(customer.table).values(rows).execute();
+    await withTenant(tenantId, () => db.insertInto(customer.table).values(rows).execute());
   }
 }
 

@@ -1,3 +1,4 @@
+import { asSystem } from '../../server/db/tenant-fence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 import { createTenant } from '../../server/tenancy/create-tenant';
@@ -165,16 +166,15 @@ describe.each(ENGINES)('menu, links and tenants (%s)', (engine) => {
   });
 
   it('lists a user\u2019s notifications and marks them read', async () => {
-    const { tenantId } = await server.built.services.db
-      .selectFrom('users')
-      .select('tenant_id as tenantId')
-      .where('username', '=', '09124444444')
-      .executeTakeFirstOrThrow();
-    const user = await server.built.services.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', '09124444444')
-      .executeTakeFirstOrThrow();
+    // Looked up as the platform would (asSystem): the user's tenant is not known yet.
+    const user = await asSystem(() =>
+      server.built.services.db
+        .selectFrom('users')
+        .select(['id', 'tenant_id as tenantId'])
+        .where('username', '=', '09124444444')
+        .executeTakeFirstOrThrow(),
+    );
+    const { tenantId } = user;
     await server.built.services.notifier.notify(tenantId, user.id, {
       title: 'نامه جدید رسید',
       url: '/mymessage',

@@ -11,6 +11,7 @@ import { groupDigits } from '../../src/shared/persian-digits';
 import type { AnyDb } from '../../server/masterdata/hooks';
 import { COUNT_CAP } from '../../server/masterdata/repository';
 import { rowOf } from '../../server/seed/organisation-seed';
+import { withTenant } from '../../server/db/tenant-fence';
 
 const visible = (page: Page, text: string | RegExp, timeout = 10_000) =>
   expect.poll(() => page.getByText(text).first().isVisible(), { timeout }).toBe(true);
@@ -156,10 +157,12 @@ describe('master data screens in Chromium', () => {
       }),
     );
     for (let start = 0; start < rows.length; start += 500)
-      await db
-        .insertInto(customer.table)
-        .values(rows.slice(start, start + 500))
-        .execute();
+      await withTenant(tenantId, () =>
+        db
+          .insertInto(customer.table)
+          .values(rows.slice(start, start + 500))
+          .execute(),
+      );
     const token = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
     const deep = (await server.api.get('customer/list/', { Page: 200, Count: 10 }, { token })).body;
     const exact = groupDigits(deep.record_count as number);
