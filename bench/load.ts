@@ -91,14 +91,15 @@ async function fire(
   maxRequests: number,
 ): Promise<Result> {
   const body = call.body ? JSON.stringify(call.body) : undefined;
+  const connections = Math.min(options.connections, call.maxConnections ?? Infinity);
   const instance = autocannon({
     url: new URL(call.path, baseUrl).toString(),
     method: call.method,
     headers: headersFor(call, options.token, body),
     body,
-    connections: options.connections,
+    connections,
     duration: seconds,
-    maxOverallRequests: Math.max(maxRequests, options.connections),
+    maxOverallRequests: Math.max(maxRequests, connections),
     timeout: 30,
     title: call.name,
     verifyBody: (text) => STATUS_OK.test(text),

@@ -6,9 +6,11 @@
 // - per username alone: slowed (at most a second), never refused — so failures from
 //   elsewhere cannot keep the owner out, yet a botnet guessing one account still waits.
 // An attempt is counted the moment it arrives, before the slow password hash, in one
-// synchronous step: parallel attempts cannot all pass a check made before any of them
-// failed. A sign-in that succeeds takes its own count back. Kept in memory: per process,
-// forgotten on restart, which is enough to make guessing slow.
+// synchronous step: parallel attempts at one account cannot all pass a check made before
+// any of them failed. A sign-in that succeeds takes its own count back. Per address only
+// failures count toward the refusal, with a far higher bound on attempts still in
+// flight: an office behind one address signs in all at nine, and those are not guesses.
+// Kept in memory: per process, forgotten on restart, which is enough to make guessing slow.
 const WINDOW_MS = 15 * 60_000;
 const MAX_ENTRIES = 100_000;
 
@@ -16,18 +18,23 @@ interface Rule {
   slowAfter: number;
   refuseFrom?: number;
   maxDelayUnits: number;
+  /** Attempts not yet settled count as failures (one account: yes; one address: no). */
+  pendingCounts: boolean;
+  /** Refused whatever the failures when this many attempts are in flight at once. */
+  maxInFlight?: number;
 }
 
 const RULES = {
-  pair: { slowAfter: 5, refuseFrom: 21, maxDelayUnits: 20 },
-  address: { slowAfter: 10, refuseFrom: 31, maxDelayUnits: 20 },
-  user: { slowAfter: 5, maxDelayUnits: 4 },
+  pair: { slowAfter: 5, refuseFrom: 21, maxDelayUnits: 20, pendingCounts: true },
+  address: { slowAfter: 10, refuseFrom: 31, maxDelayUnits: 20, pendingCounts: false, maxInFlight: 200 },
+  user: { slowAfter: 5, maxDelayUnits: 4, pendingCounts: false },
 } satisfies Record<string, Rule>;
 
 type Scope = keyof typeof RULES;
 
 interface Entry {
-  attempts: number;
+  failures: number;
+  pending: number;
   since: number;
 }
 
@@ -53,7 +60,7 @@ export function createLoginThrottle({ now = Date.now, delayUnitMs = 250 }: Throt
     const found = entries.get(key);
     if (found && now() - found.since <= WINDOW_MS) return found;
     if (entries.size >= MAX_ENTRIES) entries.clear(); // bounded memory under a flood
-    const fresh = { attempts: 0, since: now() };
+    const fresh = { failures: 0, pending: 0, since: now() };
     entries.set(key, fresh);
     return fresh;
   }
@@ -73,24 +80,34 @@ export function createLoginThrottle({ now = Date.now, delayUnitMs = 250 }: Throt
       };
       let refuse = false;
       let delayMs = 0;
-      for (const scope of Object.keys(RULES) as Scope[]) {
+      const scopes = Object.keys(RULES) as Scope[];
+      for (const scope of scopes) {
         const rule: Rule = RULES[scope];
         const counted = entry(keys[scope]);
-        counted.attempts += 1;
-        if (rule.refuseFrom !== undefined && counted.attempts >= rule.refuseFrom) refuse = true;
-        delayMs = Math.max(delayMs, delayFor(rule, counted.attempts));
+        counted.pending += 1;
+        const attempts = counted.failures + (rule.pendingCounts ? counted.pending : 1);
+        if (rule.refuseFrom !== undefined && attempts >= rule.refuseFrom) refuse = true;
+        if (rule.maxInFlight !== undefined && counted.pending > rule.maxInFlight) refuse = true;
+        delayMs = Math.max(delayMs, delayFor(rule, attempts));
       }
-      return {
-        verdict: refuse ? 'refuse' : 'go',
-        delayMs: refuse ? 0 : delayMs,
-        settle(succeeded) {
-          if (!succeeded) return;
+      let settled = false;
+      const settle = (succeeded: boolean) => {
+        if (settled) return;
+        settled = true;
+        for (const scope of scopes) {
+          const counted = entries.get(keys[scope]);
+          if (!counted) continue;
+          counted.pending = Math.max(0, counted.pending - 1);
+          if (!succeeded) counted.failures += 1;
+        }
+        if (succeeded) {
           entries.delete(keys.pair);
           entries.delete(keys.user);
-          const address = entries.get(keys.address);
-          if (address && address.attempts > 0) address.attempts -= 1;
-        },
+        }
       };
+      // A refused attempt is a failure of its own (an attacker's 21st guess counts too).
+      if (refuse) settle(false);
+      return { verdict: refuse ? 'refuse' : 'go', delayMs: refuse ? 0 : delayMs, settle };
     },
   };
 }

@@ -55,6 +55,14 @@ describe('login throttle', () => {
     for (let i = 0; i < 40; i++) fresh.attempt('office', 1, `person${i}`).settle(true);
     expect(fresh.attempt('office', 1, 'late').verdict).toBe('go'); // 40 successes count for nothing
   });
+
+  it('lets an office behind one address sign in all at once', () => {
+    const throttle = createLoginThrottle();
+    const morning = Array.from({ length: 120 }, (_, i) => throttle.attempt('office', 1, `person${i}`));
+    expect(morning.every((attempt) => attempt.verdict === 'go' && attempt.delayMs === 0)).toBe(true);
+    morning.forEach((attempt) => attempt.settle(true));
+    expect(throttle.attempt('office', 1, 'late').verdict).toBe('go');
+  });
 });
 
 describe('menu filtering', () => {
