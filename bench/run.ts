@@ -9,6 +9,7 @@
 //   BENCH_PGLITE=off        skip the embedded engine
 //   BENCH_ONLY=menu/list,link/list   measure only these calls
 //   BENCH_PAGES=off         skip the page weight (Chromium over the built client)
+//   BENCH_HUB=off           skip the real-time hub (PostgreSQL only); BENCH_HUB_CONNECTIONS=10000
 //   BENCH_WRITE_DOCS=off    leave docs/benchmarks.md alone
 //   BENCH_MAX_REQUESTS=500000   cap per measured run (the duration ends it first as a rule)
 import fs from 'node:fs';
@@ -25,6 +26,7 @@ import {
   type RunSettings,
 } from './report';
 import { measurePageWeights, pageWeightSection } from './page-weight';
+import { hubSection, measureHub } from './hub';
 import {
   createScratchDatabase,
   freePort,
@@ -204,6 +206,18 @@ async function main(): Promise<number> {
       console.error(
         `${ENGINE_TITLE[engine]}: ${what}: ${error instanceof Error ? error.message : String(error)}`,
       );
+    }
+  }
+  if (process.env.BENCH_DATABASE_URL && !off('BENCH_HUB') && !only.length) {
+    const wanted = Math.round(numberSetting('BENCH_HUB_CONNECTIONS', 10_000, 1, 100_000));
+    console.log(`\nReal-time hub: ${wanted} connections on PostgreSQL…`);
+    try {
+      const section = hubSection(await measureHub(process.env.BENCH_DATABASE_URL, wanted), m.date);
+      console.log(section);
+      if (!off('BENCH_WRITE_DOCS')) await replaceDocsSection(docsFile, 'hub', section);
+    } catch (error) {
+      exitCode = 1;
+      console.error(`hub: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   if (!off('BENCH_PAGES') && !only.length) {
