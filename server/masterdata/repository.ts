@@ -440,3 +440,57 @@ export async function rewriteSubtreePaths(
     trx,
   );
 }
+
+// The writes of the generic calls (service.ts decides, these statements do).
+
+/** The owner's record, locked for the rest of the transaction (update, delete). */
+export function lockRow(trx: AnyTrx, resource: Resource, owner: Owner, id: number): Promise<Row | undefined> {
+  return scoped(trx.selectFrom(resource.table).selectAll(), resource, owner)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst() as Promise<Row | undefined>;
+}
+
+export async function insertRow(trx: AnyTrx, resource: Resource, row: Row): Promise<number> {
+  const inserted = await trx.insertInto(resource.table).values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id as number;
+}
+
+export async function updateRow(trx: AnyTrx, resource: Resource, owner: Owner, id: number, values: Row) {
+  await scoped(trx.updateTable(resource.table).set(values), resource, owner).where('id', '=', id).execute();
+}
+
+export async function deleteRow(trx: AnyTrx, resource: Resource, owner: Owner, id: number) {
+  await scoped(trx.deleteFrom(resource.table), resource, owner).where('id', '=', id).execute();
+}
+
+/** Does another of the tenant's records hold these values of a unique key? */
+export async function holdsKey(
+  trx: AnyTrx,
+  resource: Resource,
+  tenantId: number,
+  key: Row,
+  exceptId?: number,
+): Promise<boolean> {
+  let q = trx.selectFrom(resource.table).select('id').where('tenant_id', '=', tenantId);
+  for (const [column, value] of Object.entries(key)) q = q.where(column, '=', value);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  return Boolean(await q.limit(1).executeTakeFirst());
+}
+
+/** One column of one of the tenant's records (a chosen city's province), or undefined. */
+export async function columnOf(
+  trx: AnyTrx,
+  resource: Resource,
+  tenantId: number,
+  id: number,
+  column: string,
+): Promise<unknown> {
+  const row = await trx
+    .selectFrom(resource.table)
+    .select(column)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? (row as Row)[column] : undefined;
+}

@@ -1,6 +1,7 @@
 // The rules of the generic calls: references must exist in the same tenant, a tree's
 // parent may not be the node or below it, a record still in use is not deleted, and
-// every change runs in one transaction with its hooks.
+// every change runs in one transaction with its hooks. The SQL is all in repository.ts:
+// this file decides, that one reads and writes.
 import type { Resource } from '../../src/schemas/kit';
 import { UserError } from '../http/answers';
 import type { Principal } from '../auth/principal';
@@ -8,13 +9,18 @@ import type { Services } from '../services';
 import { referencedResource, titleColumn, usagesOf } from './catalogue';
 import { hooksOf, type AnyDb, type AnyTrx, type SaveContext } from './hooks';
 import {
+  columnOf,
+  deleteRow,
   findRow,
+  holdsKey,
+  insertRow,
   isInSubtree,
   isUsed,
+  lockRow,
   missingIds,
   rewriteSubtreePaths,
-  scoped,
   treePath,
+  updateRow,
   writeJoinRows,
 } from './repository';
 import { checkRules, searchText, toColumns, type Row } from './values';
@@ -49,17 +55,12 @@ async function checkNarrowed(trx: AnyTrx, resource: Resource, tenantId: number, 
     if (!narrowed || !chosen) continue;
     const target = referencedResource(field.meta.resource!);
     const targetColumn = target.column(target.filters![narrowed.filter]);
-    const row = await trx
-      .selectFrom(target.table)
-      .select(targetColumn)
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', chosen)
-      .executeTakeFirst();
-    if (!row) continue; // checkReferences has refused it already
+    const within = await columnOf(trx, target, tenantId, chosen, targetColumn);
+    if (within === undefined) continue; // checkReferences has refused it already
     const ownColumn = resource.column(narrowed.field);
     const own = effective(ownColumn);
-    if (!own) values[ownColumn] = row[targetColumn];
-    else if (own !== row[targetColumn]) {
+    if (!own) values[ownColumn] = within;
+    else if (own !== within) {
       throw new UserError(
         `${field.meta.label} انتخاب‌شده در ${resource.fields[narrowed.field].meta.label} انتخاب‌شده نیست`,
       );
@@ -87,10 +88,10 @@ async function checkTreeParent(
 /** A record with the same value of a `unique` key, other than the one being saved? */
 async function checkUnique(trx: AnyTrx, resource: Resource, tenantId: number, values: Row, id?: number) {
   for (const key of resource.unique ?? []) {
-    let q = trx.selectFrom(resource.table).select('id').where('tenant_id', '=', tenantId);
-    for (const field of key) q = q.where(resource.column(field), '=', values[resource.column(field)]);
-    if (id !== undefined) q = q.where('id', '<>', id);
-    if (await q.limit(1).executeTakeFirst()) throw new UserError(duplicateMessage(resource, key));
+    const columns = key.map((field) => resource.column(field));
+    const held = Object.fromEntries(columns.map((column) => [column, values[column]]));
+    if (await holdsKey(trx, resource, tenantId, held, id))
+      throw new UserError(duplicateMessage(resource, key));
   }
 }
 
@@ -152,12 +153,10 @@ export async function createRecord(
     if (resource.ownedByUser) row.user_id = principal.userId;
     if (resource.treeField()) row.full_name = await nodePath(trx, resource, principal.tenantId, values);
     await checkUnique(trx, resource, principal.tenantId, row);
-    const inserted = await refusingDuplicates(resource, () =>
-      trx.insertInto(resource.table).values(row).returning('id').executeTakeFirstOrThrow(),
-    );
-    await writeJoinRows(trx, resource, principal.tenantId, inserted.id, input);
-    await hooks.afterSave?.({ ...ctx, id: inserted.id });
-    return inserted.id as number;
+    const id = await refusingDuplicates(resource, () => insertRow(trx, resource, row));
+    await writeJoinRows(trx, resource, principal.tenantId, id, input);
+    await hooks.afterSave?.({ ...ctx, id });
+    return id;
   });
 }
 
@@ -170,10 +169,7 @@ export async function updateRecord(
 ) {
   const hooks = hooksOf(resource.name);
   await change(services, async (trx, afterCommit) => {
-    const existing = await scoped(trx.selectFrom(resource.table).selectAll(), resource, principal)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const existing = await lockRow(trx, resource, principal, id);
     if (!existing) throw new UserError(notFound(resource));
     await checkReferences(trx, resource, principal.tenantId, input);
     await checkTreeParent(trx, resource, principal.tenantId, id, input);
@@ -197,23 +193,12 @@ export async function updateRecord(
     afterCommit(() => removeImages(services, resource, principal.tenantId, dropped));
     await checkUnique(trx, resource, principal.tenantId, merged, id);
     await refusingDuplicates(resource, () =>
-      scoped(
-        trx.updateTable(resource.table).set({ ...values, search_text: searchText(resource, merged) }),
-        resource,
-        principal,
-      )
-        .where('id', '=', id)
-        .execute(),
+      updateRow(trx, resource, principal, id, { ...values, search_text: searchText(resource, merged) }),
     );
     const treeField = resource.treeField();
     if (treeField) {
       const path = await nodePath(trx, resource, principal.tenantId, merged);
-      await trx
-        .updateTable(resource.table)
-        .set({ full_name: path })
-        .where('tenant_id', '=', principal.tenantId)
-        .where('id', '=', id)
-        .execute();
+      await updateRow(trx, resource, principal, id, { full_name: path });
       await rewriteSubtreePaths(trx, resource, resource.column(treeField), principal.tenantId, id);
     }
     await writeJoinRows(trx, resource, principal.tenantId, id, input);
@@ -224,10 +209,7 @@ export async function updateRecord(
 export async function deleteRecord(services: Services, principal: Principal, resource: Resource, id: number) {
   const hooks = hooksOf(resource.name);
   await change(services, async (trx, afterCommit) => {
-    const existing = await scoped(trx.selectFrom(resource.table).selectAll(), resource, principal)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const existing = await lockRow(trx, resource, principal, id);
     if (!existing) throw new UserError(notFound(resource));
     for (const usage of usagesOf(resource)) {
       if (await isUsed(trx, usage.table, usage.column, principal.tenantId, id)) {
@@ -239,7 +221,7 @@ export async function deleteRecord(services: Services, principal: Principal, res
       }
     }
     await hooks.beforeDelete?.({ trx, services, principal, row: existing, afterCommit });
-    await scoped(trx.deleteFrom(resource.table), resource, principal).where('id', '=', id).execute();
+    await deleteRow(trx, resource, principal, id);
     const dropped = droppedImages(resource, existing);
     afterCommit(() => removeImages(services, resource, principal.tenantId, dropped));
   });
