@@ -2,7 +2,7 @@
 // person's user account, a template's file, an encrypted password). A resource with
 // hooks registers them here; everything else stays generic.
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Expression, Kysely, SqlBool, Transaction } from 'kysely';
 import type { Principal } from '../auth/principal';
 import type { Services } from '../services';
 import type { Row } from './values';
@@ -33,8 +33,22 @@ export interface TableStorage {
   indexes?: Array<{ name: string; unique?: boolean; on: string; where?: string }>;
 }
 
+/** Who asks: enough to decide which records they may see. */
+export interface Viewer {
+  tenantId: number;
+  userId: number;
+  permissions?: Set<string>;
+}
+
 export interface ResourceHooks {
   storage?: TableStorage;
+  /**
+   * Which of the tenant's records this viewer may see, beyond tenant and owner (letters:
+   * their author, recipients and forward chain): a condition on the row (`alias` is the
+   * table's alias with its dot, e.g. `t.`). Applied to every list, lookup, get, update and
+   * delete; a record it hides is "not found" to that viewer.
+   */
+  visibleTo?(viewer: Viewer, alias: string): Expression<SqlBool>;
   /** Before the row is written: adjust `values`, or throw UserError. */
   beforeSave?(ctx: SaveContext): Promise<void>;
   /** After the row is written, in the same transaction (child rows, join tables). */

@@ -5,18 +5,16 @@ import type { Resource } from '../../src/schemas/kit';
 import { searchKey } from '../../src/shared/persian';
 import { referencedResource, titleColumn, titleColumns } from './catalogue';
 import { searchTable } from './tables';
-import type { AnyDb, AnyTrx } from './hooks';
+import { hooksOf, type AnyDb, type AnyTrx, type Viewer } from './hooks';
 import type { Row } from './values';
 
 export const TREE_SEPARATOR = ' / ';
 
-/** Whose records a call may touch: the tenant's, and for owned resources the user's. */
-export interface Owner {
-  tenantId: number;
-  userId: number;
-}
+/** Whose records a call may touch: the tenant's, for owned resources the user's, and what
+ *  the resource's visibility hook lets this viewer see (a principal is a viewer). */
+export type Owner = Viewer;
 
-/** Narrows a query on a resource's table to the owner's rows (`alias.` prefix optional). */
+/** Narrows a query on a resource's table to the viewer's rows (`alias.` prefix optional). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function scoped<Q extends { where: (...args: any[]) => Q }>(
   q: Q,
@@ -24,8 +22,10 @@ export function scoped<Q extends { where: (...args: any[]) => Q }>(
   owner: Owner,
   alias = '',
 ): Q {
-  const narrowed = q.where(`${alias}tenant_id`, '=', owner.tenantId);
-  return resource.ownedByUser ? narrowed.where(`${alias}user_id`, '=', owner.userId) : narrowed;
+  let narrowed = q.where(`${alias}tenant_id`, '=', owner.tenantId);
+  if (resource.ownedByUser) narrowed = narrowed.where(`${alias}user_id`, '=', owner.userId);
+  const visible = hooksOf(resource.name).visibleTo?.(owner, alias);
+  return visible ? narrowed.where(visible) : narrowed;
 }
 
 export interface ListQuery extends Owner {
