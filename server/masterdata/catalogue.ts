@@ -34,6 +34,8 @@ export function usagesOf(target: Resource): Usage[] {
     Object.entries(resource.fields)
       .filter(([, f]) => ['reference', 'treeParent', 'references'].includes(f.meta.kind) && !f.meta.virtual)
       .filter(([, f]) => f.meta.resource?.toLowerCase() === target.name.toLowerCase())
+      // A child goes with its parent (ON DELETE CASCADE): it does not keep the parent.
+      .filter(([field]) => resource.parent?.field !== field)
       .map(([field, f]) =>
         f.meta.kind === 'references'
           ? { resource, field, table: resource.joinTable(field), column: 'ref_id' }

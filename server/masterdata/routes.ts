@@ -9,6 +9,8 @@ import { fail, listAnswer, ok, UserError } from '../http/answers';
 import { field } from '../http/fields';
 import { userRoute } from '../http/api-route';
 import type { Services } from '../services';
+import type { Principal } from '../auth/principal';
+import { referencedResource } from './catalogue';
 import { hooksOf, type AnyDb } from './hooks';
 import './resource-hooks';
 import { listRows, lookupRows } from './repository';
@@ -35,11 +37,26 @@ function recordId(resource: Resource, params: Record<string, unknown>): number {
 /** The resource's list filters (`parentId`, …), each named by its field's label. */
 function filterParams(resource: Resource) {
   return Object.fromEntries(
-    Object.entries(resource.filters ?? {}).map(([name, fieldName]) => [
-      name,
-      field.optionalInt(resource.fields[fieldName]?.meta.label ?? name, 0),
-    ]),
+    Object.entries(resource.filters ?? {}).map(([name, fieldName]) => {
+      const label = resource.fields[fieldName]?.meta.label ?? name;
+      // A child resource is listed under one parent at a time: its filter is required.
+      return [name, fieldName === resource.parent?.field ? field.id(label) : field.optionalInt(label, 0)];
+    }),
   );
+}
+
+/** A child resource's list answers only for a parent the user may see. */
+async function parentHidden(
+  db: AnyDb,
+  resource: Resource,
+  principal: Principal,
+  filters: Record<string, number>,
+) {
+  if (!resource.parent) return undefined;
+  const parentField = resource.fields[resource.parent.field];
+  const parent = referencedResource(parentField.meta.resource!);
+  const id = filters[resource.column(resource.parent.field)];
+  return (await findRow(db, parent, principal, id)) ? undefined : notFound(parent);
 }
 
 /** Bound filter values → column conditions (0 = no filter). */
@@ -84,6 +101,8 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     permission: resource.permissionFor('list'),
     handler: async ({ params, principal }) => {
       const filters = filterColumns(resource, params);
+      const hidden = await parentHidden(anyDb, resource, principal, filters);
+      if (hidden) return fail(hidden);
       const count = params.Count === -1 ? -1 : Math.min(Math.max(params.Count, 1), 500);
       const { rows, total, capped } = await listRows(anyDb, resource, {
         tenantId: principal.tenantId,
@@ -124,6 +143,8 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     path: `${base}/lookup`,
     params: lookupParams(resource),
     handler: async ({ params, principal }) => {
+      const hidden = await parentHidden(anyDb, resource, principal, filterColumns(resource, params));
+      if (hidden) return fail(hidden);
       const limit = params.Count > 0 ? Math.min(params.Count, LOOKUP_LIMIT) : LOOKUP_LIMIT;
       const { rows, total, capped } = await lookupRows(anyDb, resource, {
         tenantId: principal.tenantId,

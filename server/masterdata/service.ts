@@ -28,6 +28,27 @@ import { checkImages, droppedImages, removeImages } from './images';
 
 export const notFound = (resource: Resource) => `${resource.singular} یافت نشد`;
 
+/** A child record's parent must be one the user may see, and stays its parent for good. */
+async function checkParent(
+  trx: AnyTrx,
+  resource: Resource,
+  principal: Principal,
+  values: Row,
+  existing?: Row,
+) {
+  if (!resource.parent) return;
+  const field = resource.fields[resource.parent.field];
+  const column = resource.column(resource.parent.field);
+  if (existing) {
+    if (column in values && values[column] !== existing[column])
+      throw new UserError(`${field.meta.label} را نمی‌توان تغییر داد`);
+    return;
+  }
+  const parent = referencedResource(field.meta.resource!);
+  if (!(await findRow(trx, parent, principal, values[column] as number)))
+    throw new UserError(`${field.meta.label} انتخاب‌شده وجود ندارد`);
+}
+
 async function checkReferences(
   trx: AnyTrx,
   resource: Resource,
@@ -144,6 +165,7 @@ export async function createRecord(
   return change(services, async (trx, afterCommit) => {
     await checkReferences(trx, resource, principal.tenantId, input);
     const values = toColumns(resource, input, 'create');
+    await checkParent(trx, resource, principal, values);
     await checkNarrowed(trx, resource, principal.tenantId, values);
     const ctx: SaveContext = { trx, services, principal, mode: 'create', input, values, afterCommit };
     await hooks.beforeSave?.(ctx);
@@ -174,6 +196,7 @@ export async function updateRecord(
     await checkReferences(trx, resource, principal.tenantId, input);
     await checkTreeParent(trx, resource, principal.tenantId, id, input);
     const values = toColumns(resource, input, 'update');
+    await checkParent(trx, resource, principal, values, existing);
     await checkNarrowed(trx, resource, principal.tenantId, values, existing);
     const ctx: SaveContext = {
       trx,

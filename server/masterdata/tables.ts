@@ -133,6 +133,8 @@ function tableStatements(resource: Resource): string[] {
         .map(([name, field]) => ({
           column: resource.column(name),
           target: referencedResource(field.meta.resource!).table,
+          // Children go with their parent.
+          ...(resource.parent?.field === name ? { onDelete: 'CASCADE' as const } : {}),
         })),
     ),
   ];

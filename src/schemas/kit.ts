@@ -317,6 +317,13 @@ export interface ResourceDefinition {
    * session token stays out of URLs; the call also takes the specification's `&token=`.
    */
   download?: { path: string; idParam: string; label: string };
+  /**
+   * Records that live under a parent record (a contract's items, a customer's contacts):
+   * `field` is the reference to the parent. Its list filter must name the parent (no list
+   * of every parent's children at once), the parent must be one the user may see, the
+   * parent never changes once set, and deleting the parent deletes its children.
+   */
+  parent?: { field: string };
   /** Rules over the whole record, beside the fields' own (a date range, a total): checked
    *  on the record as it will be stored — on update, the stored values merged with the
    *  request's — and refused with the rule's Persian message. */
