@@ -5,8 +5,7 @@
 import fs from 'node:fs';
 import WebSocket from 'ws';
 import { createPostgresBus } from '../server/realtime/event-bus';
-import { BENCH_ADMIN } from './calls';
-import { request } from './load';
+import { signInAdmin } from './load';
 import {
   createScratchDatabase,
   freePort,
@@ -72,14 +71,7 @@ export async function measureHub(adminUrl: string, wanted: number): Promise<HubF
     const env = serverEnv({ port: await freePort(), dataDir, databaseUrl: scratch.url });
     await runScript('bench/seed.ts', { ...env, BENCH_USERS: '0', BENCH_CUSTOMERS: '0' }, 300_000);
     server = await startServer(env, { timeoutMs: 90_000, cwd: dataDir });
-    const signedIn = await request(server.baseUrl, {
-      name: 'sign-in',
-      method: 'POST',
-      path: '/api/Authenticate/Authenticate',
-      body: { Username: BENCH_ADMIN.username, Password: BENCH_ADMIN.password, WebRootPath: BENCH_ADMIN.host },
-      auth: false,
-    });
-    const { token, userId } = signedIn.body as { token: string; userId: number };
+    const { token, userId } = await signInAdmin(server.baseUrl);
     await bus.ready();
 
     const arrivals: number[] = [];

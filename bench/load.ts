@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import autocannon, { type Result } from 'autocannon';
-import type { Call } from './calls';
+import { BENCH_ADMIN, type Call } from './calls';
 
 export interface LoadOptions {
   seconds: number;
@@ -63,6 +63,20 @@ export function request(baseUrl: string, call: Call, token?: string): Promise<An
     if (body !== undefined) req.write(body);
     req.end();
   });
+}
+
+/** Signs the demo tenant's administrator in (BENCH_ADMIN): their token and user id. */
+export async function signInAdmin(baseUrl: string): Promise<{ token: string; userId: number }> {
+  const answer = await request(baseUrl, {
+    name: 'sign-in',
+    method: 'POST',
+    path: '/api/Authenticate/Authenticate',
+    body: { Username: BENCH_ADMIN.username, Password: BENCH_ADMIN.password, WebRootPath: BENCH_ADMIN.host },
+    auth: false,
+  });
+  if (answer.body.status !== 1 || typeof answer.body.token !== 'string')
+    throw new Error(`sign-in failed: HTTP ${answer.httpStatus} ${answer.text.slice(0, 300)}`);
+  return { token: answer.body.token, userId: Number(answer.body.userId) };
 }
 
 /** Why a sampled answer is unusable, or undefined when it is a success. */

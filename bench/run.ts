@@ -14,8 +14,8 @@
 //   BENCH_MAX_REQUESTS=500000   cap per measured run (the duration ends it first as a rule)
 import fs from 'node:fs';
 import path from 'node:path';
-import { BENCH_ADMIN, CALLS, type Call } from './calls';
-import { measure, request, sampleProblem, type LoadOptions } from './load';
+import { CALLS, type Call } from './calls';
+import { measure, sampleProblem, signInAdmin, type LoadOptions } from './load';
 import {
   consoleTable,
   ENGINE_TITLE,
@@ -37,7 +37,6 @@ import {
   ServerStartError,
   startServer,
   type Engine,
-  type RunningServer,
 } from './server';
 import type { SeedSummary } from './seed';
 
@@ -107,19 +106,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function signIn(server: RunningServer): Promise<string> {
-  const answer = await request(server.baseUrl, {
-    name: 'sign-in',
-    method: 'POST',
-    path: '/api/Authenticate/Authenticate',
-    body: { Username: BENCH_ADMIN.username, Password: BENCH_ADMIN.password, WebRootPath: BENCH_ADMIN.host },
-    auth: false,
-  });
-  if (answer.body.status !== 1 || typeof answer.body.token !== 'string')
-    throw new Error(`sign-in failed: HTTP ${answer.httpStatus} ${answer.text.slice(0, 300)}`);
-  return answer.body.token;
-}
-
 async function runEngine(engine: Engine): Promise<EngineRun> {
   const mark = cleanups.length;
   try {
@@ -146,7 +132,7 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
     console.log('  starting the server…');
     const server = await startServer(env, { timeoutMs: settings.startTimeoutMs, cwd: dataDir });
     cleanups.push(server.stop);
-    const token = await signIn(server);
+    const { token } = await signInAdmin(server.baseUrl);
     const options: LoadOptions = { ...settings, token };
 
     const run: EngineRun = {
