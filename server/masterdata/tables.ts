@@ -18,6 +18,7 @@ import { hooksOf } from './hooks';
 import './resource-hooks';
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** The SQL type and constraints of a stored field's column. */
 function columnType(resource: Resource, name: string, field: Field): string {
@@ -76,6 +77,8 @@ interface IndexDefinition {
   /** The indexed columns or expression, with parentheses: `(tenant_id, bank_fk)`. */
   on: string;
   using?: string;
+  /** Storage parameters: `fastupdate = off`. */
+  with?: string;
   where?: string;
 }
 
@@ -107,8 +110,9 @@ function indexesOf(resource: Resource): IndexDefinition[] {
 function createIndex(table: string, index: IndexDefinition): string {
   const kind = index.unique ? 'UNIQUE INDEX' : 'INDEX';
   const using = index.using ? ` USING ${index.using}` : '';
+  const storage = index.with ? ` WITH (${index.with})` : '';
   const where = index.where ? ` WHERE ${index.where}` : '';
-  return `CREATE ${kind} IF NOT EXISTS ${quote(index.name)} ON ${quote(table)}${using} ${index.on}${where}`;
+  return `CREATE ${kind} IF NOT EXISTS ${quote(index.name)} ON ${quote(table)}${using} ${index.on}${storage}${where}`;
 }
 
 function tableStatements(resource: Resource): string[] {
@@ -160,7 +164,13 @@ function tenantForeignKeys(
   const adds = references.map(({ column, target, onDelete }) => {
     const name = constraintName(`${table}_${column}_tenant_fk`);
     const cascade = onDelete ? ` ON DELETE ${onDelete}` : '';
-    return `  IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conrelid = '${quote(table)}'::regclass AND conname = '${name}') THEN
+    // A key made before its reference became a parent (or stopped being one) is made anew.
+    const deleteRule = onDelete ? 'c' : 'a';
+    return `  IF EXISTS (SELECT 1 FROM pg_constraint WHERE conrelid = '${quote(table)}'::regclass AND conname = '${name}'
+               AND confdeltype <> '${deleteRule}') THEN
+    ALTER TABLE ${quote(table)} DROP CONSTRAINT ${quote(name)};
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conrelid = '${quote(table)}'::regclass AND conname = '${name}') THEN
     ALTER TABLE ${quote(table)} ADD CONSTRAINT ${quote(name)}
       FOREIGN KEY (tenant_id, ${quote(column)}) REFERENCES ${quote(target)} (tenant_id, id)${cascade};
   END IF;`;
@@ -228,7 +238,13 @@ function searchTableStatements(resource: Resource): string[] {
       name: `${searchTable(resource)}_text_idx`,
       using: 'gin',
       on: '(search_text gin_trgm_ops)',
+      with: 'fastupdate = off',
     }),
+    // Written straight into the index, not into GIN's pending list, which every search
+    // would read whole (221 pages of it made a one-row search at a million rows take 2 ms
+    // instead of 0.6). An index made before: switched over, its pending list emptied once.
+    `ALTER INDEX ${quote(`${searchTable(resource)}_text_idx`)} SET (fastupdate = off)`,
+    `SELECT gin_clean_pending_list(${sqlString(quote(`${searchTable(resource)}_text_idx`))}::regclass)`,
     `DO $$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = current_schema()
                  AND tablename = '${searchTable(resource)}' AND policyname = 'search_pattern') THEN

@@ -75,6 +75,34 @@ describe.each(ENGINES)('child records under a parent (%s)', (engine) => {
     await server?.stop();
   });
 
+  it('turns the key of a reference that became a parent later into a cascading one', async () => {
+    const fields = {
+      customerFk: f.reference('مشتری', 'customer', { required: true }),
+      text: f.title('متن'),
+    };
+    const shape = { ...note, name: 'latenote', table: 'test_late_notes', fields };
+    const before = defineResource({ ...shape, parent: undefined });
+    const after = defineResource(shape);
+    const deleteRule = async () =>
+      (
+        await sql<{ rule: string }>`SELECT confdeltype AS rule FROM pg_constraint
+        WHERE conrelid = 'test_late_notes'::regclass AND contype = 'f' AND conname LIKE '%customer_fk%'`.execute(
+          server.built.services.db,
+        )
+      ).rows.map((row) => row.rule);
+    for (const [resource, rule] of [
+      [before, 'a'],
+      [after, 'c'],
+      [after, 'c'],
+      [before, 'a'],
+    ] as const) {
+      await server.built.services.db.transaction().execute(async (trx) => {
+        for (const statement of resourceTableStatements([resource])) await sql.raw(statement).execute(trx);
+      });
+      expect(await deleteRule()).toEqual([rule]);
+    }
+  });
+
   it('lists children under one parent the user may see, never all of them', async () => {
     expect(
       (
