@@ -1,5 +1,6 @@
-// The SQL of the engine, for any resource: one query per list page (references joined,
-// not fetched per row), one count, and writes that keep search_text and tree paths true.
+// The SQL of the engine, for any resource: how a query is narrowed to what its viewer may
+// see, a page's rows (references joined, not fetched per row), single records, and writes
+// that keep search_text and tree paths true. Lists and their counts are in lists.ts.
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Resource } from '../../src/schemas/kit';
 import { searchKey } from '../../src/shared/persian';
@@ -59,7 +60,7 @@ function referenceJoins(resource: Resource, query: AnySelect): AnySelect {
 }
 
 /** What a record is called in SQL: a tree node's path, else its title fields joined by a space. */
-function recordName(target: Resource, alias: string) {
+export function recordName(target: Resource, alias: string) {
   if (target.treeField()) return sql<string>`${sql.ref(`${alias}.full_name`)}`;
   const parts = titleColumns(target).map((column) => sql.ref(`${alias}.${column}`));
   return parts.length === 1
@@ -122,7 +123,8 @@ export function matchingIds(db: AnyDb, resource: Resource, tenantId: number, pat
     .where('s.search_text', 'like', pattern);
 }
 
-function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
+/** The list's rows: the viewer's, matching its phrase and filters (nothing selected yet). */
+export function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
   let q = scoped(db.selectFrom(`${resource.table} as t`), resource, query, 't.');
   const pattern = searchPattern(query.phrase);
   if (pattern) {
@@ -152,182 +154,16 @@ function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
   return q;
 }
 
-/**
- * Runs a list's queries; with a phrase, in a transaction whose `app.search_pattern` is the
- * phrase's pattern, which the search tables' policy carries (tables.ts) so that their
- * trigram index is used under row-level security. The setting ends with the transaction.
- */
-async function searching<T>(db: AnyDb, phrase: string, work: (db: AnyDb) => Promise<T>): Promise<T> {
-  const pattern = searchPattern(phrase);
-  if (!pattern) return work(db);
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT set_config('app.search_pattern', ${pattern}, true)`.execute(trx);
-    return work(trx);
-  });
-}
-
-/**
- * How many rows a list counts at most beyond the ones its page skips. Counting a million
- * rows costs a third of a second on every call; past this many the answer says "more than"
- * (`capped`) and the screen shows «بیش از …» and keeps paging.
- */
-export const COUNT_CAP = 1000;
-
-/** A count: exact up to `skipped + COUNT_CAP` rows, else that number and `capped`. */
-export interface Total {
-  total: number;
-  capped: boolean;
-}
-
-async function cappedCount(db: AnyDb, rows: AnySelect, skipped: number): Promise<Total> {
-  const limit = skipped + COUNT_CAP;
-  const counted = await db
-    .selectFrom(
-      rows
-        .select(sql`1`.as('one'))
-        .limit(limit + 1)
-        .as('c'),
-    )
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  const n = Number((counted as { n: number | string }).n);
-  return n > limit ? { total: limit, capped: true } : { total: n, capped: false };
-}
-
-/** One page of a list, newest first, references' names joined. */
-export function listPage(db: AnyDb, resource: Resource, query: ListQuery, size: number, skipped: number) {
-  return joinedIds(resource, referenceJoins(resource, filtered(db, resource, query).selectAll('t')))
-    .orderBy('t.id', 'desc')
-    .limit(size)
-    .offset(skipped);
-}
-
-/** Rows one answer holds at most, whatever `Count` asks (-1 for "all" included). */
-export const MAX_ROWS = 1000;
-
-export async function listRows(
-  db: AnyDb,
-  resource: Resource,
-  query: ListQuery,
-): Promise<{ rows: Row[] } & Total> {
-  const size = query.count > 0 ? Math.min(query.count, MAX_ROWS) : MAX_ROWS;
-  const skipped = query.count > 0 ? (Math.max(query.page, 1) - 1) * size : 0;
-  return searching(db, query.phrase, async (db) => {
-    const rows =
-      (await phrasePage(db, resource, query, size, skipped)) ??
-      (await listPage(db, resource, query, size, skipped).execute());
-    // A short page tells the total without counting.
-    if (rows.length < size && (rows.length > 0 || skipped === 0))
-      return { rows: rows as Row[], total: skipped + rows.length, capped: false };
-    return { rows: rows as Row[], ...(await cappedCount(db, filtered(db, resource, query), skipped)) };
-  });
-}
-
-/**
- * How many of a list's newest rows a phrase search looks through one by one before it
- * asks the trigram index, beyond ten for every row the page reaches.
- *
- * Why two ways: a phrase that many rows hold (a common name) fills a page within the
- * newest few hundred rows, while the index would hand over every match (83,000 of a
- * million customers: a third of a second) to be sorted; a rare phrase is a few index
- * entries, while walking the rows would read them all. The planner cannot tell which from
- * a pattern it sees only at run time (its guess at a million rows was wrong both ways),
- * so the engine asks both ways, each bounded: first the newest rows, then the index.
- */
-export const RECENT_WINDOW = 2000;
-
-/** A phrase list's page from its newest rows, or undefined when they do not fill it
- *  (then the index finds it: listPage). */
-async function phrasePage(
-  db: AnyDb,
-  resource: Resource,
-  query: ListQuery,
-  size: number,
-  skipped: number,
-): Promise<Row[] | undefined> {
-  const pattern = searchPattern(query.phrase);
-  if (!pattern) return undefined;
-  const window = (query.recentWindow ?? RECENT_WINDOW) + 10 * (skipped + size);
-  const unsearched = { ...query, phrase: '' };
-  const newest = filtered(db, resource, unsearched).selectAll('t').orderBy('t.id', 'desc').limit(window);
-  const found = (await db
-    .selectFrom(newest.as('n'))
-    .select('n.id')
-    .where((eb) => eb.or(phraseProbes(db, resource, query.tenantId, pattern, 'n')))
-    .orderBy('n.id', 'desc')
-    .limit(size)
-    .offset(skipped)
-    .execute()) as { id: number }[];
-  if (found.length < size) {
-    // The window held the whole list: what it found is all there is.
-    const held = await db
-      .selectFrom(newest.as('n'))
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    if (Number((held as { n: number | string }).n) >= window) return undefined;
-  }
-  if (!found.length) return [];
-  return (await listPage(db, resource, unsearched, size, 0)
-    .where(
-      't.id',
-      'in',
-      found.map((row) => row.id),
-    )
-    .execute()) as Row[];
-}
-
-/** Does row `alias` (of the window: the resource's own columns) match the pattern? Its own
- *  search text, read with the row; a searchable reference's, one key look-up per row in
- *  the target's search table — never a scan of an index. */
-function phraseProbes(db: AnyDb, resource: Resource, tenantId: number, pattern: string, alias: string) {
-  const probe = (target: Resource, column: string) =>
-    sql<boolean>`coalesce((${db
-      .selectFrom(`${searchTable(target)} as s`)
-      .select(sql<boolean>`true`.as('hit'))
-      .where('s.tenant_id', '=', tenantId)
-      .whereRef('s.id', '=', `${alias}.${column}`)
-      .where('s.search_text', 'like', pattern)}), false)`;
-  const references = resource
-    .searchFields()
-    .filter((name) => resource.fields[name].meta.kind === 'reference');
-  return [
-    sql<boolean>`${sql.ref(`${alias}.search_text`)} LIKE ${pattern}`,
-    ...references.map((name) =>
-      probe(referencedResource(resource.fields[name].meta.resource!), resource.column(name)),
+/** The rows of a page, newest first, references' names and join-table ids read in the
+ *  same statement; the caller narrows it to the page's ids. */
+export function pageRows(db: AnyDb, resource: Resource, owner: Owner) {
+  return joinedIds(
+    resource,
+    referenceJoins(
+      resource,
+      scoped(db.selectFrom(`${resource.table} as t`), resource, owner, 't.').selectAll('t'),
     ),
-  ];
-}
-
-const PERSIAN_ORDER = new Intl.Collator('fa');
-
-export interface LookupQuery extends Owner {
-  /** Exactly these records (those of the owner that exist). */
-  ids?: number[];
-  phrase: string;
-  filters: Record<string, number>;
-  limit: number;
-}
-
-/** Names only: `{ id, title }` (and a tree node's parent, so a picker can leave out a
- *  subtree), ordered by name. The records a picker offers or the chips of chosen ids show. */
-export async function lookupRows(
-  db: AnyDb,
-  resource: Resource,
-  query: LookupQuery,
-): Promise<{ rows: Row[] } & Total> {
-  if (query.ids && !query.ids.length) return { rows: [], total: 0, capped: false };
-  return searching(db, query.phrase, async (db) => {
-    let q = filtered(db, resource, { ...query, page: 1, count: query.limit });
-    if (query.ids) q = q.where('t.id', 'in', query.ids);
-    const treeField = resource.treeField();
-    let page = q.select(['t.id as id', recordName(resource, 't').as('title')]);
-    if (treeField) page = page.select(`t.${resource.column(treeField)} as ${treeField}`);
-    const rows = (await page.orderBy('title').orderBy('t.id').limit(query.limit).execute()) as Row[];
-    // The database orders by code point (پ, چ, ژ, گ after ی); a Persian reader expects the alphabet.
-    rows.sort((a, b) => PERSIAN_ORDER.compare(String(a.title ?? ''), String(b.title ?? '')));
-    if (rows.length < query.limit) return { rows, total: rows.length, capped: false };
-    return { rows, ...(await cappedCount(db, q, 0)) };
-  });
+  ).orderBy('t.id', 'desc');
 }
 
 export async function findRow(

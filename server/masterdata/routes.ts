@@ -13,7 +13,7 @@ import type { Principal } from '../auth/principal';
 import { referencedResource } from './catalogue';
 import { hooksOf, type AnyDb } from './hooks';
 import './resource-hooks';
-import { listRows, lookupRows } from './repository';
+import { listRows, lookupRows } from './lists';
 import { registerImageRoutes } from './images';
 import { createRecord, deleteRecord, findRow, notFound, updateRecord } from './service';
 import { toRecord } from './values';

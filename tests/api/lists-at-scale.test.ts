@@ -10,13 +10,8 @@ import { customer } from '../../src/schemas/customers';
 import { createTenant } from '../../server/tenancy/create-tenant';
 import { rowOf } from '../../server/seed/organisation-seed';
 import type { AnyDb } from '../../server/masterdata/hooks';
-import {
-  COUNT_CAP,
-  listRows,
-  matchingIds,
-  MAX_ROWS,
-  searchPattern,
-} from '../../server/masterdata/repository';
+import { matchingIds, searchPattern } from '../../server/masterdata/repository';
+import { COUNT_CAP, listRows, MAX_ROWS } from '../../server/masterdata/lists';
 import type { Row } from '../../server/masterdata/values';
 import { withTenant } from '../../server/db/tenant-fence';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
@@ -159,6 +154,21 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
       expect(indexed.total).toBe(walked.total);
       expect(indexed.capped).toBe(walked.capped);
     }
+  });
+
+  it('counts a common phrase among the newest rows it looked through, and says "at least"', async () => {
+    const db = server.built.services.db as unknown as AnyDb;
+    const query = { tenantId: demoTenantId, userId: 0, page: 2, count: 20, phrase: 'انبوه', filters: {} };
+    // A window of 100 rows past the page's reach: the page fills within it, the list goes on.
+    const answer = await withTenant(demoTenantId, () =>
+      listRows(db, customer, { ...query, recentWindow: 100 - 10 * 40 }),
+    );
+    expect(answer.rows).toHaveLength(20);
+    expect(answer.capped).toBe(true);
+    expect(answer.total).toBeGreaterThanOrEqual(40);
+    expect(answer.total).toBeLessThanOrEqual(101);
+    const exact = await withTenant(demoTenantId, () => listRows(db, customer, query));
+    expect(answer.rows.map((row) => row.id)).toEqual(exact.rows.map((row) => row.id));
   });
 
   it.runIf(engine === 'postgres')(

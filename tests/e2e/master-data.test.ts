@@ -9,7 +9,7 @@ import { openPortal, SCREENSHOTS, signInThroughForm, type Portal } from './brows
 import { customer } from '../../src/schemas/customers';
 import { groupDigits } from '../../src/shared/persian-digits';
 import type { AnyDb } from '../../server/masterdata/hooks';
-import { COUNT_CAP } from '../../server/masterdata/repository';
+import { COUNT_CAP } from '../../server/masterdata/lists';
 import { rowOf } from '../../server/seed/organisation-seed';
 import { withTenant } from '../../server/db/tenant-fence';
 
