@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { lockDataDir } from './data-dir-lock';
 import { fencedDialect } from './tenant-fence';
+import { NAMED_STATEMENT_OPTIONS, nameStatements } from './named-statements';
 
 export type DB = Kysely<Database>;
 
@@ -77,7 +78,8 @@ export async function openPglite(dataDir: string): Promise<OpenDatabase> {
 }
 
 export function openPostgres(url: string): OpenDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const pool = new pg.Pool({ connectionString: url, max: 20, options: NAMED_STATEMENT_OPTIONS });
+  nameStatements(pool);
   // An idle connection can be ended by the server (restart, admin, failover): the pool
   // drops it and opens another; unhandled, the event would end the process.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));

@@ -1,0 +1,86 @@
+// Named statements on PostgreSQL (server/db/named-statements.ts): the server's pooled
+// connections parse a statement once and then only bind and run it, always with a plan
+// made for the values at hand (force_custom_plan), and a statement whose table changed
+// under it is sent again afresh instead of failing.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres, type OpenDatabase } from '../../server/db/database';
+import { MAX_NAMED_PER_CONNECTION } from '../../server/db/named-statements';
+import { asSystem } from '../../server/db/tenant-fence';
+import { DEMO_ADMIN, startTestServer, type TestServer } from './harness';
+
+describe.runIf(process.env.TEST_DATABASE_URL)('named statements (postgres)', () => {
+  let server: TestServer;
+  let open: OpenDatabase;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine: 'postgres' });
+    open = openPostgres(server.databaseUrl!);
+  });
+  afterAll(async () => {
+    await open?.close();
+    await server?.stop();
+  });
+
+  /** Runs `work` on one pooled connection and reads that connection's prepared statements. */
+  const onOneConnection = (work: (db: typeof open.db) => Promise<void>) =>
+    open.db.connection().execute(async (db) => {
+      await work(db);
+      const prepared = await sql<{ statement: string }>`
+        SELECT statement FROM pg_prepared_statements WHERE name LIKE 'd\\_%'`.execute(db);
+      const mode = await sql<{ plan_cache_mode: string }>`SHOW plan_cache_mode`.execute(db);
+      return { statements: prepared.rows.map((row) => row.statement), mode: mode.rows[0].plan_cache_mode };
+    });
+
+  it('parses a statement once per connection and plans it for the values at hand', async () => {
+    const lookUp = (db: typeof open.db, id: number) =>
+      asSystem(() => db.selectFrom('tenants').select('full_name').where('id', '=', id).execute());
+    const { statements, mode } = await onOneConnection(async (db) => {
+      for (const id of [1, 2, 1, 2]) await lookUp(db, id);
+    });
+    expect(mode).toBe('force_custom_plan');
+    const lookUps = statements.filter((text) => text.includes('"full_name" from "tenants"'));
+    expect(lookUps).toHaveLength(1);
+  });
+
+  it('runs a statement again afresh after its table changed under it', async () => {
+    await onOneConnection(async (db) => {
+      await sql`CREATE TABLE named_probe (id integer)`.execute(db);
+      await sql`INSERT INTO named_probe VALUES (${1})`.execute(db);
+      const read = () =>
+        db
+          .selectFrom('named_probe' as 'tenants')
+          .selectAll()
+          .execute();
+      expect(await read()).toEqual([{ id: 1 }]);
+      await sql`ALTER TABLE named_probe ADD COLUMN note text`.execute(db);
+      expect(await read()).toEqual([{ id: 1, note: null }]);
+      await sql`DROP TABLE named_probe`.execute(db);
+    });
+  });
+
+  it('names at most a bounded number of statements per connection', async () => {
+    const { statements } = await onOneConnection(async (db) => {
+      // Texts that differ by the length of an id list: each a new statement.
+      for (let n = 1; n <= MAX_NAMED_PER_CONNECTION + 20; n++) {
+        const ids = Array.from({ length: n }, (_, i) => i + 1);
+        await asSystem(() => db.selectFrom('tenants').select('id').where('id', 'in', ids).execute());
+      }
+    });
+    expect(statements.length).toBeLessThanOrEqual(MAX_NAMED_PER_CONNECTION);
+  });
+
+  it('serves the signed-in calls through named statements', async () => {
+    const { token } = await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password);
+    for (let i = 0; i < 3; i++) {
+      const answer = await server.api.get('customer/list/', { Page: 1, Count: 10 }, { token });
+      expect(answer.body.status).toBe(1);
+    }
+    const seen = await server.built.services.db.connection().execute(async (db) => {
+      const rows = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'd\\_%'`.execute(db);
+      return rows.rows[0].n;
+    });
+    expect(seen).toBeGreaterThan(0);
+  });
+});
