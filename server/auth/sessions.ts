@@ -17,7 +17,10 @@ export async function createSession(
   db: DB,
   input: { tenantId: number; userId: number; ip: string; userAgent: string },
 ): Promise<{ token: string; sessionId: number }> {
-  const token = crypto.randomBytes(32).toString('base64url');
+  // The tenant's id leads the token, so that finding its session runs fenced to that
+  // tenant (as the handler will) instead of seeing every tenant; the random part is the
+  // secret. A token whose lead names another tenant simply finds no session.
+  const token = `${input.tenantId}.${crypto.randomBytes(32).toString('base64url')}`;
   const row = await db
     .insertInto('sessions')
     .values({
@@ -35,7 +38,7 @@ export async function createSession(
 
 export async function findPrincipal(db: DB, token: string): Promise<Principal | null> {
   if (!token || token.length > 200) return null;
-  return principalOf(db, { tokenHash: hashToken(token) });
+  return principalOf(db, { tokenHash: hashToken(token), tenantId: tenantOfToken(token) });
 }
 
 /** The principal of a live session by its id (a signed download link names it). */
@@ -43,12 +46,23 @@ export function findPrincipalBySession(db: DB, sessionId: number): Promise<Princ
   return principalOf(db, { sessionId });
 }
 
+/** The tenant a token names (`{tenantId}.{secret}`); undefined for a token of the older,
+ *  secret-only shape. */
+export function tenantOfToken(token: string): number | undefined {
+  const lead = /^(\d{1,9})\./.exec(token)?.[1];
+  return lead ? Number(lead) : undefined;
+}
+
 async function principalOf(
   db: DB,
-  session: { tokenHash: string } | { sessionId: number },
+  session: { tokenHash: string; tenantId?: number } | { sessionId: number },
 ): Promise<Principal | null> {
-  // The token names the tenant: until it is found, the look-up must see every tenant.
-  const row = await asSystem(() => lookUp(db, session));
+  // Fenced to the tenant the token names; a session id (a signed link) or a token of the
+  // older shape names none, and then the look-up must see every tenant.
+  const tenantId = 'tokenHash' in session ? session.tenantId : undefined;
+  const row = await (tenantId
+    ? withTenant(tenantId, () => lookUp(db, session))
+    : asSystem(() => lookUp(db, session)));
   if (!row) return null;
   if (Date.now() - new Date(row.lastSeenAt).getTime() > TOUCH_EVERY_MS) {
     await withTenant(row.tenantId, () =>

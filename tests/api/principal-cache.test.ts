@@ -3,6 +3,8 @@
 // process is seen by every process on its very next call (the event bus), and by the
 // process that made the change before it even answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, tenantOfToken } from '../../server/auth/sessions';
+import { withTenant } from '../../server/db/tenant-fence';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 
 const ADMINS = 'مدیران سامانه';
@@ -80,5 +82,41 @@ describe.each(ENGINES)('cached principals (%s)', (engine) => {
     expect((await promote([STAFF])).body.status).toBe(1);
     expect((await people(second)).body.status).toBe(0);
     expect((await people(first)).body.status).toBe(0);
+  });
+
+  it("looks a token up fenced to the tenant it names; another tenant's name finds nothing", async () => {
+    const lead = tenantOfToken(admin);
+    const demoTenant = (await first.built.services.tenants.byHost('localhost'))!.id;
+    expect(lead).toBe(demoTenant);
+    const secret = admin.slice(admin.indexOf('.') + 1);
+    const forged = `${demoTenant + 1000}.${secret}`;
+    expect((await menu(second, forged)).text).toContain(NOT_SIGNED_IN);
+    expect((await menu(second, `${demoTenant}.${secret}x`)).text).toContain(NOT_SIGNED_IN);
+  });
+
+  it('still takes a token of the older, secret-only shape', async () => {
+    const { built } = first;
+    const demoTenant = (await built.services.tenants.byHost('localhost'))!.id;
+    const legacy = 'a-session-made-before-tokens-named-their-tenant-000000000';
+    const adminUser = await withTenant(demoTenant, () =>
+      built.services.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', DEMO_ADMIN.username)
+        .executeTakeFirstOrThrow(),
+    );
+    await withTenant(demoTenant, () =>
+      built.services.db
+        .insertInto('sessions')
+        .values({
+          tenant_id: demoTenant,
+          user_id: adminUser.id,
+          token_hash: hashToken(legacy),
+          expires_at: new Date(Date.now() + 86_400_000),
+        })
+        .execute(),
+    );
+    expect(tenantOfToken(legacy)).toBeUndefined();
+    expect((await menu(second, legacy)).body.status).toBe(1);
   });
 });
