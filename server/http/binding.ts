@@ -19,10 +19,21 @@ function add(bag: ParamBag, key: string, value: unknown) {
   }
 }
 
+/** A list sent as such (a JSON array, a query's repeated key) stays a list, even of one
+ *  item: `"Id": ["4"]` is refused where one id is expected, as `"Id": ["4", "5"]` is. */
+function addList(bag: ParamBag, key: string, items: unknown[]) {
+  const name = key.toLowerCase().replace(/\[\]$/, '');
+  const existing = bag.get(name);
+  bag.set(name, [
+    ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]),
+    ...items,
+  ]);
+}
+
 function addObject(bag: ParamBag, source: unknown) {
   if (!source || typeof source !== 'object' || Buffer.isBuffer(source) || Array.isArray(source)) return;
   for (const [key, value] of Object.entries(source as Record<string, unknown>)) {
-    if (Array.isArray(value)) value.forEach((item) => add(bag, key, item));
+    if (Array.isArray(value)) addList(bag, key, value);
     else add(bag, key, value);
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bindParams } from '../../server/http/binding';
+import { bindParams, paramBag } from '../../server/http/binding';
 import { field } from '../../server/http/fields';
 import { fail, listAnswer, ok } from '../../server/http/answers';
 
@@ -15,6 +15,16 @@ const bag = (entries: Record<string, unknown>) =>
   new Map(Object.entries(entries).map(([k, v]) => [k.toLowerCase(), v]));
 
 describe('parameter binding', () => {
+  it('keeps a JSON array a list even of one item: refused for one value, taken for a list', () => {
+    const fromJson = (body: unknown) => paramBag({ body, query: {} } as Parameters<typeof paramBag>[0]);
+    expect(bindParams(schema, fromJson({ Title: ['عنوان'] }))).toEqual({
+      ok: false,
+      message: 'عنوان باید یک مقدار باشد، نه فهرستی از مقادیر',
+    });
+    const listed = bindParams(schema, fromJson({ Title: 'x', Ids: ['7'] }));
+    expect(listed.ok && listed.value.Ids).toEqual([7]);
+  });
+
   it('binds by name case-insensitively and coerces form text', () => {
     const result = bindParams(
       schema,
