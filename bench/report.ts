@@ -10,6 +10,9 @@ import type { Engine } from './server';
 
 export interface EngineRun {
   engine: Engine;
+  /** The heading of its section, and the section's marker name in docs/benchmarks.md. */
+  title: string;
+  section: string;
   /** Calls that could not be measured, with the reason. */
   skipped: { call: string; reason: string }[];
   measurements: Measurement[];
@@ -93,6 +96,41 @@ function rows(run: EngineRun): string[][] {
   ];
 }
 
+/** The same calls on one engine at two sizes: throughput at the larger ÷ at the smaller. */
+export function scalingSection(small: EngineRun, large: EngineRun, date: string): string {
+  const header = [
+    'call',
+    `req/s at ${fmt(small.seed.customers)}`,
+    `req/s at ${fmt(large.seed.customers)}`,
+    'ratio',
+    `p99 ms at ${fmt(small.seed.customers)}`,
+    `p99 ms at ${fmt(large.seed.customers)}`,
+  ];
+  const body = large.measurements.flatMap((big) => {
+    const little = small.measurements.find((m) => m.call === big.call);
+    if (!little) return [];
+    return [
+      [
+        big.call,
+        fmt(little.requestsPerSecond),
+        fmt(big.requestsPerSecond),
+        fmt(big.requestsPerSecond / little.requestsPerSecond, 2),
+        ms(little.p99),
+        ms(big.p99),
+      ],
+    ];
+  });
+  const align = header.map((_, i) => (i === 0 ? '---' : '---:'));
+  const table = [header, align, ...body].map((row) => `| ${row.join(' | ')} |`).join('\n');
+  return [
+    `### ${large.title}: ${fmt(large.seed.customers)} customers against ${fmt(small.seed.customers)} (${date})`,
+    '',
+    `The same calls in the same run, on the same machine; the ratio is throughput at ${fmt(large.seed.customers)} ÷ throughput at ${fmt(small.seed.customers)} customers.`,
+    '',
+    table,
+  ].join('\n');
+}
+
 /** Calls during which other work on the machine took more than a quarter of a core. */
 export function disturbedCalls(run: EngineRun): string[] {
   return run.measurements
@@ -106,7 +144,7 @@ export function consoleTable(run: EngineRun): string {
   const line = (row: string[]) =>
     row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   return [
-    `${ENGINE_TITLE[run.engine]} — started in ${fmt(run.startupMs / 1000, 1)} s, peak RSS ${run.peakRssMiB === undefined ? '?' : fmt(run.peakRssMiB)} MiB`,
+    `${run.title} — started in ${fmt(run.startupMs / 1000, 1)} s, peak RSS ${run.peakRssMiB === undefined ? '?' : fmt(run.peakRssMiB)} MiB`,
     line(HEADER),
     ...all.slice(1).map(line),
     ...(run.problems.length
@@ -137,13 +175,13 @@ function markdownSection(run: EngineRun, settings: RunSettings): string {
       ? [`Other work on the machine competed for the CPU during ${disturbedCalls(run).join(', ')}.`]
       : []),
   ];
-  return [`### ${ENGINE_TITLE[run.engine]}`, '', notes.join(' '), '', table].join('\n');
+  return [`### ${run.title}`, '', notes.join(' '), '', table].join('\n');
 }
 
 /** Replaces the engine's section between its markers, or appends it when absent. */
 /** Writes the engine's section into the figures file, formatted as `npm test` checks it (prettier). */
 export async function updateDocs(file: string, run: EngineRun, settings: RunSettings) {
-  await replaceDocsSection(file, run.engine, markdownSection(run, settings));
+  await replaceDocsSection(file, run.section, markdownSection(run, settings));
 }
 
 /** Writes `body` between the file's `<!-- bench:{name}:start/end -->` markers (appended

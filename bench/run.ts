@@ -6,6 +6,7 @@
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 BENCH_WARMUP=1 BENCH_USERS=200 BENCH_CUSTOMERS=20000
 //   BENCH_PGLITE_CUSTOMERS=100000   the embedded engine's customers (default: BENCH_CUSTOMERS, at most 100,000)
 //   BENCH_DATABASE_URL=postgres://user@127.0.0.1:5432/db   also run on PostgreSQL
+//   BENCH_POSTGRES_COMPARE=100000   PostgreSQL also at this many customers, first (the scaling ratio)
 //   BENCH_PGLITE=off        skip the embedded engine
 //   BENCH_ONLY=menu/list,link/list   measure only these calls
 //   BENCH_PAGES=off         skip the page weight (Chromium over the built client)
@@ -19,6 +20,7 @@ import { measure, sampleProblem, signInAdmin, type LoadOptions } from './load';
 import {
   consoleTable,
   ENGINE_TITLE,
+  scalingSection,
   machine,
   replaceDocsSection,
   updateDocs,
@@ -59,6 +61,8 @@ const settings: RunSettings & {
   pgliteCustomers: number;
   maxRequests: number;
   startTimeoutMs: number;
+  /** PostgreSQL also at this many customers (0: not), for the ratio of throughput by size. */
+  compareCustomers: number;
 } = {
   seconds: numberSetting('BENCH_SECONDS', 10, 1, 300),
   connections: Math.round(numberSetting('BENCH_CONNECTIONS', 20, 1, 1000)),
@@ -75,6 +79,7 @@ const settings: RunSettings & {
   ),
   maxRequests: Math.round(numberSetting('BENCH_MAX_REQUESTS', 500_000, 1, 100_000_000)),
   startTimeoutMs: numberSetting('BENCH_START_TIMEOUT', 90, 5, 600) * 1000,
+  compareCustomers: Math.round(numberSetting('BENCH_POSTGRES_COMPARE', 0, 0, 2_000_000)),
 };
 
 const only = (process.env.BENCH_ONLY ?? '')
@@ -82,9 +87,44 @@ const only = (process.env.BENCH_ONLY ?? '')
   .map((s) => s.trim().toLowerCase())
   .filter(Boolean);
 const calls: Call[] = only.length ? CALLS.filter((c) => only.includes(c.name.toLowerCase())) : CALLS;
-const engines: Engine[] = [
-  ...(off('BENCH_PGLITE') ? [] : (['pglite'] as const)),
-  ...(process.env.BENCH_DATABASE_URL ? (['postgres'] as const) : []),
+/** One engine at one size, with the section of docs/benchmarks.md its figures go to. */
+interface Plan {
+  engine: Engine;
+  customers: number;
+  title: string;
+  section: string;
+}
+const plans: Plan[] = [
+  ...(off('BENCH_PGLITE')
+    ? []
+    : [
+        {
+          engine: 'pglite' as const,
+          customers: settings.pgliteCustomers,
+          title: ENGINE_TITLE.pglite,
+          section: 'pglite',
+        },
+      ]),
+  ...(process.env.BENCH_DATABASE_URL && settings.compareCustomers
+    ? [
+        {
+          engine: 'postgres' as const,
+          customers: settings.compareCustomers,
+          title: `${ENGINE_TITLE.postgres}, ${settings.compareCustomers.toLocaleString('en-US')} customers`,
+          section: 'postgres-compare',
+        },
+      ]
+    : []),
+  ...(process.env.BENCH_DATABASE_URL
+    ? [
+        {
+          engine: 'postgres' as const,
+          customers: settings.customers,
+          title: ENGINE_TITLE.postgres,
+          section: 'postgres',
+        },
+      ]
+    : []),
 ];
 const docsFile = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
 
@@ -106,7 +146,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function runEngine(engine: Engine): Promise<EngineRun> {
+async function runEngine({ engine, customers, title, section }: Plan): Promise<EngineRun> {
   const mark = cleanups.length;
   try {
     const dataDir = scratchDataDir();
@@ -120,7 +160,6 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
     }
     const env = serverEnv({ port: await freePort(), dataDir, databaseUrl });
 
-    const customers = engine === 'pglite' ? settings.pgliteCustomers : settings.customers;
     console.log(`  seeding ${settings.users} users and ${customers} customers…`);
     const seedOutput = await runScript(
       'bench/seed.ts',
@@ -137,6 +176,8 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
 
     const run: EngineRun = {
       engine,
+      title,
+      section,
       skipped: [],
       measurements: [],
       startupMs: server.startupMs,
@@ -172,26 +213,24 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
 }
 
 async function main(): Promise<number> {
-  if (!engines.length) throw new Error('Nothing to run: BENCH_PGLITE=off and no BENCH_DATABASE_URL.');
+  if (!plans.length) throw new Error('Nothing to run: BENCH_PGLITE=off and no BENCH_DATABASE_URL.');
   if (!calls.length)
     throw new Error(`BENCH_ONLY names no known call; known: ${CALLS.map((c) => c.name).join(', ')}`);
   const m = machine();
   console.log(
     `Dabir bench — ${m.date}, ${m.cores} cores, ${m.memoryGiB.toFixed(1)} GiB, Node ${m.node}; ` +
-      `${settings.seconds} s × ${settings.connections} connections per call; engines: ${engines.join(', ')}`,
+      `${settings.seconds} s × ${settings.connections} connections per call; runs: ${plans.map((p) => p.title).join('; ')}`,
   );
   let exitCode = 0;
   const runs: EngineRun[] = [];
-  for (const engine of engines) {
-    console.log(`\n${ENGINE_TITLE[engine]}`);
+  for (const plan of plans) {
+    console.log(`\n${plan.title}`);
     try {
-      runs.push(await runEngine(engine));
+      runs.push(await runEngine(plan));
     } catch (error) {
       exitCode = 1;
       const what = error instanceof ServerStartError ? 'the server failed to start' : 'the run failed';
-      console.error(
-        `${ENGINE_TITLE[engine]}: ${what}: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      console.error(`${plan.title}: ${what}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   if (process.env.BENCH_DATABASE_URL && !off('BENCH_HUB') && !only.length) {
@@ -216,6 +255,13 @@ async function main(): Promise<number> {
       exitCode = 1;
       console.error(`page weight: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+  const small = runs.find((run) => run.section === 'postgres-compare');
+  const large = runs.find((run) => run.section === 'postgres');
+  if (small && large && !off('BENCH_WRITE_DOCS') && !only.length) {
+    const section = scalingSection(small, large, m.date);
+    console.log(`\n${section}`);
+    await replaceDocsSection(docsFile, 'postgres-scaling', section);
   }
   for (const run of runs) {
     console.log(`\n${consoleTable(run)}`);
