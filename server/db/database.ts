@@ -25,6 +25,9 @@ export interface OpenDatabase {
 // read them as numbers on both so the data layer never sees a string count.
 pg.types.setTypeParser(20, (value: string) => Number(value));
 pg.types.setTypeParser(1700, (value: string) => Number(value));
+// A date without a time is its text, YYYY-MM-DD, as the API sends it: no Date made and
+// turned back per row, and no time zone to shift it by a day.
+pg.types.setTypeParser(1082, (value: string) => value);
 
 // PGlite's own defaults start Postgres with -F (fsync off). We drop it so that a
 // committed transaction is on disk before we answer.

@@ -154,6 +154,15 @@ export function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySe
   return q;
 }
 
+/** The columns a list shows: the id, the fields' own columns and a tree node's path —
+ *  not the search text or the hooks' bookkeeping, which a page would carry for nothing. */
+function listedColumns(resource: Resource): string[] {
+  const columns = Object.keys(resource.fields)
+    .filter((name) => resource.isColumn(name))
+    .map((name) => `t.${resource.column(name)}`);
+  return ['t.id', ...columns, ...(resource.treeField() ? ['t.full_name'] : [])];
+}
+
 /** The rows of a page, newest first, references' names and join-table ids read in the
  *  same statement; the caller narrows it to the page's ids. */
 export function pageRows(db: AnyDb, resource: Resource, owner: Owner) {
@@ -161,7 +170,7 @@ export function pageRows(db: AnyDb, resource: Resource, owner: Owner) {
     resource,
     referenceJoins(
       resource,
-      scoped(db.selectFrom(`${resource.table} as t`), resource, owner, 't.').selectAll('t'),
+      scoped(db.selectFrom(`${resource.table} as t`), resource, owner, 't.').select(listedColumns(resource)),
     ),
   ).orderBy('t.id', 'desc');
 }
