@@ -116,7 +116,7 @@ async function checkUnique(trx: AnyTrx, resource: Resource, tenantId: number, va
   }
 }
 
-const duplicateMessage = (resource: Resource, key: string[]) =>
+const duplicateMessage = (resource: Resource, key: readonly string[]) =>
   `این ${key.map((field) => resource.fields[field].meta.label).join(' و ')} قبلاً در «${resource.title}» ثبت شده است`;
 
 /** Two saves racing past checkUnique: the unique index refuses the second, in the same words. */

@@ -32,7 +32,7 @@ export function decryptSecret(secret: string | undefined, stored: string): strin
 
 registerHooks(eceEmail.name, {
   async beforeSave({ services, values }) {
-    for (const name of ['inputPort', 'outputPort']) {
+    for (const name of ['inputPort', 'outputPort'] as const) {
       const port = values[eceEmail.column(name)];
       if (typeof port === 'number' && (port < 1 || port > 65535)) {
         throw new UserError(`${eceEmail.fields[name].meta.label} باید عددی بین ۱ تا ۶۵۵۳۵ باشد`);

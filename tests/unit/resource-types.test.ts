@@ -1,0 +1,161 @@
+// A resource definition keeps its field types (kit.ts, resource-types.ts): every place a
+// definition names a field accepts only that resource's field names, and the record and
+// table types follow from the fields. The `@ts-expect-error` lines are checked by
+// `npm run typecheck` (each must be an error, or the check fails); `expectTypeOf` is
+// checked there too. The runtime assertions show the types say what the code does.
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { Generated } from 'kysely';
+import { dateOrder, defineResource, f } from '../../src/schemas/kit';
+import type { InputOf, RecordOf, TableOf } from '../../src/schemas/resource-types';
+import { customer } from '../../src/schemas/customers';
+import { ece, eceEmail } from '../../src/schemas/ece';
+import { person } from '../../src/schemas/people';
+import { link } from '../../src/schemas/links';
+import { orgUnit } from '../../src/schemas/organisation';
+
+/** The parts of a definition that name no field. */
+const base = {
+  name: 'sample',
+  route: '/samples',
+  title: 'نمونه‌ها',
+  singular: 'نمونه',
+  table: 'samples',
+  idField: 'sampleId',
+  permission: 'Customers',
+} as const;
+
+const fields = {
+  title: f.title('عنوان'),
+  code: f.text('کد'),
+  from: f.date('از'),
+  to: f.date('تا'),
+  isFixed: f.boolean('ثابت'),
+  ownerFk: f.reference('مالک', 'person'),
+  provinceFk: f.reference('استان', 'province'),
+} as const;
+
+describe('a definition names only its own fields', () => {
+  it('accepts its field names everywhere a field is named', () => {
+    const sample = defineResource({
+      ...base,
+      fields: {
+        ...fields,
+        cityFk: f.reference('شهر', 'city', { narrowedBy: { field: 'provinceFk', filter: 'parentId' } }),
+      },
+      titleFields: ['title', 'code'],
+      unique: [['code'], ['title', 'ownerFk']],
+      filters: { ownerId: 'ownerFk' },
+      parent: { field: 'ownerFk' },
+      lockedWhen: { field: 'isFixed', reason: 'ثابت است' },
+      rules: [dateOrder('from', 'to', 'بازه نادرست است')],
+    });
+    expect(sample.titleFieldNames()).toEqual(['title', 'code']);
+    expect(sample.rules?.[0].reads).toEqual(['from', 'to']);
+    expect(sample.column('ownerFk')).toBe('owner_fk');
+    expect(sample.inputName('ownerFk')).toBe('OwnerFk');
+    expectTypeOf(sample.column('ownerFk')).toEqualTypeOf<'owner_fk'>();
+    expectTypeOf(sample.inputName('ownerFk')).toEqualTypeOf<'OwnerFk'>();
+  });
+
+  it('refuses a misspelt name in every place, at compile time', () => {
+    // The definitions are built at run time too: nothing checks names there, only the compiler.
+    const built = [
+      defineResource({
+        ...base,
+        fields,
+        // @ts-expect-error a title field that is not a field
+        titleFields: ['titel'],
+      }),
+      defineResource({
+        ...base,
+        fields,
+        // @ts-expect-error a unique key over a field that does not exist
+        unique: [['cod']],
+      }),
+      defineResource({
+        ...base,
+        fields,
+        // @ts-expect-error a filter on a field that does not exist
+        filters: { ownerId: 'owner' },
+      }),
+      defineResource({
+        ...base,
+        fields,
+        // @ts-expect-error the parent must be a reference field
+        parent: { field: 'code' },
+      }),
+      defineResource({
+        ...base,
+        fields,
+        // @ts-expect-error a lock must be a boolean field
+        lockedWhen: { field: 'title', reason: '' },
+      }),
+      defineResource({
+        ...base,
+        fields,
+        // @ts-expect-error a rule reading a field that does not exist
+        rules: [dateOrder('fromDate', 'to', '')],
+      }),
+      defineResource({
+        ...base,
+        fields: {
+          ...fields,
+          // @ts-expect-error narrowed by a field that does not exist
+          cityFk: f.reference('شهر', 'city', { narrowedBy: { field: 'province', filter: 'parentId' } }),
+        },
+      }),
+    ];
+    // @ts-expect-error the methods take only field names too
+    expect(customer.column('nam')).toBe('nam');
+    expect(built).toHaveLength(7);
+  });
+});
+
+describe('the record a resource answers', () => {
+  it('has the id under its id name, the shown fields with their values, and references’ names', () => {
+    type Customer = RecordOf<typeof customer>;
+    expectTypeOf<Customer['customerId']>().toEqualTypeOf<number>();
+    expectTypeOf<Customer['name']>().toEqualTypeOf<string>();
+    expectTypeOf<Customer['tell']>().toEqualTypeOf<string>(); // text is '' when empty
+    expectTypeOf<Customer['createdDate']>().toEqualTypeOf<string>(); // required
+    expectTypeOf<Customer['customerGroups']>().toEqualTypeOf<number[]>();
+    expectTypeOf<Customer['whatsApp']>().toEqualTypeOf<boolean>();
+
+    type Person = RecordOf<typeof person>;
+    expectTypeOf<Person['birthDate']>().toEqualTypeOf<string | null>(); // optional
+    expectTypeOf<Person['cityFk']>().toEqualTypeOf<number | null>();
+    expectTypeOf<Person['cityFkTitle']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Person>().not.toHaveProperty('passWord'); // write-only and virtual
+    expectTypeOf<Person>().not.toHaveProperty('roleNames'); // virtual
+    expectTypeOf<RecordOf<typeof eceEmail>>().not.toHaveProperty('password'); // write-only
+    expectTypeOf<RecordOf<typeof orgUnit>['fullName']>().toEqualTypeOf<string>(); // a tree
+
+    type PersonInput = InputOf<typeof person>;
+    expectTypeOf<PersonInput['RoleNames']>().toEqualTypeOf<string[] | null | undefined>();
+    expect(person.inputName('roleNames')).toBe('RoleNames');
+  });
+});
+
+describe('the row of a resource’s table', () => {
+  it('names columns as tables.ts does: snake_case or the field’s own column, no join-table fields', () => {
+    type Ece = TableOf<typeof ece>;
+    expectTypeOf<Ece>().toHaveProperty('is_in'); // column: 'is_in'
+    expectTypeOf<Ece>().toHaveProperty('ece_email_fk'); // column: 'ece_email_fk'
+    expectTypeOf<Ece>().not.toHaveProperty('in');
+    expect([ece.column('in'), ece.column('eCEEmailFk')]).toEqual(['is_in', 'ece_email_fk']);
+
+    type Customer = TableOf<typeof customer>;
+    expectTypeOf<Customer['created_date']>().toEqualTypeOf<Customer['credit_date']>();
+    expectTypeOf<Customer>().not.toHaveProperty('customer_groups'); // a join table
+    expectTypeOf<Customer['whats_app']>().toEqualTypeOf<Generated<boolean>>();
+    expectTypeOf<Customer['name']>().toEqualTypeOf<string>(); // required: always written
+    expectTypeOf<Customer['tell']>().toEqualTypeOf<Generated<string>>(); // DEFAULT ''
+    expect(customer.isColumn('customerGroups')).toBe(false);
+
+    expectTypeOf<TableOf<typeof person>['city_fk']>().toEqualTypeOf<number | null>();
+    expectTypeOf<TableOf<typeof person>>().not.toHaveProperty('role_names'); // virtual
+    expectTypeOf<TableOf<typeof orgUnit>>().toHaveProperty('full_name'); // a tree
+    expectTypeOf<TableOf<typeof link>['user_id']>().toEqualTypeOf<number>(); // owned by a user
+    expectTypeOf<TableOf<typeof customer>>().not.toHaveProperty('user_id');
+  });
+});
