@@ -252,7 +252,7 @@ END $$`,
 }
 
 /** Resources ordered so that each comes after the resources it points at. */
-export function inDependencyOrder(resources: Resource[]): Resource[] {
+export function inDependencyOrder(resources: readonly Resource[]): Resource[] {
   const ordered: Resource[] = [];
   const visiting = new Set<string>();
   const visit = (resource: Resource) => {
@@ -268,7 +268,7 @@ export function inDependencyOrder(resources: Resource[]): Resource[] {
 }
 
 /** Every table the engine keeps: the resources' own and their join tables. */
-export function resourceTables(resources: Resource[] = RESOURCES): string[] {
+export function resourceTables(resources: readonly Resource[] = RESOURCES): string[] {
   return resources.flatMap((r) => [
     r.table,
     searchTable(r),
@@ -277,7 +277,7 @@ export function resourceTables(resources: Resource[] = RESOURCES): string[] {
 }
 
 /** The DDL of every resource table, in an order that creates referenced tables first. */
-export function resourceTableStatements(resources: Resource[] = RESOURCES): string[] {
+export function resourceTableStatements(resources: readonly Resource[] = RESOURCES): string[] {
   const ordered = inDependencyOrder(resources);
   return [
     ...ordered.flatMap(tableStatements),
