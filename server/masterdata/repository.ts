@@ -1,12 +1,24 @@
 // The SQL of the engine, for any resource: one query per list page (references joined,
 // not fetched per row), one count, and writes that keep search_text and tree paths true.
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Resource } from '../../src/schemas/kit';
 import { searchKey } from '../../src/shared/persian';
 import { referencedResource, titleColumn, titleColumns } from './catalogue';
 import { searchTable } from './tables';
-import { hooksOf, type AnyDb, type AnyTrx, type Viewer } from './hooks';
+import { hooksOf, type Viewer } from './hooks';
 import type { Row } from './values';
+
+/**
+ * The database as this module sees it: any table, named at run time. These functions work
+ * on whichever resource they are given, whose table and columns are strings read from its
+ * schema, so their queries cannot be checked against the typed database (server/db/schema.ts)
+ * — this is the one place that gives that up. Callers hand in the typed database or a
+ * transaction of it; hooks, seeds and other domains query it typed. What keeps these
+ * queries right is the schema they are built from, the same one the tables are generated
+ * from (tables.ts) and the typed tables are derived from (tests/unit/resource-tables.test.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type EngineDb = Kysely<any>;
 
 export const TREE_SEPARATOR = ' / ';
 
@@ -24,7 +36,7 @@ export function scoped<Q extends { where: (...args: any[]) => Q }>(
 ): Q {
   let narrowed = q.where(`${alias}tenant_id`, '=', owner.tenantId);
   if (resource.ownedByUser) narrowed = narrowed.where(`${alias}user_id`, '=', owner.userId);
-  const visible = hooksOf(resource.name).visibleTo?.(owner, alias);
+  const visible = hooksOf(resource).visibleTo?.(owner, alias);
   return visible ? narrowed.where(visible) : narrowed;
 }
 
@@ -38,6 +50,7 @@ export interface ListQuery extends Owner {
   recentWindow?: number;
 }
 
+/** A query on some resource's table (see EngineDb). */
 type AnySelect = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 function referenceJoins(resource: Resource, query: AnySelect): AnySelect {
@@ -86,7 +99,7 @@ function joinedIds(resource: Resource, query: AnySelect): AnySelect {
 /** Replaces the join-table rows of every `references` field the request names with the
  *  bound ids; a field it leaves out (an update that does not mention it) keeps its rows. */
 export async function writeJoinRows(
-  trx: AnyTrx,
+  trx: EngineDb,
   resource: Resource,
   tenantId: number,
   id: number,
@@ -114,7 +127,7 @@ export function searchPattern(phrase: string): string {
 
 /** The ids of the tenant's records of `resource` whose search text matches, from its
  *  search table (tables.ts says why the search goes there). */
-export function matchingIds(db: AnyDb, resource: Resource, tenantId: number, pattern: string) {
+export function matchingIds(db: EngineDb, resource: Resource, tenantId: number, pattern: string) {
   return db
     .selectFrom(`${searchTable(resource)} as s`)
     .select('s.id')
@@ -122,7 +135,7 @@ export function matchingIds(db: AnyDb, resource: Resource, tenantId: number, pat
     .where('s.search_text', 'like', pattern);
 }
 
-function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
+function filtered(db: EngineDb, resource: Resource, query: ListQuery): AnySelect {
   let q = scoped(db.selectFrom(`${resource.table} as t`), resource, query, 't.');
   const pattern = searchPattern(query.phrase);
   if (pattern) {
@@ -157,7 +170,7 @@ function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
  * phrase's pattern, which the search tables' policy carries (tables.ts) so that their
  * trigram index is used under row-level security. The setting ends with the transaction.
  */
-async function searching<T>(db: AnyDb, phrase: string, work: (db: AnyDb) => Promise<T>): Promise<T> {
+async function searching<T>(db: EngineDb, phrase: string, work: (db: EngineDb) => Promise<T>): Promise<T> {
   const pattern = searchPattern(phrase);
   if (!pattern) return work(db);
   return db.transaction().execute(async (trx) => {
@@ -179,7 +192,7 @@ export interface Total {
   capped: boolean;
 }
 
-async function cappedCount(db: AnyDb, rows: AnySelect, skipped: number): Promise<Total> {
+async function cappedCount(db: EngineDb, rows: AnySelect, skipped: number): Promise<Total> {
   const limit = skipped + COUNT_CAP;
   const counted = await db
     .selectFrom(
@@ -195,7 +208,7 @@ async function cappedCount(db: AnyDb, rows: AnySelect, skipped: number): Promise
 }
 
 /** One page of a list, newest first, references' names joined. */
-export function listPage(db: AnyDb, resource: Resource, query: ListQuery, size: number, skipped: number) {
+export function listPage(db: EngineDb, resource: Resource, query: ListQuery, size: number, skipped: number) {
   return joinedIds(resource, referenceJoins(resource, filtered(db, resource, query).selectAll('t')))
     .orderBy('t.id', 'desc')
     .limit(size)
@@ -206,7 +219,7 @@ export function listPage(db: AnyDb, resource: Resource, query: ListQuery, size: 
 export const MAX_ROWS = 1000;
 
 export async function listRows(
-  db: AnyDb,
+  db: EngineDb,
   resource: Resource,
   query: ListQuery,
 ): Promise<{ rows: Row[] } & Total> {
@@ -239,7 +252,7 @@ export const RECENT_WINDOW = 2000;
 /** A phrase list's page from its newest rows, or undefined when they do not fill it
  *  (then the index finds it: listPage). */
 async function phrasePage(
-  db: AnyDb,
+  db: EngineDb,
   resource: Resource,
   query: ListQuery,
   size: number,
@@ -279,7 +292,7 @@ async function phrasePage(
 /** Does row `alias` (of the window: the resource's own columns) match the pattern? Its own
  *  search text, read with the row; a searchable reference's, one key look-up per row in
  *  the target's search table — never a scan of an index. */
-function phraseProbes(db: AnyDb, resource: Resource, tenantId: number, pattern: string, alias: string) {
+function phraseProbes(db: EngineDb, resource: Resource, tenantId: number, pattern: string, alias: string) {
   const probe = (target: Resource, column: string) =>
     sql<boolean>`coalesce((${db
       .selectFrom(`${searchTable(target)} as s`)
@@ -311,7 +324,7 @@ export interface LookupQuery extends Owner {
 /** Names only: `{ id, title }` (and a tree node's parent, so a picker can leave out a
  *  subtree), ordered by name. The records a picker offers or the chips of chosen ids show. */
 export async function lookupRows(
-  db: AnyDb,
+  db: EngineDb,
   resource: Resource,
   query: LookupQuery,
 ): Promise<{ rows: Row[] } & Total> {
@@ -331,7 +344,7 @@ export async function lookupRows(
 }
 
 export async function findRow(
-  db: AnyDb,
+  db: EngineDb,
   resource: Resource,
   owner: Owner,
   id: number,
@@ -349,7 +362,7 @@ export async function findRow(
 
 /** Ids among `ids` that do not exist in `target` for this tenant. */
 export async function missingIds(
-  db: AnyDb | AnyTrx,
+  db: EngineDb,
   target: Resource,
   tenantId: number,
   ids: number[],
@@ -366,7 +379,7 @@ export async function missingIds(
 }
 
 export async function isUsed(
-  trx: AnyTrx,
+  trx: EngineDb,
   table: string,
   column: string,
   tenantId: number,
@@ -384,7 +397,7 @@ export async function isUsed(
 
 /** The path of a tree node from its parent's path and its own title. */
 export async function treePath(
-  trx: AnyTrx,
+  trx: EngineDb,
   resource: Resource,
   tenantId: number,
   parentId: number | null,
@@ -402,7 +415,7 @@ export async function treePath(
 
 /** Is `candidate` the node itself or one of its descendants? (A parent must not be.) */
 export async function isInSubtree(
-  trx: AnyTrx,
+  trx: EngineDb,
   resource: Resource,
   parentColumn: string,
   tenantId: number,
@@ -420,7 +433,7 @@ export async function isInSubtree(
 
 /** After a node's title or parent changed: rewrite the paths of its whole subtree. */
 export async function rewriteSubtreePaths(
-  trx: AnyTrx,
+  trx: EngineDb,
   resource: Resource,
   parentColumn: string,
   tenantId: number,
@@ -444,29 +457,52 @@ export async function rewriteSubtreePaths(
 // The writes of the generic calls (service.ts decides, these statements do).
 
 /** The owner's record, locked for the rest of the transaction (update, delete). */
-export function lockRow(trx: AnyTrx, resource: Resource, owner: Owner, id: number): Promise<Row | undefined> {
+export function lockRow(
+  trx: EngineDb,
+  resource: Resource,
+  owner: Owner,
+  id: number,
+): Promise<Row | undefined> {
   return scoped(trx.selectFrom(resource.table).selectAll(), resource, owner)
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst() as Promise<Row | undefined>;
 }
 
-export async function insertRow(trx: AnyTrx, resource: Resource, row: Row): Promise<number> {
-  const inserted = await trx.insertInto(resource.table).values(row).returning('id').executeTakeFirstOrThrow();
-  return inserted.id as number;
+export async function insertRow(trx: EngineDb, resource: Resource, row: Row): Promise<number> {
+  const [id] = await insertRows(trx, resource, [row]);
+  return id;
 }
 
-export async function updateRow(trx: AnyTrx, resource: Resource, owner: Owner, id: number, values: Row) {
+/** Rows built as the engine builds them (a seed's, a bench's), in one statement; their ids. */
+export async function insertRows(trx: EngineDb, resource: Resource, rows: Row[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const inserted = await trx.insertInto(resource.table).values(rows).returning('id').execute();
+  return inserted.map((row: { id: number }) => row.id);
+}
+
+/** Has the tenant any record of the resource? (A seed writes its part only once.) */
+export async function hasRecords(db: EngineDb, resource: Resource, tenantId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom(resource.table)
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function updateRow(trx: EngineDb, resource: Resource, owner: Owner, id: number, values: Row) {
   await scoped(trx.updateTable(resource.table).set(values), resource, owner).where('id', '=', id).execute();
 }
 
-export async function deleteRow(trx: AnyTrx, resource: Resource, owner: Owner, id: number) {
+export async function deleteRow(trx: EngineDb, resource: Resource, owner: Owner, id: number) {
   await scoped(trx.deleteFrom(resource.table), resource, owner).where('id', '=', id).execute();
 }
 
 /** Does another of the tenant's records hold these values of a unique key? */
 export async function holdsKey(
-  trx: AnyTrx,
+  trx: EngineDb,
   resource: Resource,
   tenantId: number,
   key: Row,
@@ -480,7 +516,7 @@ export async function holdsKey(
 
 /** One column of one of the tenant's records (a chosen city's province), or undefined. */
 export async function columnOf(
-  trx: AnyTrx,
+  trx: EngineDb,
   resource: Resource,
   tenantId: number,
   id: number,

@@ -62,7 +62,7 @@ export function columnsOf(resource: Resource): Array<[string, string]> {
     if (resource.isColumn(name)) columns.push([resource.column(name), columnType(resource, name, field)]);
   }
   if (resource.treeField()) columns.push(['full_name', `text NOT NULL DEFAULT ''`]);
-  columns.push(...Object.entries(hooksOf(resource.name).storage?.columns ?? {}));
+  columns.push(...Object.entries(hooksOf(resource).storage?.columns ?? {}));
   columns.push(
     ['search_text', `text NOT NULL DEFAULT ''`],
     ['created_at', 'timestamptz NOT NULL DEFAULT now()'],
@@ -100,7 +100,7 @@ function indexesOf(resource: Resource): IndexDefinition[] {
       on: `(tenant_id, ${keyColumns.map(quote).join(', ')})`,
     });
   }
-  indexes.push(...(hooksOf(resource.name).storage?.indexes ?? []));
+  indexes.push(...(hooksOf(resource).storage?.indexes ?? []));
   return indexes;
 }
 

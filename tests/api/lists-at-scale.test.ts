@@ -9,9 +9,10 @@ import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
 import { customer } from '../../src/schemas/customers';
 import { createTenant } from '../../server/tenancy/create-tenant';
 import { rowOf } from '../../server/seed/organisation-seed';
-import type { AnyDb } from '../../server/masterdata/hooks';
+import type { DB } from '../../server/db/database';
 import {
   COUNT_CAP,
+  insertRows,
   listRows,
   matchingIds,
   MAX_ROWS,
@@ -24,7 +25,7 @@ import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness
 const MANY = COUNT_CAP + 60;
 const RARE = 'یاقوت‌نشان';
 
-async function addCustomers(db: AnyDb, tenantId: number, names: string[]) {
+async function addCustomers(db: DB, tenantId: number, names: string[]) {
   for (let start = 0; start < names.length; start += 500) {
     const rows = names.slice(start, start + 500).map((name, k) =>
       rowOf(customer, tenantId, {
@@ -34,7 +35,7 @@ async function addCustomers(db: AnyDb, tenantId: number, names: string[]) {
         CreditDate: '2026-03-20',
       }),
     );
-    await withTenant(tenantId, () => db.insertInto(customer.table).values(rows).execute());
+    await withTenant(tenantId, () => insertRows(db, customer, rows));
   }
 }
 
@@ -50,7 +51,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    const db = server.built.services.db as unknown as AnyDb;
+    const db = server.built.services.db;
     demoTenantId = (await server.built.services.tenants.byHost('localhost'))!.id;
     const second = await createTenant(server.built.services.db, {
       fullName: 'شرکت دوم',
@@ -140,7 +141,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
   });
 
   it('answers a phrase page the same whether the newest rows or the index find it', async () => {
-    const db = server.built.services.db as unknown as AnyDb;
+    const db = server.built.services.db;
     for (const [phrase, page] of [
       ['انبوه', 1],
       ['انبوه', 3],
@@ -164,7 +165,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
   it.runIf(engine === 'postgres')(
     'plans the phrase search through the trigram index as the ordinary role (row-level security on)',
     async () => {
-      const db = server.built.services.db as unknown as AnyDb;
+      const db = server.built.services.db;
       // The search itself (each list and lookup with a phrase narrows by it); which way
       // the whole page goes at scale is the bench's to measure (docs/benchmarks.md).
       const search = matchingIds(db, customer, demoTenantId, searchPattern(RARE)).compile();

@@ -30,7 +30,7 @@ export function decryptSecret(secret: string | undefined, stored: string): strin
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
 
-registerHooks(eceEmail.name, {
+registerHooks(eceEmail, {
   async beforeSave({ services, values }) {
     for (const name of ['inputPort', 'outputPort'] as const) {
       const port = values[eceEmail.column(name)];
