@@ -4,7 +4,9 @@
 // `npm run typecheck` (each must be an error, or the check fails); `expectTypeOf` is
 // checked there too. The runtime assertions show the types say what the code does.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { Generated } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
+import type { Database } from '../../server/db/schema';
+import type { ResourceHooks } from '../../server/masterdata/hooks';
 import { dateOrder, defineResource, f } from '../../src/schemas/kit';
 import type { InputOf, RecordOf, TableOf } from '../../src/schemas/resource-types';
 import { customer } from '../../src/schemas/customers';
@@ -157,5 +159,46 @@ describe('the row of a resource’s table', () => {
     expectTypeOf<TableOf<typeof orgUnit>>().toHaveProperty('full_name'); // a tree
     expectTypeOf<TableOf<typeof link>['user_id']>().toEqualTypeOf<number>(); // owned by a user
     expectTypeOf<TableOf<typeof customer>>().not.toHaveProperty('user_id');
+  });
+});
+
+describe('hooks and queries over the typed database', () => {
+  it('give a resource’s hooks its own columns, stored row, request and record', async () => {
+    const seen: unknown[] = [];
+    // Not registered: typed as person's hooks are, and called here by hand.
+    const hooks: ResourceHooks<typeof person> = {
+      async beforeSave({ values, existing, input }) {
+        values.first_name = 'سارا';
+        values.user_fk = 7; // a column person's hooks keep (server/db/schema.ts HookColumns)
+        // @ts-expect-error no such column
+        values.first_nam = 'سارا';
+        expectTypeOf(existing?.city_fk).toEqualTypeOf<number | null | undefined>();
+        expectTypeOf(input.RoleNames).toEqualTypeOf<string[] | null | undefined>();
+        seen.push(values);
+      },
+      async extendGet({ record }) {
+        expectTypeOf(record.id).toEqualTypeOf<number>(); // person's idField is `id`
+        // @ts-expect-error a write-only field is not in the record
+        seen.push(record.passWord);
+        return {};
+      },
+    };
+    type PersonSave = Parameters<NonNullable<typeof hooks.beforeSave>>[0];
+    await hooks.beforeSave!({ values: {}, input: {} } as PersonSave);
+    expect(seen).toEqual([{ first_name: 'سارا', user_fk: 7, first_nam: 'سارا' }]);
+  });
+
+  it('checks queries’ tables and columns', () => {
+    const query = (db: Kysely<Database>) => [
+      db.selectFrom('persons').select(['user_fk', 'first_name']),
+      db.selectFrom('customers_customer_groups').select('ref_id'), // a join table
+      // @ts-expect-error a misspelt column
+      db.selectFrom('persons').select('frist_name'),
+      // @ts-expect-error a field kept in a join table is no column
+      db.selectFrom('customers').select('customer_groups'),
+      // @ts-expect-error a required column left out of an insert
+      db.insertInto('recive_methods').values({ tenant_id: 1 }),
+    ];
+    expect(query).toBeTypeOf('function');
   });
 });
