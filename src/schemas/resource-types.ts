@@ -1,8 +1,9 @@
 // What the compiler knows of a resource, read from its definition (kit.ts): the names of
 // its fields, the record the API answers, the row of its table and the tables of a list
 // of resources. Types only: nothing here exists at run time. The engine builds the same
-// things at run time (server/masterdata/values.ts, tables.ts); the unit test
-// tests/unit/resource-types.test.ts keeps the two in step.
+// things at run time (server/masterdata/values.ts, tables.ts): tests/unit/resource-tables.test.ts
+// keeps the table types and the generated tables in step, and tests/unit/resource-types.test.ts
+// shows what the compiler refuses.
 import type { ColumnType, Generated } from 'kysely';
 import type { z } from 'zod';
 import type { Field, FieldKind, ResourceDefinition } from './kit';
@@ -25,10 +26,11 @@ export type FieldOutput<Fd extends Field> = z.output<Fd['schema']>;
 
 // ---- column names ----
 
-type Upper = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M';
-type UpperToo = 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z';
 type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
-type LowerOrDigit = Lowercase<Upper | UpperToo> | Digit;
+/** An upper-case letter: one that lower case changes. */
+type IsUpper<C extends string> = C extends Lowercase<C> ? false : true;
+/** A lower-case letter (one that upper case changes) or a digit. */
+type IsLowerOrDigit<C extends string> = C extends Digit ? true : C extends Uppercase<C> ? false : true;
 
 /**
  * snake_case as kit.ts's `snake` makes it: an underscore between a lower-case letter or a
@@ -44,7 +46,7 @@ export type SnakeCase<
     ? SnakeCase<
         Rest,
         C,
-        `${Done}${Previous extends LowerOrDigit ? (C extends Upper | UpperToo ? '_' : '') : ''}${Lowercase<C>}`
+        `${Done}${IsLowerOrDigit<Previous> extends true ? (IsUpper<C> extends true ? '_' : '') : ''}${Lowercase<C>}`
       >
     : Done;
 

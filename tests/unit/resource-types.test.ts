@@ -139,6 +139,16 @@ describe('the record a resource answers', () => {
 });
 
 describe('the row of a resource’s table', () => {
+  it('spells a column name as the engine does', () => {
+    const odd = defineResource({
+      ...base,
+      fields: { eCEEmailFk: f.number('الف'), inSSl: f.boolean('ب'), v2Code: f.text('پ'), URLs: f.text('ت') },
+    });
+    const columns = [odd.column('eCEEmailFk'), odd.column('inSSl'), odd.column('v2Code'), odd.column('URLs')];
+    expect(columns).toEqual(['e_ceemail_fk', 'in_ssl', 'v2_code', 'urls']);
+    expectTypeOf(columns).toEqualTypeOf<Array<'e_ceemail_fk' | 'in_ssl' | 'v2_code' | 'urls'>>();
+  });
+
   it('names columns as tables.ts does: snake_case or the field’s own column, no join-table fields', () => {
     type Ece = TableOf<typeof ece>;
     expectTypeOf<Ece>().toHaveProperty('is_in'); // column: 'is_in'
