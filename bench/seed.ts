@@ -69,15 +69,14 @@ async function seedCustomers(
   tenantId: number,
   count: number,
 ) {
-  const anyDb = db as unknown as import('../server/masterdata/hooks').AnyDb;
-  const groups: number[] = (
-    await anyDb
+  const groups = (
+    await db
       .selectFrom(customerGroup.table)
       .select('id')
       .where('tenant_id', '=', tenantId)
       .orderBy('id')
       .execute()
-  ).map((g: { id: number }) => g.id);
+  ).map((g) => g.id);
   const table = sql.table(customer.table);
   for (let start = 0; start < count; start += CUSTOMER_BATCH) {
     const batch = Array.from({ length: Math.min(CUSTOMER_BATCH, count - start) }, (_, k) => {
@@ -93,7 +92,7 @@ async function seedCustomers(
     const columns = sql.join(Object.keys(batch[0]).map((column) => sql.ref(column)));
     await sql`INSERT INTO ${table} (${columns})
       SELECT ${columns} FROM json_populate_recordset(NULL::${table}, ${JSON.stringify(batch)}::json)`.execute(
-      anyDb,
+      db,
     );
   }
   if (!groups.length) return;
@@ -101,14 +100,14 @@ async function seedCustomers(
   const members = sql.table(customer.joinTable('customerGroups'));
   await sql`INSERT INTO ${members} (tenant_id, record_id, ref_id)
     SELECT tenant_id, id, ${groups[0]} FROM ${table} WHERE tenant_id = ${tenantId}
-    ON CONFLICT DO NOTHING`.execute(anyDb);
+    ON CONFLICT DO NOTHING`.execute(db);
   if (groups.length > 1)
     await sql`INSERT INTO ${members} (tenant_id, record_id, ref_id)
       SELECT tenant_id, id, ${groups[1]} FROM ${table} WHERE tenant_id = ${tenantId} AND id % 3 = 0
-      ON CONFLICT DO NOTHING`.execute(anyDb);
-  await sql`ANALYZE ${table}`.execute(anyDb);
-  await sql`ANALYZE ${sql.table(searchTable(customer))}`.execute(anyDb);
-  await sql`ANALYZE ${members}`.execute(anyDb);
+      ON CONFLICT DO NOTHING`.execute(db);
+  await sql`ANALYZE ${table}`.execute(db);
+  await sql`ANALYZE ${sql.table(searchTable(customer))}`.execute(db);
+  await sql`ANALYZE ${members}`.execute(db);
 }
 
 async function main() {

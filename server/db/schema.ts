@@ -1,6 +1,10 @@
 // The Kysely view of the database. One interface per table; column names are the
-// SQL names (snake_case). Tables owned by a tenant carry tenant_id first.
+// SQL names (snake_case). Tables owned by a tenant carry tenant_id first. The master-data
+// tables are not written here: their types come from the resource schemas, as their DDL
+// does (src/schemas/resource-types.ts, server/masterdata/tables.ts).
 import type { ColumnType, Generated } from 'kysely';
+import type { RegisteredResources } from '../../src/schemas';
+import type { TablesOf } from '../../src/schemas/resource-types';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -63,16 +67,6 @@ export interface UserGroupMembersTable {
   user_id: number;
 }
 
-export interface LinksTable {
-  id: Generated<number>;
-  tenant_id: number;
-  user_id: number;
-  caption: string;
-  url: string;
-  search_text: Generated<string>;
-  created_at: Timestamp;
-}
-
 export interface UserSettingsTable {
   tenant_id: number;
   user_id: number;
@@ -107,17 +101,39 @@ export interface ServerSettingsTable {
   value: string;
 }
 
-export interface Database {
+/** The tables of the migrations (db/migrations/), written by hand. */
+interface CoreTables {
   tenants: TenantsTable;
   users: UsersTable;
   sessions: SessionsTable;
   user_groups: UserGroupsTable;
   user_group_permissions: UserGroupPermissionsTable;
   user_group_members: UserGroupMembersTable;
-  links: LinksTable;
   user_settings: UserSettingsTable;
   notifications: NotificationsTable;
   mobile_approval_codes: MobileApprovalCodesTable;
   captcha_used: CaptchaUsedTable;
   server_settings: ServerSettingsTable;
 }
+
+/**
+ * Columns of resource tables that only the resources' hooks know, declared beside them as
+ * `storage.columns` (server/masterdata/resource-hooks/). tests/unit/resource-tables.test.ts
+ * checks these against the DDL, as it does every generated column.
+ */
+interface HookColumns {
+  persons: { user_fk: number };
+  templates: { stored_name: Generated<string> };
+}
+
+/** Each resource table with the columns its hooks add. */
+type WithHookColumns<Tables> = {
+  [T in keyof Tables]: T extends keyof HookColumns ? Tables[T] & HookColumns[T] : Tables[T];
+};
+
+/** Table name → row of every table the master-data engine keeps for the registered
+ *  resources (src/schemas/index.ts): their own, their search and their join tables. */
+export type ResourceTables = WithHookColumns<TablesOf<RegisteredResources>>;
+
+/** The whole database as the server's queries see it. */
+export type Database = CoreTables & ResourceTables;

@@ -16,7 +16,6 @@ import { z } from 'zod';
 import { ok } from '../http/answers';
 import { userRoute } from '../http/api-route';
 import type { Services } from '../services';
-import type { AnyDb } from '../masterdata/hooks';
 import { roleNames } from '../masterdata/resource-hooks/person';
 import { USER_TYPES } from '../../src/schemas/people';
 import {
@@ -65,7 +64,7 @@ export function registerLookupRoutes(app: FastifyInstance, services: Services) {
     path: 'person/allrolenames',
     params: z.object({}),
     handler: async ({ principal }) => {
-      const names = await roleNames(services.db as unknown as AnyDb, principal.tenantId);
+      const names = await roleNames(services.db, principal.tenantId);
       // `records` as every choice list answers, for the role picker (FieldMeta.choicesFrom).
       return ok({ allRoleNames: names, records: names.map((name) => ({ id: name, value: name })) });
     },

@@ -10,8 +10,16 @@
 import { sql } from 'kysely';
 import type { Resource } from '../../src/schemas/kit';
 import { referencedResource } from './catalogue';
-import { hooksOf, type AnyDb } from './hooks';
-import { filtered, matchingIds, pageRows, recordName, searchPattern, type ListQuery } from './repository';
+import { hooksOf } from './hooks';
+import {
+  filtered,
+  matchingIds,
+  pageRows,
+  recordName,
+  searchPattern,
+  type EngineDb,
+  type ListQuery,
+} from './repository';
 import { searchTable } from './tables';
 import type { Row } from './values';
 
@@ -41,7 +49,7 @@ function totalOf(found: number, limit: number, complete = true): Total {
 type AnySelect = ReturnType<typeof filtered>;
 
 /** `SELECT count(*)` of at most `limit + 1` of `rows`: the capped count as a sub-select. */
-function countedUpTo(db: AnyDb, rows: AnySelect, limit: number) {
+function countedUpTo(db: EngineDb, rows: AnySelect, limit: number) {
   return db
     .selectFrom(
       rows
@@ -52,7 +60,7 @@ function countedUpTo(db: AnyDb, rows: AnySelect, limit: number) {
     .select((eb) => eb.fn.countAll().as('n'));
 }
 
-async function cappedCount(db: AnyDb, rows: AnySelect, skipped: number): Promise<Total> {
+async function cappedCount(db: EngineDb, rows: AnySelect, skipped: number): Promise<Total> {
   const limit = skipped + COUNT_CAP;
   const counted = await countedUpTo(db, rows, limit).executeTakeFirstOrThrow();
   return totalOf(Number((counted as { n: number | string }).n), limit);
@@ -63,7 +71,7 @@ async function cappedCount(db: AnyDb, rows: AnySelect, skipped: number): Promise
  * phrase's pattern, which the search tables' policy carries (tables.ts) so that their
  * trigram index is used under row-level security. The setting ends with the transaction.
  */
-async function searching<T>(db: AnyDb, phrase: string, work: (db: AnyDb) => Promise<T>): Promise<T> {
+async function searching<T>(db: EngineDb, phrase: string, work: (db: EngineDb) => Promise<T>): Promise<T> {
   const pattern = searchPattern(phrase);
   if (!pattern) return work(db);
   return db.transaction().execute(async (trx) => {
@@ -73,7 +81,7 @@ async function searching<T>(db: AnyDb, phrase: string, work: (db: AnyDb) => Prom
 }
 
 export async function listRows(
-  db: AnyDb,
+  db: EngineDb,
   resource: Resource,
   query: ListQuery,
 ): Promise<{ rows: Row[] } & Total> {
@@ -94,7 +102,7 @@ export async function listRows(
 
 /** A page of a list without a phrase, and its capped count, in one statement. */
 async function unsearchedPage(
-  db: AnyDb,
+  db: EngineDb,
   resource: Resource,
   query: ListQuery,
   size: number,
@@ -145,7 +153,7 @@ interface FoundIds extends Total {
 /** A phrase page from the list's newest rows, with the matches counted among them; or
  *  undefined when they do not fill the page and the list goes on beyond them. */
 async function fromNewestRows(
-  db: AnyDb,
+  db: EngineDb,
   resource: Resource,
   query: ListQuery,
   size: number,
@@ -179,7 +187,7 @@ async function fromNewestRows(
 /** A phrase page through the search tables' trigram index; its bitmap holds every match,
  *  so it counts them all (and answers, like any list, up to COUNT_CAP past the page). */
 async function fromSearchIndex(
-  db: AnyDb,
+  db: EngineDb,
   resource: Resource,
   query: ListQuery,
   size: number,
@@ -207,7 +215,7 @@ function searchTableAlone(resource: Resource, query: ListQuery): boolean {
   return (
     !Object.keys(query.filters).length &&
     !resource.ownedByUser &&
-    !hooksOf(resource.name).visibleTo &&
+    !hooksOf(resource).visibleTo &&
     !resource.searchFields().some((name) => resource.fields[name].meta.kind === 'reference')
   );
 }
@@ -215,7 +223,7 @@ function searchTableAlone(resource: Resource, query: ListQuery): boolean {
 /** Does row `alias` (the resource's own columns) match the pattern? Its own search text,
  *  read with the row; a searchable reference's, one key look-up per row in the target's
  *  search table — never a scan of an index. */
-function phraseProbes(db: AnyDb, resource: Resource, tenantId: number, pattern: string, alias: string) {
+function phraseProbes(db: EngineDb, resource: Resource, tenantId: number, pattern: string, alias: string) {
   const probe = (target: Resource, column: string) =>
     sql<boolean>`coalesce((${db
       .selectFrom(`${searchTable(target)} as s`)
@@ -245,7 +253,7 @@ export interface LookupQuery extends Omit<ListQuery, 'page' | 'count'> {
 /** Names only: `{ id, title }` (and a tree node's parent, so a picker can leave out a
  *  subtree), ordered by name. The records a picker offers or the chips of chosen ids show. */
 export async function lookupRows(
-  db: AnyDb,
+  db: EngineDb,
   resource: Resource,
   query: LookupQuery,
 ): Promise<{ rows: Row[] } & Total> {

@@ -1,13 +1,25 @@
 // The SQL of the engine, for any resource: how a query is narrowed to what its viewer may
 // see, a page's rows (references joined, not fetched per row), single records, and writes
 // that keep search_text and tree paths true. Lists and their counts are in lists.ts.
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Resource } from '../../src/schemas/kit';
 import { searchKey } from '../../src/shared/persian';
 import { referencedResource, titleColumn, titleColumns } from './catalogue';
 import { searchTable } from './tables';
-import { hooksOf, type AnyDb, type AnyTrx, type Viewer } from './hooks';
+import { hooksOf, type Viewer } from './hooks';
 import type { Row } from './values';
+
+/**
+ * The database as this module sees it: any table, named at run time. These functions work
+ * on whichever resource they are given, whose table and columns are strings read from its
+ * schema, so their queries cannot be checked against the typed database (server/db/schema.ts)
+ * — this is the one place that gives that up. Callers hand in the typed database or a
+ * transaction of it; hooks, seeds and other domains query it typed. What keeps these
+ * queries right is the schema they are built from, the same one the tables are generated
+ * from (tables.ts) and the typed tables are derived from (tests/unit/resource-tables.test.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type EngineDb = Kysely<any>;
 
 export const TREE_SEPARATOR = ' / ';
 
@@ -25,7 +37,7 @@ export function scoped<Q extends { where: (...args: any[]) => Q }>(
 ): Q {
   let narrowed = q.where(`${alias}tenant_id`, '=', owner.tenantId);
   if (resource.ownedByUser) narrowed = narrowed.where(`${alias}user_id`, '=', owner.userId);
-  const visible = hooksOf(resource.name).visibleTo?.(owner, alias);
+  const visible = hooksOf(resource).visibleTo?.(owner, alias);
   return visible ? narrowed.where(visible) : narrowed;
 }
 
@@ -39,6 +51,7 @@ export interface ListQuery extends Owner {
   recentWindow?: number;
 }
 
+/** A query on some resource's table (see EngineDb). */
 type AnySelect = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 function referenceJoins(resource: Resource, query: AnySelect): AnySelect {
@@ -87,7 +100,7 @@ function joinedIds(resource: Resource, query: AnySelect): AnySelect {
 /** Replaces the join-table rows of every `references` field the request names with the
  *  bound ids; a field it leaves out (an update that does not mention it) keeps its rows. */
 export async function writeJoinRows(
-  trx: AnyTrx,
+  trx: EngineDb,
   resource: Resource,
   tenantId: number,
   id: number,
@@ -115,7 +128,7 @@ export function searchPattern(phrase: string): string {
 
 /** The ids of the tenant's records of `resource` whose search text matches, from its
  *  search table (tables.ts says why the search goes there). */
-export function matchingIds(db: AnyDb, resource: Resource, tenantId: number, pattern: string) {
+export function matchingIds(db: EngineDb, resource: Resource, tenantId: number, pattern: string) {
   return db
     .selectFrom(`${searchTable(resource)} as s`)
     .select('s.id')
@@ -124,7 +137,7 @@ export function matchingIds(db: AnyDb, resource: Resource, tenantId: number, pat
 }
 
 /** The list's rows: the viewer's, matching its phrase and filters (nothing selected yet). */
-export function filtered(db: AnyDb, resource: Resource, query: ListQuery): AnySelect {
+export function filtered(db: EngineDb, resource: Resource, query: ListQuery): AnySelect {
   let q = scoped(db.selectFrom(`${resource.table} as t`), resource, query, 't.');
   const pattern = searchPattern(query.phrase);
   if (pattern) {
@@ -165,7 +178,7 @@ function listedColumns(resource: Resource): string[] {
 
 /** The rows of a page, newest first, references' names and join-table ids read in the
  *  same statement; the caller narrows it to the page's ids. */
-export function pageRows(db: AnyDb, resource: Resource, owner: Owner) {
+export function pageRows(db: EngineDb, resource: Resource, owner: Owner) {
   return joinedIds(
     resource,
     referenceJoins(
@@ -176,7 +189,7 @@ export function pageRows(db: AnyDb, resource: Resource, owner: Owner) {
 }
 
 export async function findRow(
-  db: AnyDb,
+  db: EngineDb,
   resource: Resource,
   owner: Owner,
   id: number,
@@ -194,7 +207,7 @@ export async function findRow(
 
 /** Ids among `ids` that do not exist in `target` for this tenant. */
 export async function missingIds(
-  db: AnyDb | AnyTrx,
+  db: EngineDb,
   target: Resource,
   tenantId: number,
   ids: number[],
@@ -211,7 +224,7 @@ export async function missingIds(
 }
 
 export async function isUsed(
-  trx: AnyTrx,
+  trx: EngineDb,
   table: string,
   column: string,
   tenantId: number,
@@ -229,7 +242,7 @@ export async function isUsed(
 
 /** The path of a tree node from its parent's path and its own title. */
 export async function treePath(
-  trx: AnyTrx,
+  trx: EngineDb,
   resource: Resource,
   tenantId: number,
   parentId: number | null,
@@ -247,7 +260,7 @@ export async function treePath(
 
 /** Is `candidate` the node itself or one of its descendants? (A parent must not be.) */
 export async function isInSubtree(
-  trx: AnyTrx,
+  trx: EngineDb,
   resource: Resource,
   parentColumn: string,
   tenantId: number,
@@ -265,7 +278,7 @@ export async function isInSubtree(
 
 /** After a node's title or parent changed: rewrite the paths of its whole subtree. */
 export async function rewriteSubtreePaths(
-  trx: AnyTrx,
+  trx: EngineDb,
   resource: Resource,
   parentColumn: string,
   tenantId: number,
@@ -289,29 +302,52 @@ export async function rewriteSubtreePaths(
 // The writes of the generic calls (service.ts decides, these statements do).
 
 /** The owner's record, locked for the rest of the transaction (update, delete). */
-export function lockRow(trx: AnyTrx, resource: Resource, owner: Owner, id: number): Promise<Row | undefined> {
+export function lockRow(
+  trx: EngineDb,
+  resource: Resource,
+  owner: Owner,
+  id: number,
+): Promise<Row | undefined> {
   return scoped(trx.selectFrom(resource.table).selectAll(), resource, owner)
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst() as Promise<Row | undefined>;
 }
 
-export async function insertRow(trx: AnyTrx, resource: Resource, row: Row): Promise<number> {
-  const inserted = await trx.insertInto(resource.table).values(row).returning('id').executeTakeFirstOrThrow();
-  return inserted.id as number;
+export async function insertRow(trx: EngineDb, resource: Resource, row: Row): Promise<number> {
+  const [id] = await insertRows(trx, resource, [row]);
+  return id;
 }
 
-export async function updateRow(trx: AnyTrx, resource: Resource, owner: Owner, id: number, values: Row) {
+/** Rows built as the engine builds them (a seed's, a bench's), in one statement; their ids. */
+export async function insertRows(trx: EngineDb, resource: Resource, rows: Row[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const inserted = await trx.insertInto(resource.table).values(rows).returning('id').execute();
+  return inserted.map((row: { id: number }) => row.id);
+}
+
+/** Has the tenant any record of the resource? (A seed writes its part only once.) */
+export async function hasRecords(db: EngineDb, resource: Resource, tenantId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom(resource.table)
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function updateRow(trx: EngineDb, resource: Resource, owner: Owner, id: number, values: Row) {
   await scoped(trx.updateTable(resource.table).set(values), resource, owner).where('id', '=', id).execute();
 }
 
-export async function deleteRow(trx: AnyTrx, resource: Resource, owner: Owner, id: number) {
+export async function deleteRow(trx: EngineDb, resource: Resource, owner: Owner, id: number) {
   await scoped(trx.deleteFrom(resource.table), resource, owner).where('id', '=', id).execute();
 }
 
 /** Does another of the tenant's records hold these values of a unique key? */
 export async function holdsKey(
-  trx: AnyTrx,
+  trx: EngineDb,
   resource: Resource,
   tenantId: number,
   key: Row,
@@ -325,7 +361,7 @@ export async function holdsKey(
 
 /** One column of one of the tenant's records (a chosen city's province), or undefined. */
 export async function columnOf(
-  trx: AnyTrx,
+  trx: EngineDb,
   resource: Resource,
   tenantId: number,
   id: number,

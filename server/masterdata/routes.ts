@@ -8,10 +8,11 @@ import { inputSchema, type Resource } from '../../src/schemas/kit';
 import { fail, listAnswer, ok, UserError } from '../http/answers';
 import { field } from '../http/fields';
 import { userRoute } from '../http/api-route';
+import type { DB } from '../db/database';
 import type { Services } from '../services';
 import type { Principal } from '../auth/principal';
 import { referencedResource } from './catalogue';
-import { hooksOf, type AnyDb } from './hooks';
+import { hooksOf } from './hooks';
 import './resource-hooks';
 import { listRows, lookupRows } from './lists';
 import { registerImageRoutes } from './images';
@@ -47,7 +48,7 @@ function filterParams(resource: Resource) {
 
 /** A child resource's list answers only for a parent the user may see. */
 async function parentHidden(
-  db: AnyDb,
+  db: DB,
   resource: Resource,
   principal: Principal,
   filters: Record<string, number>,
@@ -91,7 +92,7 @@ function lookupParams(resource: Resource) {
 }
 
 export function registerResourceRoutes(app: FastifyInstance, services: Services, resource: Resource) {
-  const anyDb = services.db as unknown as AnyDb;
+  const { db } = services;
   const base = resource.name;
 
   userRoute(app, services, {
@@ -101,10 +102,10 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     permission: resource.permissionFor('list'),
     handler: async ({ params, principal }) => {
       const filters = filterColumns(resource, params);
-      const hidden = await parentHidden(anyDb, resource, principal, filters);
+      const hidden = await parentHidden(db, resource, principal, filters);
       if (hidden) return fail(hidden);
       const count = params.Count === -1 ? -1 : Math.min(Math.max(params.Count, 1), 500);
-      const { rows, total, capped } = await listRows(anyDb, resource, {
+      const { rows, total, capped } = await listRows(db, resource, {
         tenantId: principal.tenantId,
         userId: principal.userId,
         permissions: principal.permissions,
@@ -128,10 +129,10 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     permission: resource.permissionFor('list'),
     params: z.object(idParams(resource)),
     handler: async ({ params, principal }) => {
-      const row = await findRow(anyDb, resource, principal, recordId(resource, params));
+      const row = await findRow(db, resource, principal, recordId(resource, params));
       if (!row) return fail(notFound(resource));
       const record = toRecord(resource, row);
-      const extra = (await hooksOf(resource.name).extendGet?.({ db: anyDb, principal, record })) ?? {};
+      const extra = (await hooksOf(resource).extendGet?.({ db: db, principal, record })) ?? {};
       return ok({ record, ...extra });
     },
   });
@@ -143,10 +144,10 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     path: `${base}/lookup`,
     params: lookupParams(resource),
     handler: async ({ params, principal }) => {
-      const hidden = await parentHidden(anyDb, resource, principal, filterColumns(resource, params));
+      const hidden = await parentHidden(db, resource, principal, filterColumns(resource, params));
       if (hidden) return fail(hidden);
       const limit = params.Count > 0 ? Math.min(params.Count, LOOKUP_LIMIT) : LOOKUP_LIMIT;
-      const { rows, total, capped } = await lookupRows(anyDb, resource, {
+      const { rows, total, capped } = await lookupRows(db, resource, {
         tenantId: principal.tenantId,
         userId: principal.userId,
         permissions: principal.permissions,
@@ -190,7 +191,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       return ok();
     },
   });
-  hooksOf(resource.name).routes?.(app, services);
+  hooksOf(resource).routes?.(app, services);
 }
 
 export function registerMasterDataRoutes(app: FastifyInstance, services: Services) {

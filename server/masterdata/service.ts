@@ -7,7 +7,7 @@ import { UserError } from '../http/answers';
 import type { Principal } from '../auth/principal';
 import type { Services } from '../services';
 import { referencedResource, titleColumn, usagesOf } from './catalogue';
-import { hooksOf, type AnyDb, type AnyTrx, type SaveContext } from './hooks';
+import { hooksOf, type SaveContext, type Trx } from './hooks';
 import {
   columnOf,
   deleteRow,
@@ -29,13 +29,7 @@ import { checkImages, droppedImages, removeImages } from './images';
 export const notFound = (resource: Resource) => `${resource.singular} یافت نشد`;
 
 /** A child record's parent must be one the user may see, and stays its parent for good. */
-async function checkParent(
-  trx: AnyTrx,
-  resource: Resource,
-  principal: Principal,
-  values: Row,
-  existing?: Row,
-) {
+async function checkParent(trx: Trx, resource: Resource, principal: Principal, values: Row, existing?: Row) {
   if (!resource.parent) return;
   const field = resource.fields[resource.parent.field];
   const column = resource.column(resource.parent.field);
@@ -50,7 +44,7 @@ async function checkParent(
 }
 
 async function checkReferences(
-  trx: AnyTrx,
+  trx: Trx,
   resource: Resource,
   tenantId: number,
   input: Record<string, unknown>,
@@ -68,7 +62,7 @@ async function checkReferences(
 /** A narrowed reference (a person's city) must lie within the record's narrowing field
  *  (their province); that field, when empty, is taken from the chosen record. On update
  *  the stored values stand in for what the request leaves out. */
-async function checkNarrowed(trx: AnyTrx, resource: Resource, tenantId: number, values: Row, existing?: Row) {
+async function checkNarrowed(trx: Trx, resource: Resource, tenantId: number, values: Row, existing?: Row) {
   const effective = (column: string) => (column in values ? values[column] : existing?.[column]);
   for (const [name, field] of Object.entries(resource.fields)) {
     const narrowed = field.meta.narrowedBy;
@@ -90,7 +84,7 @@ async function checkNarrowed(trx: AnyTrx, resource: Resource, tenantId: number, 
 }
 
 async function checkTreeParent(
-  trx: AnyTrx,
+  trx: Trx,
   resource: Resource,
   tenantId: number,
   id: number,
@@ -107,7 +101,7 @@ async function checkTreeParent(
 }
 
 /** A record with the same value of a `unique` key, other than the one being saved? */
-async function checkUnique(trx: AnyTrx, resource: Resource, tenantId: number, values: Row, id?: number) {
+async function checkUnique(trx: Trx, resource: Resource, tenantId: number, values: Row, id?: number) {
   for (const key of resource.unique ?? []) {
     const columns = key.map((field) => resource.column(field));
     const held = Object.fromEntries(columns.map((column) => [column, values[column]]));
@@ -116,7 +110,7 @@ async function checkUnique(trx: AnyTrx, resource: Resource, tenantId: number, va
   }
 }
 
-const duplicateMessage = (resource: Resource, key: string[]) =>
+const duplicateMessage = (resource: Resource, key: readonly string[]) =>
   `این ${key.map((field) => resource.fields[field].meta.label).join(' و ')} قبلاً در «${resource.title}» ثبت شده است`;
 
 /** Two saves racing past checkUnique: the unique index refuses the second, in the same words. */
@@ -136,7 +130,7 @@ async function refusingDuplicates<T>(resource: Resource, write: () => Promise<T>
 type AfterCommit = (work: () => Promise<void>) => void;
 
 /** A tree node's path from its parent's path and its own title (the row's values). */
-function nodePath(trx: AnyTrx, resource: Resource, tenantId: number, values: Row) {
+function nodePath(trx: Trx, resource: Resource, tenantId: number, values: Row) {
   const parent = (values[resource.column(resource.treeField()!)] as number | null) ?? null;
   return treePath(trx, resource, tenantId, parent, String(values[titleColumn(resource)] ?? ''));
 }
@@ -145,12 +139,10 @@ function nodePath(trx: AnyTrx, resource: Resource, tenantId: number, values: Row
  *  sessions' connections) runs once it has committed, never after a rollback. */
 async function change<T>(
   services: Services,
-  work: (trx: AnyTrx, afterCommit: AfterCommit) => Promise<T>,
+  work: (trx: Trx, afterCommit: AfterCommit) => Promise<T>,
 ): Promise<T> {
   const later: Array<() => Promise<void>> = [];
-  const result = await (services.db as unknown as AnyDb)
-    .transaction()
-    .execute((trx) => work(trx, (next) => later.push(next)));
+  const result = await services.db.transaction().execute((trx) => work(trx, (next) => later.push(next)));
   for (const next of later) await next();
   return result;
 }
@@ -161,7 +153,7 @@ export async function createRecord(
   resource: Resource,
   input: Record<string, unknown>,
 ) {
-  const hooks = hooksOf(resource.name);
+  const hooks = hooksOf(resource);
   return change(services, async (trx, afterCommit) => {
     await checkReferences(trx, resource, principal.tenantId, input);
     const values = toColumns(resource, input, 'create');
@@ -189,7 +181,7 @@ export async function updateRecord(
   id: number,
   input: Record<string, unknown>,
 ) {
-  const hooks = hooksOf(resource.name);
+  const hooks = hooksOf(resource);
   await change(services, async (trx, afterCommit) => {
     const existing = await lockRow(trx, resource, principal, id);
     if (!existing) throw new UserError(notFound(resource));
@@ -230,7 +222,7 @@ export async function updateRecord(
 }
 
 export async function deleteRecord(services: Services, principal: Principal, resource: Resource, id: number) {
-  const hooks = hooksOf(resource.name);
+  const hooks = hooksOf(resource);
   await change(services, async (trx, afterCommit) => {
     const existing = await lockRow(trx, resource, principal, id);
     if (!existing) throw new UserError(notFound(resource));

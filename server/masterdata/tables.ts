@@ -63,7 +63,7 @@ export function columnsOf(resource: Resource): Array<[string, string]> {
     if (resource.isColumn(name)) columns.push([resource.column(name), columnType(resource, name, field)]);
   }
   if (resource.treeField()) columns.push(['full_name', `text NOT NULL DEFAULT ''`]);
-  columns.push(...Object.entries(hooksOf(resource.name).storage?.columns ?? {}));
+  columns.push(...Object.entries(hooksOf(resource).storage?.columns ?? {}));
   columns.push(
     ['search_text', `text NOT NULL DEFAULT ''`],
     ['created_at', 'timestamptz NOT NULL DEFAULT now()'],
@@ -103,7 +103,7 @@ function indexesOf(resource: Resource): IndexDefinition[] {
       on: `(tenant_id, ${keyColumns.map(quote).join(', ')})`,
     });
   }
-  indexes.push(...(hooksOf(resource.name).storage?.indexes ?? []));
+  indexes.push(...(hooksOf(resource).storage?.indexes ?? []));
   return indexes;
 }
 
@@ -268,7 +268,7 @@ END $$`,
 }
 
 /** Resources ordered so that each comes after the resources it points at. */
-export function inDependencyOrder(resources: Resource[]): Resource[] {
+export function inDependencyOrder(resources: readonly Resource[]): Resource[] {
   const ordered: Resource[] = [];
   const visiting = new Set<string>();
   const visit = (resource: Resource) => {
@@ -284,7 +284,7 @@ export function inDependencyOrder(resources: Resource[]): Resource[] {
 }
 
 /** Every table the engine keeps: the resources' own and their join tables. */
-export function resourceTables(resources: Resource[] = RESOURCES): string[] {
+export function resourceTables(resources: readonly Resource[] = RESOURCES): string[] {
   return resources.flatMap((r) => [
     r.table,
     searchTable(r),
@@ -293,7 +293,7 @@ export function resourceTables(resources: Resource[] = RESOURCES): string[] {
 }
 
 /** The DDL of every resource table, in an order that creates referenced tables first. */
-export function resourceTableStatements(resources: Resource[] = RESOURCES): string[] {
+export function resourceTableStatements(resources: readonly Resource[] = RESOURCES): string[] {
   const ordered = inDependencyOrder(resources);
   return [
     ...ordered.flatMap(tableStatements),

@@ -4,7 +4,6 @@
 import { withTenant } from '../db/tenant-fence';
 import zlib from 'node:zlib';
 import type { DB } from '../db/database';
-import type { AnyDb } from '../masterdata/hooks';
 import { andikator, archive, reciveMethod, template } from '../../src/schemas/correspondence';
 import type { Resource } from '../../src/schemas/kit';
 import { TREE_SEPARATOR } from '../masterdata/repository';
@@ -120,11 +119,13 @@ const ARCHIVE_TREE: Array<[string, string[]]> = [
 ];
 
 /** A row as the engine would write it: with its search text. */
-const withSearch = (resource: Resource, row: Row) => ({ ...row, search_text: searchText(resource, row) });
+const withSearch = <T extends Row>(resource: Resource, row: T) => ({
+  ...row,
+  search_text: searchText(resource, row),
+});
 
 async function seedCorrespondenceMasterDataUnfenced(db: DB, tenantId: number): Promise<void> {
-  const anyDb = db as unknown as AnyDb;
-  await inTransaction(anyDb, async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .insertInto('recive_methods')
       .values(

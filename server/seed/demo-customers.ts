@@ -4,8 +4,7 @@
 import { withTenant } from '../db/tenant-fence';
 import type { DB } from '../db/database';
 import { inTransaction } from '../db/in-transaction';
-import type { AnyDb } from '../masterdata/hooks';
-import { writeJoinRows } from '../masterdata/repository';
+import { insertRow, writeJoinRows } from '../masterdata/repository';
 import { inputSchema } from '../../src/schemas/kit';
 import { customer } from '../../src/schemas/customers';
 import { customerGroup } from '../../src/schemas/groups';
@@ -38,7 +37,7 @@ const CUSTOMERS = [
 ];
 
 async function seedDemoCustomersUnfenced(db: DB, tenantId: number): Promise<void> {
-  await inTransaction(db as unknown as AnyDb, async (trx) => {
+  await inTransaction(db, async (trx) => {
     if (
       await trx
         .selectFrom(customer.table)
@@ -48,7 +47,7 @@ async function seedDemoCustomersUnfenced(db: DB, tenantId: number): Promise<void
         .executeTakeFirst()
     )
       return;
-    const groups: { id: number; customer_group_title: string }[] = await trx
+    const groups = await trx
       .selectFrom(customerGroup.table)
       .select(['id', 'customer_group_title'])
       .where('tenant_id', '=', tenantId)
@@ -61,17 +60,9 @@ async function seedDemoCustomersUnfenced(db: DB, tenantId: number): Promise<void
         CreditDate: '2027-03-20',
         CustomerGroups: groupIds,
       });
-      const { id } = await trx
-        .insertInto(customer.table)
-        .values(rowOf(customer, tenantId, input))
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertRow(trx, customer, rowOf(customer, tenantId, input));
       await writeJoinRows(trx, customer, tenantId, id, input);
-      if (Ece)
-        await trx
-          .insertInto(eceReceiver.table)
-          .values(rowOf(eceReceiver, tenantId, { CustomerId: id }))
-          .execute();
+      if (Ece) await insertRow(trx, eceReceiver, rowOf(eceReceiver, tenantId, { CustomerId: id }));
     }
   });
 }

@@ -6,8 +6,8 @@
 // engine's own functions (input schema, columns, search text, tree path).
 import { withTenant } from '../db/tenant-fence';
 import type { DB } from '../db/database';
-import type { AnyDb, AnyTrx } from '../masterdata/hooks';
-import { treePath } from '../masterdata/repository';
+import type { Trx } from '../masterdata/hooks';
+import { hasRecords, insertRow, insertRows, treePath } from '../masterdata/repository';
 import { searchText, toColumns, type Row } from '../masterdata/values';
 import { inputSchema, type Resource } from '../../src/schemas/kit';
 import { city, province } from '../../src/schemas/places';
@@ -112,31 +112,17 @@ export function rowOf(resource: Resource, tenantId: number, input: Record<string
   return { ...values, tenant_id: tenantId, search_text: searchText(resource, values) };
 }
 
-async function isEmpty(trx: AnyTrx, resource: Resource, tenantId: number): Promise<boolean> {
-  return !(await trx
-    .selectFrom(resource.table)
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .limit(1)
-    .executeTakeFirst());
-}
+const isEmpty = async (trx: Trx, resource: Resource, tenantId: number) =>
+  !(await hasRecords(trx, resource, tenantId));
 
-async function insertAll(
-  trx: AnyTrx,
-  resource: Resource,
-  tenantId: number,
-  inputs: Record<string, unknown>[],
-): Promise<number[]> {
-  if (!inputs.length) return [];
-  const rows = await trx
-    .insertInto(resource.table)
-    .values(inputs.map((input) => rowOf(resource, tenantId, input)))
-    .returning('id')
-    .execute();
-  return rows.map((r: { id: number }) => r.id);
-}
+const insertAll = (trx: Trx, resource: Resource, tenantId: number, inputs: Record<string, unknown>[]) =>
+  insertRows(
+    trx,
+    resource,
+    inputs.map((input) => rowOf(resource, tenantId, input)),
+  );
 
-async function seedPlaces(trx: AnyTrx, tenantId: number) {
+async function seedPlaces(trx: Trx, tenantId: number) {
   if (!(await isEmpty(trx, province, tenantId))) return;
   const ids = await insertAll(
     trx,
@@ -150,14 +136,14 @@ async function seedPlaces(trx: AnyTrx, tenantId: number) {
   await insertAll(trx, city, tenantId, cities);
 }
 
-async function seedOrgUnit(trx: AnyTrx, tenantId: number, unit: UnitSeed, parentId?: number) {
+async function seedOrgUnit(trx: Trx, tenantId: number, unit: UnitSeed, parentId?: number) {
   const row = rowOf(orgUnit, tenantId, {
     OrgUnitTitle: unit.title,
     ParentOrgUnitFk: parentId,
     IsActive: true,
   });
   row.full_name = await treePath(trx, orgUnit, tenantId, parentId ?? null, unit.title);
-  const { id } = await trx.insertInto(orgUnit.table).values(row).returning('id').executeTakeFirstOrThrow();
+  const id = await insertRow(trx, orgUnit, row);
   await insertAll(
     trx,
     orgPost,
@@ -167,27 +153,21 @@ async function seedOrgUnit(trx: AnyTrx, tenantId: number, unit: UnitSeed, parent
   for (const child of unit.children ?? []) await seedOrgUnit(trx, tenantId, child, id);
 }
 
-async function seedList(
-  trx: AnyTrx,
-  resource: Resource,
-  tenantId: number,
-  inputs: Record<string, unknown>[],
-) {
+async function seedList(trx: Trx, resource: Resource, tenantId: number, inputs: Record<string, unknown>[]) {
   if (await isEmpty(trx, resource, tenantId)) await insertAll(trx, resource, tenantId, inputs);
 }
 
 /** A person row for every user of the tenant without one (mobile = the username). */
-async function seedPeopleOfUsers(trx: AnyTrx, tenantId: number) {
-  const users: { id: number; username: string; first_name: string; last_name: string; is_active: boolean }[] =
-    await trx
-      .selectFrom('users as u')
-      .select(['u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.is_active'])
-      .where('u.tenant_id', '=', tenantId)
-      .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('persons as p').select('p.id').whereRef('p.user_fk', '=', 'u.id'))),
-      )
-      .orderBy('u.id')
-      .execute();
+async function seedPeopleOfUsers(trx: Trx, tenantId: number) {
+  const users = await trx
+    .selectFrom('users as u')
+    .select(['u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.is_active'])
+    .where('u.tenant_id', '=', tenantId)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('persons as p').select('p.id').whereRef('p.user_fk', '=', 'u.id'))),
+    )
+    .orderBy('u.id')
+    .execute();
   if (!users.length) return;
   const rows = users.map((user) => {
     const input = {
@@ -200,11 +180,11 @@ async function seedPeopleOfUsers(trx: AnyTrx, tenantId: number) {
     const values = toColumns(person, input, 'create');
     return { ...values, tenant_id: tenantId, user_fk: user.id, search_text: searchText(person, values) };
   });
-  await trx.insertInto(person.table).values(rows).execute();
+  await insertRows(trx, person, rows);
 }
 
 async function seedOrganisationMasterDataUnfenced(db: DB, tenantId: number): Promise<void> {
-  await inTransaction(db as unknown as AnyDb, async (trx) => {
+  await inTransaction(db, async (trx) => {
     await seedPlaces(trx, tenantId);
     if (await isEmpty(trx, orgUnit, tenantId)) await seedOrgUnit(trx, tenantId, ORG_CHART);
     await seedList(

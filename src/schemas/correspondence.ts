@@ -37,45 +37,37 @@ export const andikator = defineResource({
   help: 'اندیکاتور شماره نامه‌های هر نوع (داخلی، وارده، صادره) را می‌سازد. برای هر نوع نامه فقط یک اندیکاتور پیش‌فرض است.',
 });
 
-/** A tree of letter folders (archive, favourites): a title and the folder above. */
-function folders(
-  name: string,
-  def: {
-    route: string;
-    title: string;
-    singular: string;
-    table: string;
-    permission: 'Archive' | 'Favorite';
-    help: string;
-  },
-) {
-  return defineResource({
-    ...def,
-    name,
-    idField: `${name}Id`,
-    fields: {
-      [`${name}Title`]: f.title('عنوان پوشه'),
-      parentFk: f.treeParent('پوشه بالادست', name, { list: true }),
-    },
-    filters: { parentId: 'parentFk' },
-  });
-}
+// Letter folders (archive, favourites): trees of a title and the folder above.
 
-export const archive = folders('archive', {
+export const archive = defineResource({
+  name: 'archive',
   route: '/archive',
   title: 'پوشه‌های بایگانی',
   singular: 'پوشه بایگانی',
   table: 'archives',
+  idField: 'archiveId',
   permission: 'Archive',
+  fields: {
+    archiveTitle: f.title('عنوان پوشه'),
+    parentFk: f.treeParent('پوشه بالادست', 'archive', { list: true }),
+  },
+  filters: { parentId: 'parentFk' },
   help: 'پوشه‌های بایگانی نامه‌ها؛ هر پوشه می‌تواند زیر پوشه دیگری باشد.',
 });
 
-export const favorite = folders('favorite', {
+export const favorite = defineResource({
+  name: 'favorite',
   route: '/favorite',
   title: 'پوشه‌های دلخواه',
   singular: 'پوشه دلخواه',
   table: 'favorites',
+  idField: 'favoriteId',
   permission: 'Favorite',
+  fields: {
+    favoriteTitle: f.title('عنوان پوشه'),
+    parentFk: f.treeParent('پوشه بالادست', 'favorite', { list: true }),
+  },
+  filters: { parentId: 'parentFk' },
   help: 'پوشه‌های دلخواه برای دسته‌بندی نامه‌ها؛ هر پوشه می‌تواند زیر پوشه دیگری باشد.',
 });
 

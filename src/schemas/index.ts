@@ -12,7 +12,9 @@ import { ece, eceEmail, eceReceiver } from './ece';
 import { customer } from './customers';
 import { link } from './links';
 
-export const RESOURCES: Resource[] = [
+/** Every resource with its own type: the server's typed database is built from these
+ *  (server/db/schema.ts). */
+const REGISTERED = [
   bank,
   bankAccount,
   account,
@@ -37,7 +39,12 @@ export const RESOURCES: Resource[] = [
   link,
   customer,
   eceReceiver,
-];
+] as const;
+
+export type RegisteredResources = typeof REGISTERED;
+
+/** Every resource as the engine and the screens take them: any resource, known at run time. */
+export const RESOURCES: readonly Resource[] = REGISTERED;
 
 export function resourceByName(name: string): Resource | undefined {
   const lower = name.toLowerCase();

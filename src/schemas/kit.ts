@@ -7,6 +7,7 @@ import type { Permission } from '../shared/permissions';
 import { cleanPersianText, toLatinDigits } from '../shared/persian';
 import { emptyToUndefined, isHttpUrl, toBoolean, toNumber } from '../shared/coerce';
 import { amount, int32, recordId } from '../shared/integers';
+import type { ColumnName, FieldName, FieldsOfKind } from './resource-types';
 
 export type FieldKind =
   | 'text'
@@ -68,10 +69,18 @@ export interface FieldMeta {
   default?: number | boolean;
 }
 
-export interface Field<T extends z.ZodType = z.ZodType> {
-  schema: T;
-  meta: FieldMeta;
+/**
+ * A field: its schema (validation, coercion, Persian label) and how it is stored and
+ * shown. `V` is what the schema outputs and `M` the meta as the definition wrote it
+ * (kind, column, virtual, …): the compiler reads both (resource-types.ts).
+ */
+export interface Field<V = unknown, M extends FieldMeta = FieldMeta> {
+  schema: z.ZodType<V>;
+  meta: M;
 }
+
+/** A definition's fields by name. */
+export type Fields = Record<string, Field>;
 
 const textSchema = (required: boolean, max: number) =>
   z.preprocess(
@@ -89,24 +98,50 @@ function stringRule(required: boolean, ok: (s: string) => boolean, message: stri
 export const IMAGE_PATH = /^\/media\/[a-z0-9_]+\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 
 type Opts = Partial<Omit<FieldMeta, 'kind' | 'label'>> & { required?: boolean; max?: number };
+/** A builder called without options. */
+type NoOptions = Record<never, never>;
 
-function make(kind: FieldKind, label: string, schema: z.ZodType, opts: Opts): Field {
+/** The meta a builder leaves on a field: its kind and label, and the options as written
+ *  (`required` and `max` shape the schema only). */
+type MetaOf<K extends FieldKind, O> = { kind: K; label: string } & Omit<O, 'required' | 'max'>;
+
+/** What a schema outputs: `T`, or `T | undefined` unless the options make it required. The
+ *  builders choose the schema at run time, which the compiler cannot follow: they say it. */
+type Outputs<T, O> = z.ZodType<O extends { required: true } ? T : T | undefined>;
+
+function make<K extends FieldKind, V, O extends Opts>(
+  kind: K,
+  label: string,
+  schema: z.ZodType<V>,
+  opts: O,
+): Field<V, MetaOf<K, O>> {
   const { required: _r, max: _m, ...meta } = opts;
-  return { schema: schema.describe(label), meta: { kind, label, ...meta } };
+  return { schema: schema.describe(label), meta: { kind, label, ...meta } as MetaOf<K, O> };
 }
 
+/** `{ ...defaults, ...opts }`, typed as such: an option given replaces its default. */
+const withDefaults = <D extends object, O extends object>(defaults: D, opts: O) =>
+  ({ ...defaults, ...opts }) as Omit<D, keyof O> & O;
+
+// Each builder is generic over its options (`const O`), so a field's type keeps what its
+// definition says: `required`, `column`, `virtual`, `default`, a `narrowedBy` field name.
 export const f = {
-  text: (label: string, opts: Opts = {}) =>
-    make('text', label, textSchema(opts.required ?? false, opts.max ?? 300), opts),
+  text: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
+    make('text', label, textSchema(opts.required ?? false, opts.max ?? 300) as Outputs<string, O>, opts),
   /** The text that names a record: required, a table column, searched (200 characters unless given). */
-  title: (label: string, opts: Opts = {}) =>
-    f.text(label, { required: true, list: true, search: true, max: 200, ...opts }),
+  title: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
+    f.text(label, withDefaults({ required: true, list: true, search: true, max: 200 } as const, opts)),
   /** The usual «فعال» switch: a table column, on for a new record. */
   active: () => f.boolean('فعال', { list: true, default: true }),
-  multiline: (label: string, opts: Opts = {}) =>
-    make('multiline', label, textSchema(opts.required ?? false, opts.max ?? 4000), opts),
+  multiline: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
+    make(
+      'multiline',
+      label,
+      textSchema(opts.required ?? false, opts.max ?? 4000) as Outputs<string, O>,
+      opts,
+    ),
   /** Digits only (phone, fax, postal code, national id); Persian digits accepted. */
-  digits: (label: string, opts: Opts = {}) =>
+  digits: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
     make(
       'text',
       label,
@@ -114,10 +149,10 @@ export const f = {
         (v) =>
           typeof v === 'string' ? toLatinDigits(v).replace(/[\s-]/g, '') || undefined : emptyToUndefined(v),
         stringRule(opts.required ?? false, (s) => /^\d+$/.test(s), `${label} باید فقط شامل رقم باشد`),
-      ),
+      ) as Outputs<string, O>,
       { digits: true, ...opts },
     ),
-  email: (label: string, opts: Opts = {}) =>
+  email: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
     make(
       'text',
       label,
@@ -128,10 +163,10 @@ export const f = {
           (s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s),
           `${label} معتبر نیست`,
         ),
-      ),
+      ) as Outputs<string, O>,
       opts,
     ),
-  mobile: (label: string, opts: Opts = {}) =>
+  mobile: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
     make(
       'text',
       label,
@@ -143,26 +178,36 @@ export const f = {
           (s) => /^09\d{9}$/.test(s),
           `${label} باید با ۰۹ شروع شود و ۱۱ رقم باشد`,
         ),
-      ),
+      ) as Outputs<string, O>,
       { hint: '۰۹ و ۹ رقم', digits: true, ...opts },
     ),
   /** An http(s) address. */
-  url: (label: string, opts: Opts = {}) =>
+  url: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
     make(
       'text',
       label,
       z.preprocess(
         (v) => (typeof v === 'string' ? v.trim() || undefined : emptyToUndefined(v)),
         stringRule(opts.required ?? false, isHttpUrl, `${label} باید نشانی معتبری با http یا https باشد`),
-      ),
+      ) as Outputs<string, O>,
       opts,
     ),
-  number: (label: string, opts: Opts = {}) =>
-    make('number', label, z.preprocess(toNumber, opts.required ? int32() : int32().optional()), opts),
+  number: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
+    make(
+      'number',
+      label,
+      z.preprocess(toNumber, opts.required ? int32() : int32().optional()) as Outputs<number, O>,
+      opts,
+    ),
   /** An integer amount of rials (or toman where the specification says so). */
-  money: (label: string, opts: Opts = {}) =>
-    make('money', label, z.preprocess(toNumber, opts.required ? amount() : amount().optional()), opts),
-  boolean: (label: string, opts: Opts & { default?: boolean } = {}) =>
+  money: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
+    make(
+      'money',
+      label,
+      z.preprocess(toNumber, opts.required ? amount() : amount().optional()) as Outputs<number, O>,
+      opts,
+    ),
+  boolean: <const O extends Opts & { default?: boolean } = NoOptions>(label: string, opts: O = {} as O) =>
     make(
       'boolean',
       label,
@@ -170,28 +215,28 @@ export const f = {
       opts,
     ),
   /** A date-only value, 'YYYY-MM-DD' (entered as Jalali on screen). */
-  date: (label: string, opts: Opts = {}) =>
+  date: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
     make(
       'date',
       label,
       z.preprocess(
         (v) => (typeof v === 'string' && v ? v.slice(0, 10) : emptyToUndefined(v)),
         opts.required ? z.iso.date() : z.iso.date().optional(),
-      ),
+      ) as Outputs<string, O>,
       opts,
     ),
-  reference: (label: string, resource: string, opts: Opts = {}) =>
+  reference: <const O extends Opts = NoOptions>(label: string, resource: string, opts: O = {} as O) =>
     make(
       'reference',
       label,
-      z.preprocess(toNumber, opts.required ? recordId(label) : recordId(label).optional()),
-      {
-        resource,
-        ...opts,
-      },
+      z.preprocess(toNumber, opts.required ? recordId(label) : recordId(label).optional()) as Outputs<
+        number,
+        O
+      >,
+      { resource, ...opts },
     ),
   /** Several records of another resource; the engine keeps them in a join table (`Resource.joinTable`). */
-  references: (label: string, resource: string, opts: Opts = {}) =>
+  references: <const O extends Opts = NoOptions>(label: string, resource: string, opts: O = {} as O) =>
     make(
       'references',
       label,
@@ -205,12 +250,16 @@ export const f = {
       { resource, ...opts },
     ),
   /** The parent in a tree of the same resource; records show their `fullName` path. */
-  treeParent: (label: string, resource: string, opts: Opts = {}) =>
+  treeParent: <const O extends Opts = NoOptions>(label: string, resource: string, opts: O = {} as O) =>
     make('treeParent', label, z.preprocess(toNumber, recordId(label).optional()), {
       resource,
       ...opts,
     }),
-  enumOf: (label: string, options: ReadonlyArray<{ id: number; value: string }>, opts: Opts = {}) =>
+  enumOf: <const O extends Opts = NoOptions>(
+    label: string,
+    options: ReadonlyArray<{ id: number; value: string }>,
+    opts: O = {} as O,
+  ) =>
     make(
       'enum',
       label,
@@ -221,10 +270,10 @@ export const f = {
           : int32()
               .refine((v) => options.some((o) => o.id === v), { message: `${label} معتبر نیست` })
               .optional(),
-      ),
+      ) as Outputs<number, O>,
       { options, ...opts },
     ),
-  tags: (label: string, opts: Opts = {}) =>
+  tags: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
     make(
       'tags',
       label,
@@ -238,7 +287,7 @@ export const f = {
       opts,
     ),
   /** Several values chosen from a list the server answers (`choicesFrom`), e.g. a person's role names. */
-  stringList: (label: string, opts: Opts = {}) =>
+  stringList: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
     make(
       'stringList',
       label,
@@ -251,15 +300,15 @@ export const f = {
       ),
       opts,
     ),
-  password: (label: string, opts: Opts = {}) =>
+  password: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
     make('password', label, z.preprocess(emptyToUndefined, z.string().min(6).max(200).optional()), {
-      writeOnly: true,
+      writeOnly: true as const,
       ...opts,
     }),
-  file: (label: string, opts: Opts = {}) =>
-    make('file', label, z.any().optional(), { virtual: true, ...opts }),
+  file: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
+    make('file', label, z.any().optional() as z.ZodType<unknown>, { virtual: true as const, ...opts }),
   /** A picture: its path on the server (`/media/{table}/{name}`, from the upload call), '' for none. */
-  image: (label: string, opts: Opts = {}) =>
+  image: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
     make(
       'image',
       label,
@@ -273,7 +322,12 @@ export const f = {
     ),
 };
 
-export interface ResourceDefinition {
+/**
+ * A resource as written in src/schemas. `F` is its fields: every other place that names a
+ * field (title fields, unique keys, filters, the parent, the lock, the rules) accepts only
+ * their names, so a misspelt one is a compile error.
+ */
+export interface ResourceDefinition<F extends Fields = Fields> {
   /** The API entity name: `{name}/list`, `{name}/create`, … */
   name: string;
   /** The client route (spec route table). */
@@ -294,23 +348,23 @@ export interface ResourceDefinition {
   /** A permission per action where it is not `permission` (letters: anyone who may read
    *  them lists them, only some may create or delete). */
   permissions?: Partial<Record<ResourceAction, Permission>>;
-  fields: Record<string, Field>;
+  fields: F;
   /** The fields that name a record, joined by a space (a person: first and last name);
    *  shown beside references and in selects. Default: the first text field. */
-  titleFields?: string[];
+  titleFields?: readonly FieldName<F>[];
   /** Keys no two records of a tenant may share, each a list of field names (a customer's code). */
-  unique?: string[][];
+  unique?: readonly (readonly FieldName<F>[])[];
   /** Rows per page on screen (spec: 20 for people and numbering schemes). */
   pageSize?: number;
   /** List filters by query parameter name → field name (e.g. parentId → parentFk). */
-  filters?: Record<string, string>;
+  filters?: Readonly<Record<string, FieldName<F>>>;
   /** A Persian help text for the help panel. */
   help?: string;
   /**
    * Rows whose boolean `field` is true are fixed: the table offers no edit or delete on them
    * and shows `reason` (the server's refusal, which it enforces anyway) as a tooltip instead.
    */
-  lockedWhen?: { field: string; reason: string };
+  lockedWhen?: { field: FieldsOfKind<F, 'boolean'>; reason: string };
   /**
    * A download icon on every row (to every reader, not only writers) that opens
    * `/api/{path}?{idParam}={id}` through a short-lived signed link (download/link), so the
@@ -323,27 +377,34 @@ export interface ResourceDefinition {
    * of every parent's children at once), the parent must be one the user may see, the
    * parent never changes once set, and deleting the parent deletes its children.
    */
-  parent?: { field: string };
+  parent?: { field: FieldsOfKind<F, 'reference'> };
   /** Rules over the whole record, beside the fields' own (a date range, a total): checked
    *  on the record as it will be stored — on update, the stored values merged with the
    *  request's — and refused with the rule's Persian message. */
-  rules?: RecordRule[];
+  rules?: readonly RecordRule<FieldName<F>>[];
 }
 
 /** The record as a rule sees it: field name → value (a date as `YYYY-MM-DD`). */
 export type RecordValues = Record<string, unknown>;
 
-export interface RecordRule {
+export interface RecordRule<N extends string = string> {
   /** The field the message is about (a form shows it there). */
-  field: string;
+  field: N;
+  /** Every field the rule reads: the compiler checks they are the resource's. */
+  reads: readonly N[];
   message: string;
   holds(record: RecordValues): boolean;
 }
 
 /** `later` may not be before `earlier` (either may be empty): a date range. */
-export function dateOrder(earlier: string, later: string, message: string): RecordRule {
+export function dateOrder<const E extends string, const L extends string>(
+  earlier: E,
+  later: L,
+  message: string,
+): RecordRule<E | L> {
   return {
     field: later,
+    reads: [earlier, later],
     message,
     holds: (record) => {
       const from = record[earlier];
@@ -356,52 +417,80 @@ export function dateOrder(earlier: string, later: string, message: string): Reco
 /** What a call does to a resource: `list` covers list and get. */
 export type ResourceAction = 'list' | 'create' | 'update' | 'delete';
 
-export type Resource = ResourceDefinition & {
+/** What the engine and the screens ask of a resource; a field is named by one of `F`'s names. */
+export interface ResourceMethods<F extends Fields> {
   /** The permission an action needs (`permissions[action]`, else `permission`). */
   permissionFor(action: ResourceAction): Permission;
   /** camelCase field name → its PascalCase request name. */
-  inputName(field: string): string;
-  column(field: string): string;
-  listFields(): string[];
-  searchFields(): string[];
-  treeField(): string | undefined;
-  titleFieldNames(): string[];
+  inputName<N extends FieldName<F>>(field: N): Capitalize<N>;
+  /** A field's column: its `column`, else its name in snake_case. */
+  column<N extends FieldName<F>>(field: N): ColumnName<N, F[N]>;
+  listFields(): FieldName<F>[];
+  searchFields(): FieldName<F>[];
+  treeField(): FieldName<F> | undefined;
+  titleFieldNames(): FieldName<F>[];
   /** Is the field a column of the resource's own table? (Not virtual, not a join table.) */
-  isColumn(field: string): boolean;
+  isColumn(field: FieldName<F>): boolean;
   /** The fields kept in join tables (kind `references`). */
-  joinFields(): string[];
+  joinFields(): FieldName<F>[];
   /** The join table of a `references` field: `{table}_{field}` with record_id and ref_id. */
-  joinTable(field: string): string;
-};
+  joinTable(field: FieldName<F>): string;
+}
+
+/**
+ * A defined resource: its definition `D` as written (literal names, table, fields) and the
+ * methods over it. `Resource` alone is any resource, known at run time: what the generic
+ * engine and screens take.
+ */
+export type Resource<D extends { fields: Fields } = ResourceDefinition> = D & ResourceMethods<D['fields']>;
 
 const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+const pascal = <N extends string>(name: N) => (name.charAt(0).toUpperCase() + name.slice(1)) as Capitalize<N>;
 
 const stored = (meta: FieldMeta) => !meta.virtual;
 
-export function defineResource(definition: ResourceDefinition): Resource {
-  const entries = Object.entries(definition.fields);
+/**
+ * A field whose `narrowedBy.field` is not one of `F`: the type it must have instead, so the
+ * definition fails to compile there (a reference's options cannot know their siblings).
+ */
+type NarrowedWithin<F> = {
+  [N in keyof F]: F[N] extends { meta: { narrowedBy: { field: infer Within } } }
+    ? Within extends keyof F
+      ? F[N]
+      : { meta: { narrowedBy: { field: FieldName<F> } } }
+    : F[N];
+};
+
+/** `F` and `D` are read from the definition as written (`const`), names and all. */
+export function defineResource<const F extends Fields, const D extends ResourceDefinition<F>>(
+  definition: D & { fields: F & NarrowedWithin<F> },
+): Resource<D> {
+  const fields: Fields = definition.fields;
+  const entries = Object.entries(fields);
   for (const [, fd] of entries)
     if (fd.meta.kind === 'image') fd.meta.uploadPath ??= `${definition.name}/fileuploader`;
   const firstText = entries.find(([, fd]) => fd.meta.kind === 'text' && stored(fd.meta))?.[0];
-  const column = (field: string) => definition.fields[field]?.meta.column ?? snake(field);
-  return {
-    ...definition,
+  const names = (keep: (meta: FieldMeta) => unknown) =>
+    entries.filter(([, fd]) => keep(fd.meta)).map(([name]) => name);
+  const column = <N extends string>(field: N) =>
+    (fields[field]?.meta.column ?? snake(field)) as ColumnName<N, Fields[N]>;
+  const methods: ResourceMethods<Fields> = {
     inputName: pascal,
     column,
     permissionFor: (action) => definition.permissions?.[action] ?? definition.permission,
-    listFields: () => entries.filter(([, fd]) => fd.meta.list).map(([name]) => name),
-    searchFields: () => entries.filter(([, fd]) => fd.meta.search).map(([name]) => name),
-    treeField: () => entries.find(([, fd]) => fd.meta.kind === 'treeParent')?.[0],
-    titleFieldNames: () => definition.titleFields ?? (firstText ? [firstText] : []),
+    listFields: () => names((meta) => meta.list),
+    searchFields: () => names((meta) => meta.search),
+    treeField: () => names((meta) => meta.kind === 'treeParent')[0],
+    titleFieldNames: () => [...(definition.titleFields ?? (firstText ? [firstText] : []))],
     isColumn: (field) => {
-      const meta = definition.fields[field]?.meta;
+      const meta = fields[field]?.meta;
       return Boolean(meta && stored(meta) && meta.kind !== 'references');
     },
-    joinFields: () =>
-      entries.filter(([, fd]) => fd.meta.kind === 'references' && stored(fd.meta)).map(([name]) => name),
+    joinFields: () => names((meta) => meta.kind === 'references' && stored(meta)),
     joinTable: (field) => `${definition.table}_${column(field)}`,
   };
+  // The methods work on names at run time; the types above say which names they take.
+  return { ...definition, ...(methods as ResourceMethods<D['fields']>) };
 }
 
 /** A field the request must carry (its schema refuses a missing value). */

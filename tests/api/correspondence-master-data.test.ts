@@ -6,7 +6,7 @@ import { asSystem, withTenant } from '../../server/db/tenant-fence';
 import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyDb } from '../../server/masterdata/hooks';
+import type { DB } from '../../server/db/database';
 import { findPrincipal } from '../../server/auth/sessions';
 import { createTenant } from '../../server/tenancy/create-tenant';
 import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
@@ -33,7 +33,7 @@ const NOT_DOCX = 'فایل قالب باید یک سند Word با قالب docx
 
 describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
   let server: TestServer;
-  let db: AnyDb;
+  let db: DB;
   let admin: string;
   let other: string;
   let tenantId: number;
@@ -53,7 +53,7 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    db = server.built.services.db as unknown as AnyDb;
+    db = server.built.services.db;
     const second = await createTenant(server.built.services.db, {
       fullName: 'شرکت دوم',
       hosts: ['second.localhost'],
@@ -190,7 +190,7 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
         await asSystem(() =>
           db.selectFrom('ece_emails').select('password').where('id', '=', id).executeTakeFirstOrThrow(),
         )
-      ).password as string;
+      ).password;
     const cipher = await stored();
     expect(cipher).not.toContain(password);
     expect(cipher.startsWith('v1:')).toBe(true);
@@ -368,7 +368,7 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
         await asSystem(() =>
           db.selectFrom('templates').select('stored_name').where('id', '=', id).executeTakeFirstOrThrow(),
         )
-      ).stored_name as string;
+      ).stored_name;
     const firstFile = server.built.services.files.pathOf(tenantId, TEMPLATE_FILES, await storedName())!;
     expect(fs.existsSync(firstFile)).toBe(true);
     expect(

@@ -9,8 +9,8 @@ import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
 import { customer } from '../../src/schemas/customers';
 import { createTenant } from '../../server/tenancy/create-tenant';
 import { rowOf } from '../../server/seed/organisation-seed';
-import type { AnyDb } from '../../server/masterdata/hooks';
-import { matchingIds, searchPattern } from '../../server/masterdata/repository';
+import type { DB } from '../../server/db/database';
+import { insertRows, matchingIds, searchPattern } from '../../server/masterdata/repository';
 import { COUNT_CAP, listRows, MAX_ROWS } from '../../server/masterdata/lists';
 import type { Row } from '../../server/masterdata/values';
 import { withTenant } from '../../server/db/tenant-fence';
@@ -19,7 +19,7 @@ import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness
 const MANY = COUNT_CAP + 60;
 const RARE = 'یاقوت‌نشان';
 
-async function addCustomers(db: AnyDb, tenantId: number, names: string[]) {
+async function addCustomers(db: DB, tenantId: number, names: string[]) {
   for (let start = 0; start < names.length; start += 500) {
     const rows = names.slice(start, start + 500).map((name, k) =>
       rowOf(customer, tenantId, {
@@ -29,7 +29,7 @@ async function addCustomers(db: AnyDb, tenantId: number, names: string[]) {
         CreditDate: '2026-03-20',
       }),
     );
-    await withTenant(tenantId, () => db.insertInto(customer.table).values(rows).execute());
+    await withTenant(tenantId, () => insertRows(db, customer, rows));
   }
 }
 
@@ -45,7 +45,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    const db = server.built.services.db as unknown as AnyDb;
+    const db = server.built.services.db;
     demoTenantId = (await server.built.services.tenants.byHost('localhost'))!.id;
     const second = await createTenant(server.built.services.db, {
       fullName: 'شرکت دوم',
@@ -135,7 +135,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
   });
 
   it('answers a phrase page the same whether the newest rows or the index find it', async () => {
-    const db = server.built.services.db as unknown as AnyDb;
+    const db = server.built.services.db;
     for (const [phrase, page] of [
       ['انبوه', 1],
       ['انبوه', 3],
@@ -157,7 +157,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
   });
 
   it('counts a common phrase among the newest rows it looked through, and says "at least"', async () => {
-    const db = server.built.services.db as unknown as AnyDb;
+    const db = server.built.services.db;
     const query = { tenantId: demoTenantId, userId: 0, page: 2, count: 20, phrase: 'انبوه', filters: {} };
     // A window of 100 rows past the page's reach: the page fills within it, the list goes on.
     const answer = await withTenant(demoTenantId, () =>
@@ -174,7 +174,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
   it.runIf(engine === 'postgres')(
     'plans the phrase search through the trigram index as the ordinary role (row-level security on)',
     async () => {
-      const db = server.built.services.db as unknown as AnyDb;
+      const db = server.built.services.db;
       // The search itself (each list and lookup with a phrase narrows by it); which way
       // the whole page goes at scale is the bench's to measure (docs/benchmarks.md).
       const search = matchingIds(db, customer, demoTenantId, searchPattern(RARE)).compile();

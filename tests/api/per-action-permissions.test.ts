@@ -29,7 +29,7 @@ const memo = defineResource({
 });
 
 // Who may see what, beyond tenant and owner: a private memo only a people manager sees.
-registerHooks('memo', {
+registerHooks(memo, {
   visibleTo: (viewer, alias) =>
     viewer.permissions?.has('Person')
       ? sql<boolean>`true`

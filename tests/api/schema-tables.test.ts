@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../src/schemas';
+import { bank } from '../../src/schemas/banks';
 import { defineResource, f } from '../../src/schemas/kit';
 import {
   columnsOf as schemaColumns,
@@ -105,7 +106,6 @@ describe.each(ENGINES)('resource schemas and their tables (%s)', (engine) => {
   });
 
   it('adds the column of a field a schema gained, keeping the rows', async () => {
-    const bank = RESOURCES.find((r) => r.name === 'bank')!;
     const grown = defineResource({
       ...bank,
       fields: { ...bank.fields, swiftCode: f.text('کد سوئیفت', { list: true }) },

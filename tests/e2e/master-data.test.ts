@@ -8,7 +8,7 @@ import { type TestServer, DEMO_ADMIN } from '../api/harness';
 import { openPortal, SCREENSHOTS, signInThroughForm, type Portal } from './browser';
 import { customer } from '../../src/schemas/customers';
 import { groupDigits } from '../../src/shared/persian-digits';
-import type { AnyDb } from '../../server/masterdata/hooks';
+import { insertRows } from '../../server/masterdata/repository';
 import { COUNT_CAP } from '../../server/masterdata/lists';
 import { rowOf } from '../../server/seed/organisation-seed';
 import { withTenant } from '../../server/db/tenant-fence';
@@ -146,7 +146,7 @@ describe('master data screens in Chromium', () => {
   });
 
   it('pages a list of more than a thousand customers, saying «بیش از ۱٬۰۰۰» until the count is within reach', async () => {
-    const db = server.built.services.db as unknown as AnyDb;
+    const { db } = server.built.services;
     const tenantId = (await server.built.services.tenants.byHost('localhost'))!.id;
     const rows = Array.from({ length: COUNT_CAP + 40 }, (_, i) =>
       rowOf(customer, tenantId, {
@@ -157,12 +157,7 @@ describe('master data screens in Chromium', () => {
       }),
     );
     for (let start = 0; start < rows.length; start += 500)
-      await withTenant(tenantId, () =>
-        db
-          .insertInto(customer.table)
-          .values(rows.slice(start, start + 500))
-          .execute(),
-      );
+      await withTenant(tenantId, () => insertRows(db, customer, rows.slice(start, start + 500)));
     const token = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
     const deep = (await server.api.get('customer/list/', { Page: 200, Count: 10 }, { token })).body;
     const exact = groupDigits(deep.record_count as number);

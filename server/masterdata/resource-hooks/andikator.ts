@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { andikator } from '../../../src/schemas/correspondence';
 import { registerHooks } from '../hooks';
 
-registerHooks(andikator.name, {
+registerHooks(andikator, {
   storage: {
     indexes: [
       {
@@ -31,7 +31,7 @@ registerHooks(andikator.name, {
       .where('tenant_id', '=', principal.tenantId)
       .where('message_type_fk', '=', type)
       .where('is_default', '=', true);
-    if (existing) others = others.where('id', '<>', existing.id as number);
+    if (existing) others = others.where('id', '<>', existing.id);
     await others.execute();
   },
 });

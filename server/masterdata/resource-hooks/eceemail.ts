@@ -30,9 +30,9 @@ export function decryptSecret(secret: string | undefined, stored: string): strin
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
 
-registerHooks(eceEmail.name, {
+registerHooks(eceEmail, {
   async beforeSave({ services, values }) {
-    for (const name of ['inputPort', 'outputPort']) {
+    for (const name of ['inputPort', 'outputPort'] as const) {
       const port = values[eceEmail.column(name)];
       if (typeof port === 'number' && (port < 1 || port > 65535)) {
         throw new UserError(`${eceEmail.fields[name].meta.label} باید عددی بین ۱ تا ۶۵۵۳۵ باشد`);

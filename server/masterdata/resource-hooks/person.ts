@@ -1,16 +1,19 @@
 // A person is a user of the tenant: creating one creates its user (mobile as username,
 // the given password), its role names are the user's groups, deactivating or deleting
 // it stops the user signing in. All in the engine's transaction.
+import type { Updateable } from 'kysely';
 import { hashPassword } from '../../auth/passwords';
 import { raiseAuthEpoch, revokeSessions } from '../../auth/sessions';
 import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { UserError } from '../../http/answers';
-import { registerHooks, type AnyDb, type AnyTrx, type SaveContext } from '../hooks';
+import { person } from '../../../src/schemas/people';
+import { registerHooks, type SaveContext, type Trx } from '../hooks';
 
 export const DUPLICATE_MOBILE = 'این شماره همراه قبلاً ثبت شده است';
 
 /** The tenant's active user groups: the role names a person may hold. */
-export async function roleNames(db: AnyDb | AnyTrx, tenantId: number): Promise<string[]> {
+export async function roleNames(db: DB, tenantId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('user_groups')
     .select('title')
@@ -18,11 +21,11 @@ export async function roleNames(db: AnyDb | AnyTrx, tenantId: number): Promise<s
     .where('is_active', '=', true)
     .orderBy('id')
     .execute();
-  return rows.map((r: { title: string }) => r.title);
+  return rows.map((r) => r.title);
 }
 
-async function groupIds(trx: AnyTrx, tenantId: number, names: string[]): Promise<number[]> {
-  const rows: { id: number; title: string }[] = await trx
+async function groupIds(trx: Trx, tenantId: number, names: string[]): Promise<number[]> {
+  const rows = await trx
     .selectFrom('user_groups')
     .select(['id', 'title'])
     .where('tenant_id', '=', tenantId)
@@ -37,16 +40,19 @@ async function groupIds(trx: AnyTrx, tenantId: number, names: string[]): Promise
 /** Revokes the user's sessions (all but the caller's own) and, once that has committed,
  *  closes their hub connections. */
 async function signOut(
-  ctx: Pick<SaveContext, 'trx' | 'services' | 'principal' | 'afterCommit'>,
+  ctx: Pick<PersonSave, 'trx' | 'services' | 'principal' | 'afterCommit'>,
   userId: number,
 ) {
-  const revoked = await revokeSessions(ctx.trx as unknown as DB, {
+  const revoked = await revokeSessions(ctx.trx, {
     tenantId: ctx.principal.tenantId,
     userId,
     exceptSessionId: ctx.principal.sessionId,
   });
   ctx.afterCommit(() => ctx.services.notifier.sessionsRevoked(revoked));
 }
+
+/** A save of a person, as its hooks see it. */
+type PersonSave = SaveContext<typeof person>;
 
 /** The permission that lets a user manage people (and so give anyone any role). */
 export const MANAGE_PEOPLE = 'Person';
@@ -56,7 +62,7 @@ export const CANNOT_DROP_OWN_ADMINISTRATION =
 
 /** A user editing their own person may neither deactivate themselves nor take away their
  *  own right to manage people: the organisation could be left with nobody who can. */
-async function refuseLockingOneselfOut(ctx: SaveContext, groups: number[] | undefined) {
+async function refuseLockingOneselfOut(ctx: PersonSave, groups: number[] | undefined) {
   if (ctx.values.is_active === false) throw new UserError(CANNOT_DEACTIVATE_ONESELF);
   if (groups === undefined) return;
   const granting = groups.length
@@ -73,7 +79,7 @@ async function refuseLockingOneselfOut(ctx: SaveContext, groups: number[] | unde
 }
 
 /** Creates the person's user, or takes back the user of a deleted person with this mobile. */
-async function createUser(ctx: SaveContext): Promise<number> {
+async function createUser(ctx: PersonSave): Promise<number> {
   const { trx, principal, values } = ctx;
   const mobile = String(values.mobile);
   const taken = await trx
@@ -91,7 +97,7 @@ async function createUser(ctx: SaveContext): Promise<number> {
     last_name: values.last_name,
     is_active: values.is_active,
   };
-  const existing: { id: number; is_active: boolean } | undefined = await trx
+  const existing = await trx
     .selectFrom('users')
     .select(['id', 'is_active'])
     .where('tenant_id', '=', principal.tenantId)
@@ -122,7 +128,7 @@ async function createUser(ctx: SaveContext): Promise<number> {
   }
 }
 
-registerHooks('person', {
+registerHooks(person, {
   storage: {
     columns: { user_fk: 'integer NOT NULL REFERENCES users (id)' },
     indexes: [
@@ -132,8 +138,9 @@ registerHooks('person', {
   },
 
   async beforeSave(ctx) {
-    // On update RoleNames may be left out: the person keeps their roles.
-    const roles = ctx.input.RoleNames as string[] | undefined;
+    // On update RoleNames may be left out: the person keeps their roles. (Sent empty, the
+    // schema refuses it: a person holds a role.)
+    const roles = ctx.input.RoleNames ?? undefined;
     const groups = roles === undefined ? undefined : await groupIds(ctx.trx, ctx.principal.tenantId, roles);
     if (ctx.mode === 'create') {
       ctx.values.user_fk = await createUser(ctx);
@@ -141,14 +148,15 @@ registerHooks('person', {
     }
     const userId = ctx.existing!.user_fk as number;
     if (userId === ctx.principal.userId) await refuseLockingOneselfOut(ctx, groups);
-    const password = ctx.input.PassWord as string | undefined;
-    const changes = Object.fromEntries(
-      (['first_name', 'last_name', 'is_active'] as const)
-        .filter((column) => ctx.values[column] !== undefined)
-        .map((column) => [column, ctx.values[column]]),
-    );
-    if (password) changes.password_hash = await hashPassword(password);
-    if (Object.keys(changes).length) {
+    const password = ctx.input.PassWord;
+    // What the request leaves out is undefined, which Kysely does not write.
+    const changes: Updateable<Database['users']> = {
+      first_name: ctx.values.first_name,
+      last_name: ctx.values.last_name,
+      is_active: ctx.values.is_active,
+      password_hash: password ? await hashPassword(password) : undefined,
+    };
+    if (Object.values(changes).some((value) => value !== undefined)) {
       await ctx.trx
         .updateTable('users')
         .set(changes)
@@ -161,10 +169,10 @@ registerHooks('person', {
 
   async afterSave(ctx) {
     const { trx, principal } = ctx;
-    const roles = ctx.input.RoleNames as string[] | undefined;
-    if (roles === undefined) return;
+    const roles = ctx.input.RoleNames ?? undefined;
+    const userId = ctx.existing?.user_fk ?? ctx.values.user_fk;
+    if (roles === undefined || userId === undefined) return;
     const tenantId = principal.tenantId;
-    const userId = (ctx.existing?.user_fk ?? ctx.values.user_fk) as number;
     const groups = await groupIds(trx, tenantId, roles);
     await trx
       .deleteFrom('user_group_members')
@@ -178,7 +186,7 @@ registerHooks('person', {
     // Their permissions changed: signed-in calls must not go on with the old ones, in any
     // process (the epoch, in this transaction) nor cached anywhere (the bus, after it).
     if (ctx.mode === 'update') {
-      await raiseAuthEpoch(trx as unknown as DB, tenantId);
+      await raiseAuthEpoch(trx, tenantId);
       ctx.afterCommit(() => ctx.services.notifier.principalChanged(tenantId, userId));
     }
   },
@@ -192,19 +200,19 @@ registerHooks('person', {
       .innerJoin('user_groups as g', 'g.id', 'm.group_id')
       .select('g.title')
       .where('p.tenant_id', '=', principal.tenantId)
-      .where('p.id', '=', record.id as number)
+      .where('p.id', '=', record.id)
       .orderBy('g.id')
       .execute();
-    const roleName = roles.map((r: { title: string }) => r.title);
+    const roleName = roles.map((r) => r.title);
     // The specification's shape of the posts (the engine fills record.organPosts with ids).
-    const organPost = ((record.organPosts as number[] | undefined) ?? []).map((orgPostId) => ({ orgPostId }));
+    const organPost = (record.organPosts ?? []).map((orgPostId) => ({ orgPostId }));
     // The form's own fields too, so an edit form opens filled.
     Object.assign(record, { userName: record.mobile, roleNames: roleName });
     return { roleName, organPost };
   },
 
   async beforeDelete(ctx) {
-    const userId = ctx.row.user_fk as number;
+    const userId = ctx.row.user_fk;
     if (userId === ctx.principal.userId) throw new UserError('نمی‌توانید خودتان را حذف کنید');
     // The user stays (their letters and history point at it) but can no longer sign in
     // and holds no role; a new person with the same mobile takes it back.

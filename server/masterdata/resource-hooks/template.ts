@@ -10,7 +10,7 @@ import { fail, UserError } from '../../http/answers';
 import { userRoute } from '../../http/api-route';
 import { field, isUploadedFile, type UploadedFile } from '../../http/fields';
 import { builtInTemplateDocx } from '../../seed/correspondence-seed';
-import { registerHooks, type AnyDb } from '../hooks';
+import { registerHooks } from '../hooks';
 import { notFound } from '../service';
 
 export const TEMPLATE_FILES = 'templates';
@@ -60,7 +60,7 @@ function attachment(fileName: string) {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-registerHooks(template.name, {
+registerHooks(template, {
   // The file in DATA_DIR/files/{tenant}/templates/; '' for the built-in (seeded, public)
   // template, whose document is generated in code.
   storage: { columns: { stored_name: `text NOT NULL DEFAULT ''` } },
@@ -76,16 +76,16 @@ registerHooks(template.name, {
     values.file_name = displayName(file.filename);
     values.stored_name = await services.files.save(principal.tenantId, TEMPLATE_FILES, file.data, 'docx');
     // The replaced document goes once the new one is committed; a failed save keeps it.
-    const replaced = existing?.stored_name ? String(existing.stored_name) : '';
+    const replaced = existing?.stored_name ?? '';
     if (replaced) afterCommit(() => services.files.remove(principal.tenantId, TEMPLATE_FILES, replaced));
   },
   async beforeDelete({ services, principal, row, afterCommit }) {
     if (row.is_public) throw new UserError(PUBLIC_TEMPLATE_LOCKED);
-    const stored = String(row.stored_name ?? '');
+    const stored = row.stored_name;
     if (stored) afterCommit(() => services.files.remove(principal.tenantId, TEMPLATE_FILES, stored));
   },
   routes(app, services) {
-    const db = services.db as unknown as AnyDb;
+    const { db } = services;
     userRoute(app, services, {
       method: 'GET',
       path: `${template.name}/download`,
