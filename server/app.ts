@@ -35,6 +35,7 @@ import { registerUserSettingRoutes } from './usersettings/routes';
 import { registerMediaRoutes } from './media/routes';
 import { registerMasterDataRoutes } from './masterdata/routes';
 import { registerLookupRoutes } from './lookups/routes';
+import { registerLetterRoutes } from './letters/routes';
 import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/event-bus';
 import { registerNotificationHub } from './realtime/notification-hub';
 
@@ -125,6 +126,7 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
     registerMediaRoutes(app, services);
     registerMasterDataRoutes(app, services);
     registerLookupRoutes(app, services);
+    registerLetterRoutes(app, services);
     app.get('/api/docs', async () => openApiDocument());
     await registerNotificationHub(app, {
       bus,
