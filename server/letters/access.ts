@@ -37,7 +37,9 @@ export async function visibleLetter(
     .where('tenant_id', '=', viewer.tenantId)
     .where('id', '=', id)
     .where('deleted_at', 'is', null);
-  if (lock) query = query.forUpdate();
+  // NO KEY UPDATE: serialises changes of the letter without blocking the key-share locks
+  // that inserting its boxes and events takes (their foreign keys).
+  if (lock) query = query.forNoKeyUpdate();
   const message = await query.executeTakeFirst();
   if (!message) return undefined;
   const box = await db

@@ -1,7 +1,10 @@
 // The users' rows of a letter (message_boxes): what puts it in someone's drafts, sent
 // letters, cartable and folders. The dashboard counts follow these rows by trigger
-// (migration 0015); a change that touches several users' rows first locks their counters
-// in user order (lockCounters), so two changes never wait on each other's counters.
+// (migration 0015). Every change of a letter takes its locks in one order, so two changes
+// never wait on each other: the letter's row (access.ts), then the counters of every user
+// whose rows it will touch, sorted (lockCounters, before the first box row is written),
+// then the numbering scheme's row (numbering.ts). The letter and the scheme are locked FOR
+// NO KEY UPDATE, which the key-share locks of foreign-key checks pass by.
 import { sql } from 'kysely';
 import type { Message } from './access';
 import type { LettersTrx } from './schema';

@@ -29,6 +29,15 @@ async function markRead(services: Services, viewer: Viewer, message: Message, bo
   if (message.author_id === viewer.userId) return;
   if (box && box.first_read_at !== null && box.is_read) return;
   await letterChange(services, async (trx) => {
+    // The letter first, then the user's counter (by the box trigger): the order every
+    // change of a letter takes its locks in (boxes.ts).
+    await trx
+      .selectFrom('messages')
+      .select('id')
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('id', '=', message.id)
+      .forNoKeyUpdate()
+      .execute();
     const mine = trx
       .updateTable('message_boxes')
       .where('tenant_id', '=', viewer.tenantId)

@@ -30,7 +30,8 @@ export async function assignNumber(trx: LettersTrx, message: Message): Promise<M
     .select(['id', 'andikator_pre_fix', 'start_number', 'last_message_number', 'is_active'])
     .where('tenant_id', '=', message.tenant_id)
     .where('id', '=', message.andikator_fk)
-    .forUpdate()
+    // Serialises numbers of the scheme; letters' foreign-key checks (key share) pass by.
+    .forNoKeyUpdate()
     .executeTakeFirstOrThrow();
   if (!scheme.is_active) throw new UserError(`${SCHEME_LABEL} این نامه غیرفعال است`);
   const next = Math.max(scheme.last_message_number, scheme.start_number - 1) + 1;

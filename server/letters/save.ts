@@ -7,7 +7,7 @@ import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
 import type { Services } from '../services';
 import { requireLetter, type Message, type Viewer } from './access';
 import { checkAttachments, recordAttachments, withStoredFiles } from './attachments';
-import { holdDraft } from './boxes';
+import { holdDraft, lockCounters } from './boxes';
 import { addRelations, composeLetter, writeAddresses } from './compose';
 import { ASSIGN_NUMBER, CREATE_PERMISSION, EVENT, REFUSED, SEND, type MessageType } from './constants';
 import { recordEvent } from './events';
@@ -40,6 +40,9 @@ async function createDraft(trx: LettersTrx, viewer: Viewer, params: SaveParams):
     .executeTakeFirstOrThrow();
   await writeAddresses(trx, viewer.tenantId, message.id, composed);
   await addRelations(trx, viewer, message.id, composed.related);
+  // Every counter this change will touch, locked first in one order (boxes.ts).
+  const sending = params.IsSend === SEND ? composed.recipients.map((r) => r.userId) : [];
+  await lockCounters(trx, viewer.tenantId, [viewer.userId, ...sending]);
   await holdDraft(trx, message, viewer.userId);
   await recordEvent(trx, viewer.tenantId, message.id, EVENT.create, viewer.userId);
   return message;
