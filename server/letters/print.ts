@@ -153,7 +153,10 @@ export async function printLetter(services: Services, viewer: Viewer, id: number
     });
     output = doc.toBuffer();
   } catch (error) {
-    services.log.info({ err: error, templateId }, 'a letter template could not be filled');
+    services.log.info(
+      { templateId, reason: (error as Error).message },
+      'a letter template could not be filled',
+    );
     throw new UserError(TEMPLATE_UNUSABLE);
   }
   await letterChange(services, (trx) => recordEvent(trx, viewer.tenantId, id, EVENT.print, viewer.userId));

@@ -1,8 +1,8 @@
 // The letters' calls (spec 1 §7 "Letters" and the favourite contacts of "Home"). Each is
 // open to users with the cartable (Messages) or all letters (AllMessages); what a user
 // may do with one letter is decided by the letter (access.ts, spec 1 §4). Refusals answer
-// status 0 with the reason in `message` and, on the calls the specification spells so,
-// `messge`.
+// status 0 with the reason in `message` and, on the calls the specification spells so
+// (save, forward, sign, removesign, delete), in `messge` too.
 import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -39,16 +39,6 @@ import { saveLetter } from './save';
 import type { LettersDb } from './schema';
 
 const LETTER_USERS = ['Messages', 'AllMessages'];
-
-/** A refusal in both spellings (spec 1 §7: `messge` on save, forward, sign, delete). */
-async function spelledBoth(work: () => Promise<object>) {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof UserError) return fail(error.message, 'both');
-    throw error;
-  }
-}
 
 /** A file call's refusal: 404 for what is not there (or not the user's), else status 0. */
 async function sendingFile(reply: FastifyReply, work: () => Promise<FastifyReply>) {
@@ -93,8 +83,9 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
     path: 'message/save',
     permission: LETTER_USERS,
     params: saveParams,
-    handler: ({ params, principal }) =>
-      spelledBoth(async () => ok({ id: await saveLetter(services, principal, params) }, 'both')),
+    spelling: 'both',
+    handler: async ({ params, principal }) =>
+      ok({ id: await saveLetter(services, principal, params) }, 'both'),
   });
 
   userRoute(app, services, {
@@ -102,8 +93,9 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
     path: 'message/forward',
     permission: LETTER_USERS,
     params: forwardParams,
-    handler: ({ params, principal }) =>
-      spelledBoth(async () => ok({ id: await forwardLetter(services, principal, params) }, 'both')),
+    spelling: 'both',
+    handler: async ({ params, principal }) =>
+      ok({ id: await forwardLetter(services, principal, params) }, 'both'),
   });
 
   userRoute(app, services, {
@@ -111,11 +103,11 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
     path: 'message/sign',
     permission: LETTER_USERS,
     params: idParams,
-    handler: ({ params, principal }) =>
-      spelledBoth(async () => {
-        await signLetter(services, principal, params.Id);
-        return ok(undefined, 'both');
-      }),
+    spelling: 'both',
+    handler: async ({ params, principal }) => {
+      await signLetter(services, principal, params.Id);
+      return ok(undefined, 'both');
+    },
   });
 
   userRoute(app, services, {
@@ -123,11 +115,11 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
     path: 'message/removesign',
     permission: LETTER_USERS,
     params: idParams,
-    handler: ({ params, principal }) =>
-      spelledBoth(async () => {
-        await removeSignature(services, principal, params.Id);
-        return ok(undefined, 'both');
-      }),
+    spelling: 'both',
+    handler: async ({ params, principal }) => {
+      await removeSignature(services, principal, params.Id);
+      return ok(undefined, 'both');
+    },
   });
 
   userRoute(app, services, {
@@ -157,11 +149,11 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
     path: 'message/delete',
     permission: LETTER_USERS,
     params: deleteParams,
-    handler: ({ params, principal }) =>
-      spelledBoth(async () => {
-        await deleteLetter(services, principal, params.Id);
-        return ok(undefined, 'both');
-      }),
+    spelling: 'both',
+    handler: async ({ params, principal }) => {
+      await deleteLetter(services, principal, params.Id);
+      return ok(undefined, 'both');
+    },
   });
 
   userRoute(app, services, {
