@@ -12,6 +12,7 @@ import PizZip from 'pizzip';
 import { UserError } from '../http/answers';
 import { SIGNATURE_PICTURES } from '../account/routes';
 import { formatJalali } from '../../src/shared/jalali';
+import { toPersianDigits } from '../../src/shared/persian-digits';
 import { templateDocument } from '../masterdata/resource-hooks/template';
 import type { Services } from '../services';
 import { requireLetter, type Viewer } from './access';
@@ -86,7 +87,7 @@ function embedPicture(zip: PizZip, picture: Picture): string {
   const cx = 4 * EMU_PER_CM;
   const cy = Math.round((cx * Math.max(picture.height, 1)) / Math.max(picture.width, 1));
   return (
-    `<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" distT="0" distB="0" distL="0" distR="0">` +
+    `<w:p><w:pPr><w:bidi/></w:pPr><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" distT="0" distB="0" distL="0" distR="0">` +
     `<wp:extent cx="${cx}" cy="${cy}"/><wp:docPr id="7251" name="امضا"/>` +
     `<a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">` +
     `<pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="0" name="signature.${picture.ext}"/><pic:cNvPicPr/></pic:nvPicPr>` +
@@ -140,8 +141,9 @@ export async function printLetter(services: Services, viewer: Viewer, id: number
     const doc = new Docxtemplater(zip, { paragraphLoop: true, linebreaks: true });
     doc.render({
       subject: message.subject,
-      number: displayNumber(message),
-      date: formatJalali(message.sent_at ?? message.created_at),
+      // Digits as a Persian reader reads them.
+      number: toPersianDigits(displayNumber(message)),
+      date: toPersianDigits(formatJalali(message.sent_at ?? message.created_at)),
       type: messageTypeString(message.message_type_fk),
       sender: message.message_from,
       recipients: message.message_to,

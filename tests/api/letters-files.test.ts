@@ -9,6 +9,7 @@ import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld } from './letters-kit';
 import { tinyPng } from './fixtures';
 import { TEMPLATE_UNUSABLE } from '../../server/letters/print';
+import { toPersianDigits } from '../../src/shared/persian-digits';
 import { minimalDocx } from '../../server/seed/correspondence-seed';
 
 const png = (name = 'image.png') => new File([new Uint8Array(tinyPng())], name, { type: 'image/png' });
@@ -122,7 +123,7 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
     const zip = new PizZip(Buffer.from(bytes));
     const document = zip.file('word/document.xml')!.asText();
     expect(document).toContain('قرارداد نگهداری سال ۱۴۰۵');
-    expect(document).toContain(number);
+    expect(document).toContain(toPersianDigits(number));
     expect(document).toContain('بند اول');
     expect(document).toContain('مریم احمدی');
     expect(document).toContain('r:embed="rIdDabirSignature"');
