@@ -91,7 +91,7 @@ async function seedBatch(db: AnyDb, pool: LetterPool, base: number, from: number
     ),
     plan AS MATERIALIZED (
       SELECT g, ${base}::int + g AS id,
-             (g * 7919) % ${n} AS author,
+             ((g::bigint * 7919) % ${n})::int AS author,
              CASE WHEN g % 20 = 0 THEN 5 WHEN g % 20 = 1 THEN 6 ELSE 4 END AS type,
              now() - (${count}::int - g) * interval '37 seconds' AS at,
              v.kinds[1 + g % ${KINDS.length}] || ' ' || v.topics[1 + (g / 7) % ${TOPICS.length}] || ' پرونده ' || g AS subject,
@@ -194,7 +194,8 @@ const BATCH = 25_000;
 /** `count` letters among the pool's users; answers the first letter's id. */
 export async function seedLetters(db: AnyDb, pool: LetterPool, count: number): Promise<number> {
   if (count <= 0 || pool.users.length < 2) return 0;
-  const { rows } = await sql<{ base: number }>`SELECT coalesce(max(id), 0) AS base FROM messages`.execute(db);
+  // Ids from the sequence (every tenant's; a max(id) would see this tenant's rows only).
+  const { rows } = await sql<{ base: number }>`SELECT nextval('messages_id_seq') - 1 AS base`.execute(db);
   const base = Number(rows[0].base);
   for (let from = 1; from <= count; from += BATCH) {
     const to = Math.min(from + BATCH - 1, count);

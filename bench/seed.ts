@@ -125,7 +125,7 @@ async function main() {
   const customers = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
   const config = loadConfig();
   // The embedded engine is for one small organisation: at most 100,000 letters unless told.
-  const askedLetters = Number(process.env.BENCH_LETTERS ?? 0);
+  const askedLetters = Number(process.env.BENCH_LETTERS ?? 20_000);
   const letters = config.databaseUrl
     ? askedLetters
     : Math.min(askedLetters, Number(process.env.BENCH_PGLITE_LETTERS ?? 100_000));
