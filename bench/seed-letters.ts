@@ -201,10 +201,10 @@ export async function seedLetters(db: AnyDb, pool: LetterPool, count: number): P
     const to = Math.min(from + BATCH - 1, count);
     await db.transaction().execute((trx) => seedBatch(trx, pool, base, from, to, count));
   }
-  await sql`SELECT setval('messages_id_seq', (SELECT max(id) FROM messages))`.execute(db);
-  await sql`SELECT setval('message_box_sort_seq', greatest((SELECT max(sort_key) FROM message_boxes), 1))`.execute(
-    db,
-  );
+  await sql`SELECT setval('messages_id_seq', ${base + count}::int)`.execute(db);
+  // New arrivals go after every seeded one, in this tenant and in those seeded before.
+  await sql`SELECT setval('message_box_sort_seq', greatest((SELECT last_value FROM message_box_sort_seq),
+              (SELECT max(sort_key) FROM message_boxes), 1))`.execute(db);
   // The schemes go on after the numbers the letters took.
   await sql`UPDATE andikators a SET last_message_number = greatest(a.last_message_number, m.top)
               FROM (SELECT andikator_fk, max(number) AS top FROM messages WHERE tenant_id = ${pool.tenantId} GROUP BY andikator_fk) m
