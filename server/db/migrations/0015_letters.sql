@@ -104,16 +104,22 @@ CREATE TABLE message_boxes (
   FOREIGN KEY (tenant_id, archive_fk) REFERENCES archives (tenant_id, id),
   FOREIGN KEY (tenant_id, favorite_fk) REFERENCES favorites (tenant_id, id)
 );
-CREATE INDEX message_boxes_inbox_idx ON message_boxes (tenant_id, user_id, sort_key DESC) WHERE inbox;
-CREATE INDEX message_boxes_unread_idx ON message_boxes (tenant_id, user_id, sort_key DESC) WHERE inbox AND NOT is_read;
-CREATE INDEX message_boxes_answer_idx ON message_boxes (tenant_id, user_id, sort_key DESC) WHERE inbox AND answer_request;
-CREATE INDEX message_boxes_draft_idx ON message_boxes (tenant_id, user_id, sort_key DESC) WHERE drafting;
-CREATE INDEX message_boxes_sent_idx ON message_boxes (tenant_id, user_id, message_type, sort_key DESC) WHERE sent;
-CREATE INDEX message_boxes_archive_idx ON message_boxes (tenant_id, user_id, archive_fk, sort_key DESC)
+-- Each list of a user is a range of one of these; the letter's id rides along (INCLUDE), so
+-- a page deep down skips index entries only, never rows.
+CREATE INDEX message_boxes_inbox_idx ON message_boxes (tenant_id, user_id, sort_key DESC) INCLUDE (message_id) WHERE inbox;
+CREATE INDEX message_boxes_unread_idx ON message_boxes (tenant_id, user_id, sort_key DESC) INCLUDE (message_id)
+  WHERE inbox AND NOT is_read;
+CREATE INDEX message_boxes_answer_idx ON message_boxes (tenant_id, user_id, sort_key DESC) INCLUDE (message_id)
+  WHERE inbox AND answer_request;
+CREATE INDEX message_boxes_draft_idx ON message_boxes (tenant_id, user_id, sort_key DESC) INCLUDE (message_id) WHERE drafting;
+CREATE INDEX message_boxes_sent_idx ON message_boxes (tenant_id, user_id, message_type, sort_key DESC) INCLUDE (message_id)
+  WHERE sent;
+CREATE INDEX message_boxes_archive_idx ON message_boxes (tenant_id, user_id, archive_fk, sort_key DESC) INCLUDE (message_id)
   WHERE archive_fk IS NOT NULL;
-CREATE INDEX message_boxes_favorite_idx ON message_boxes (tenant_id, user_id, favorite_fk, sort_key DESC)
+CREATE INDEX message_boxes_favorite_idx ON message_boxes (tenant_id, user_id, favorite_fk, sort_key DESC) INCLUDE (message_id)
   WHERE favorite_fk IS NOT NULL;
-CREATE INDEX message_boxes_from_idx ON message_boxes (tenant_id, user_id, from_user_id, sort_key DESC) WHERE inbox;
+CREATE INDEX message_boxes_from_idx ON message_boxes (tenant_id, user_id, from_user_id, sort_key DESC) INCLUDE (message_id)
+  WHERE inbox;
 CREATE INDEX message_boxes_message_idx ON message_boxes (tenant_id, message_id);
 -- Folder delete guards look these up.
 CREATE INDEX message_boxes_archive_use_idx ON message_boxes (tenant_id, archive_fk) WHERE archive_fk IS NOT NULL;
