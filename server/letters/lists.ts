@@ -166,9 +166,6 @@ async function pageRecords(db: LettersDb, viewer: Viewer, ids: number[]) {
   if (!ids.length) return [];
   const rows = await db
     .selectFrom('messages as m')
-    .innerJoin('users as u', (join) =>
-      join.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.author_id'),
-    )
     .leftJoin('message_boxes as b', (join) =>
       join
         .onRef('b.tenant_id', '=', 'm.tenant_id')
@@ -176,7 +173,16 @@ async function pageRecords(db: LettersDb, viewer: Viewer, ids: number[]) {
         .on('b.user_id', '=', viewer.userId),
     )
     .selectAll('m')
-    .select(['u.profile_pic', 'b.inbox', 'b.is_read', 'b.answer_request as my_answer_request'])
+    .select(['b.inbox', 'b.is_read', 'b.answer_request as my_answer_request'])
+    // One key look-up per row (a join would read the tenant's users to hash them).
+    .select((eb) =>
+      eb
+        .selectFrom('users as u')
+        .select('u.profile_pic')
+        .whereRef('u.tenant_id', '=', 'm.tenant_id')
+        .whereRef('u.id', '=', 'm.author_id')
+        .as('profile_pic'),
+    )
     .where('m.tenant_id', '=', viewer.tenantId)
     .where('m.id', 'in', ids)
     .execute();
@@ -203,7 +209,7 @@ async function pageRecords(db: LettersDb, viewer: Viewer, ids: number[]) {
       hasMessageAttachment: m.attachment_count > 0,
       createdDate: iso(m.created_at),
       sentDate: iso(m.sent_at),
-      createdUserPic: m.profile_pic,
+      createdUserPic: m.profile_pic ?? '',
     }));
 }
 
