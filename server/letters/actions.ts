@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import { requireLetter, type Viewer } from './access';
 import { fileLetter, holders, lockCounters, removeBoxes } from './boxes';
 import { EVENT, REFUSED } from './constants';
-import { recordEvent } from './events';
+import { readEventExists, recordEvent } from './events';
 import type { LettersTrx } from './schema';
 import { dropSearch } from './search';
 import { letterChange } from './transaction';
@@ -89,15 +89,7 @@ export function deleteLetter(services: Services, viewer: Viewer, id: number) {
     const mayDelete =
       message.author_id === viewer.userId || (!message.is_send && message.holder_id === viewer.userId);
     if (!mayDelete) throw new UserError(REFUSED.deleteNotAuthor);
-    const readByOther = await trx
-      .selectFrom('message_events')
-      .select('id')
-      .where('tenant_id', '=', viewer.tenantId)
-      .where('message_id', '=', id)
-      .where('event_type', '=', EVENT.read)
-      .where('user_id', '<>', viewer.userId)
-      .limit(1)
-      .executeTakeFirst();
+    const readByOther = await readEventExists(trx, viewer.tenantId, id, { notBy: viewer.userId });
     if (readByOther) throw new UserError(REFUSED.deleteRead);
     await lockCounters(trx, viewer.tenantId, await holders(trx, message));
     await removeBoxes(trx, message);

@@ -1,7 +1,7 @@
 // message/get/: the letter with its recipients, attachments, related letters, forwards
 // and history (spec 1 §3 "Letter detail response"). Opening a letter someone else wrote
 // marks it read for the viewer: the first time records when and an event of type 8.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { formatJalali } from '../../src/shared/jalali';
 import type { Services } from '../services';
 import { visibleIds, visibleLetter, type Box, type Message, type Viewer } from './access';
@@ -16,9 +16,9 @@ import {
   TO,
   messageTypeString,
 } from './constants';
-import { recordEvent } from './events';
+import { readEventExists, recordEvent } from './events';
 import { colleaguesByUser } from './people';
-import type { LettersDb, LettersTrx } from './schema';
+import type { LettersDatabase, LettersDb } from './schema';
 import { displayNumber } from './search';
 import { letterChange } from './transaction';
 
@@ -55,7 +55,7 @@ async function markRead(services: Services, viewer: Viewer, message: Message, bo
       if (!first) await mine.set({ is_read: true }).where('is_read', '=', false).execute();
     } else {
       // A reader by AllMessages alone holds no row: their first reading is their event.
-      first = !(await readBefore(trx, viewer, message.id));
+      first = !(await readEventExists(trx, viewer.tenantId, message.id, { by: viewer.userId }));
     }
     if (!first) return;
     await recordEvent(trx, viewer.tenantId, message.id, EVENT.read, viewer.userId);
@@ -66,20 +66,6 @@ async function markRead(services: Services, viewer: Viewer, message: Message, bo
       .where('id', '=', message.id)
       .execute();
   });
-}
-
-async function readBefore(trx: LettersTrx, viewer: Viewer, messageId: number) {
-  return Boolean(
-    await trx
-      .selectFrom('message_events')
-      .select('id')
-      .where('tenant_id', '=', viewer.tenantId)
-      .where('message_id', '=', messageId)
-      .where('event_type', '=', EVENT.read)
-      .where('user_id', '=', viewer.userId)
-      .limit(1)
-      .executeTakeFirst(),
-  );
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -254,14 +240,24 @@ const FORWARD_NAMES: Record<number, string> = {
   [REPLY]: 'پاسخ',
 };
 
-async function forwardsOf(db: LettersDb, viewer: Viewer, message: Message) {
-  const rows = await db
-    .selectFrom('message_forwards')
+/** The letter's forwards or events, oldest first. */
+function historyOf<T extends 'message_forwards' | 'message_events'>(
+  db: LettersDb,
+  table: T,
+  viewer: Viewer,
+  message: Message,
+): Promise<Selectable<LettersDatabase[T]>[]> {
+  return db
+    .selectFrom(table as 'message_events')
     .selectAll()
     .where('tenant_id', '=', viewer.tenantId)
     .where('message_id', '=', message.id)
     .orderBy('id')
-    .execute();
+    .execute() as Promise<Selectable<LettersDatabase[T]>[]>;
+}
+
+async function forwardsOf(db: LettersDb, viewer: Viewer, message: Message) {
+  const rows = await historyOf(db, 'message_forwards', viewer, message);
   const people = await colleaguesByUser(
     db,
     viewer.tenantId,
@@ -277,13 +273,7 @@ async function forwardsOf(db: LettersDb, viewer: Viewer, message: Message) {
 }
 
 async function eventsOf(db: LettersDb, viewer: Viewer, message: Message) {
-  const rows = await db
-    .selectFrom('message_events')
-    .selectAll()
-    .where('tenant_id', '=', viewer.tenantId)
-    .where('message_id', '=', message.id)
-    .orderBy('id')
-    .execute();
+  const rows = await historyOf(db, 'message_events', viewer, message);
   const people = await colleaguesByUser(
     db,
     viewer.tenantId,
