@@ -27,6 +27,8 @@ import { letterChange } from './transaction';
  *  type 8 and the letter's first reading time. */
 async function markRead(services: Services, viewer: Viewer, message: Message, box: Box | undefined) {
   if (message.author_id === viewer.userId) return;
+  // A draft is read by the one it was passed to, not by a reader of all letters looking in.
+  if (!message.is_send && message.holder_id !== viewer.userId) return;
   if (box && box.first_read_at !== null && box.is_read) return;
   await letterChange(services, async (trx) => {
     // The letter first, then the user's counter (by the box trigger): the order every
