@@ -146,6 +146,8 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
       status: 0,
       messge: REFUSED.notFound,
     });
+    // A reader of all letters looking into a draft is no reading that keeps it.
+    expect((await api.get(w.admin, draft)).status).toBe(1);
     expect(
       await api.call(w.maryam, 'DELETE', 'message/delete/', { Id: draft, PageType: 'Draft' }),
     ).toMatchObject({ status: 1 });
