@@ -17,6 +17,10 @@ import { createTenantDirectory } from '../server/tenancy/tenants';
 import { rowOf } from '../server/seed/organisation-seed';
 import { customer } from '../src/schemas/customers';
 import { customerGroup } from '../src/schemas/groups';
+import { LETTER_TABLES, letterPoolOf, seedLetters, seedSmallTenants } from './seed-letters';
+
+/** Letters of each small tenant beside the big one (BENCH_SMALL_TENANTS of them). */
+const SMALL_TENANT_LETTERS = 200;
 
 const FIRST_NAMES = ['مریم', 'علی', 'زهرا', 'حسین', 'فاطمه', 'رضا', 'سارا', 'محمد', 'نرگس', 'امیر'];
 const LAST_NAMES = ['احمدی', 'رضایی', 'کریمی', 'محمدی', 'حسینی', 'موسوی', 'جعفری', 'صادقی', 'رحیمی', 'نوری'];
@@ -36,6 +40,10 @@ export interface SeedSummary {
   users: number;
   links: number;
   customers: number;
+  /** Letters of the demo tenant, and the small tenants beside it (BENCH_LETTERS). */
+  letters: number;
+  smallTenants: number;
+  lettersMs: number;
   ms: number;
 }
 
@@ -115,6 +123,12 @@ async function main() {
   const users = Number(process.env.BENCH_USERS ?? 200);
   const customers = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
   const config = loadConfig();
+  // The embedded engine is for one small organisation: at most 100,000 letters unless told.
+  const askedLetters = Number(process.env.BENCH_LETTERS ?? 20_000);
+  const letters = config.databaseUrl
+    ? askedLetters
+    : Math.min(askedLetters, Number(process.env.BENCH_PGLITE_LETTERS ?? 100_000));
+  const smallTenants = Number(process.env.BENCH_SMALL_TENANTS ?? 100);
   const database = await openDatabase(config);
   try {
     // The seed writes as the platform does: every tenant visible (server/db/tenant-fence.ts).
@@ -178,11 +192,26 @@ async function main() {
 
     await withTenant(tenant.id, () => seedCustomers(database.db, tenant.id, customers));
 
+    // Letters among the demo tenant's users (the admin first: the bench signs in as it),
+    // then the small organisations beside it.
+    const lettersStarted = Date.now();
+    const anyDb = database.db as unknown as import('../server/masterdata/hooks').AnyDb;
+    if (letters > 0) {
+      await withTenant(tenant.id, async () =>
+        seedLetters(anyDb, await letterPoolOf(anyDb, tenant.id, config.adminUsername), letters),
+      );
+      await seedSmallTenants(database.db, smallTenants, SMALL_TENANT_LETTERS);
+      for (const table of LETTER_TABLES) await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(database.db);
+    }
+
     const summary: SeedSummary = {
       tenantId: tenant.id,
       users: userIds.length,
       links: links.length,
       customers,
+      letters,
+      smallTenants: letters > 0 ? smallTenants : 0,
+      lettersMs: Date.now() - lettersStarted,
       ms: Date.now() - started,
     };
     process.stdout.write(`${JSON.stringify(summary)}\n`);

@@ -24,7 +24,7 @@ import { authEpochs, findPrincipal } from './auth/sessions';
 import { createLogSmsSender, type SmsSender } from './sms/sms-sender';
 import { createNotifier } from './notifications/notifier';
 import { createFileStore } from './files/file-store';
-import { seedIfEmpty } from './seed/seed';
+import { seedDemoTenantLetters, seedIfEmpty } from './seed/seed';
 import type { Services } from './services';
 import { registerAuthRoutes } from './auth/routes';
 import { registerAccountRoutes } from './account/routes';
@@ -35,6 +35,7 @@ import { registerUserSettingRoutes } from './usersettings/routes';
 import { registerMediaRoutes } from './media/routes';
 import { registerMasterDataRoutes } from './masterdata/routes';
 import { registerLookupRoutes } from './lookups/routes';
+import { registerLetterRoutes } from './letters/routes';
 import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/event-bus';
 import { registerNotificationHub } from './realtime/notification-hub';
 
@@ -64,8 +65,8 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
     if (applied.length) log.info({ applied }, 'database migrated');
     const secret = await asSystem(() => loadSecret(database.db, config.secret));
     const resolvedConfig = { ...config, secret };
-    if (await asSystem(() => seedIfEmpty(database.db, resolvedConfig)))
-      log.info('first start: tenants and administrators created');
+    const firstStart = await asSystem(() => seedIfEmpty(database.db, resolvedConfig));
+    if (firstStart) log.info('first start: tenants and administrators created');
 
     if (database.url) {
       const postgresBus = createPostgresBus(database.url);
@@ -125,6 +126,9 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
     registerMediaRoutes(app, services);
     registerMasterDataRoutes(app, services);
     registerLookupRoutes(app, services);
+    registerLetterRoutes(app, services);
+    // The demo organisation's letters go through the letters' own calls (seed/demo-letters.ts).
+    if (firstStart && config.demoData) await seedDemoTenantLetters(services, config.adminUsername);
     app.get('/api/docs', async () => openApiDocument());
     await registerNotificationHub(app, {
       bus,

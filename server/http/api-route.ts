@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
 import { bindParams, paramBag } from './binding';
-import { fail } from './answers';
+import { fail, UserError, type Spelling } from './answers';
 import { documentRoute } from './openapi';
 import { withTenant } from '../db/tenant-fence';
 import type { Principal } from '../auth/principal';
@@ -39,6 +39,9 @@ export interface UserRouteDefinition<S extends z.ZodObject> extends BaseDefiniti
   /** The call sends a file: it may be opened by a link, with the session in the query
    *  string (`token=`, the specification's links) or a signed link (`dl=`). */
   download?: boolean;
+  /** How the call's refusals spell their message field: the specification's `messge` on
+   *  some calls (`both` sends both spellings). Binding, permission and rule refusals alike. */
+  spelling?: Spelling;
   handler: (ctx: RouteContext<z.infer<S>>) => Promise<object>;
 }
 
@@ -94,13 +97,19 @@ export function userRoute<S extends z.ZodObject>(
     handler: async (request, reply) => {
       const principal = await authenticateRequest(services, request, { download: def.download });
       if (!principal) return reply.code(401).send(fail(NOT_SIGNED_IN));
-      if (!mayCall(principal.permissions, def.permission)) return fail(NO_PERMISSION);
+      if (!mayCall(principal.permissions, def.permission)) return fail(NO_PERMISSION, def.spelling);
       const bound = bindParams(def.params, paramBag(request));
-      if (!bound.ok) return fail(bound.message);
-      // Everything the handler sends to PostgreSQL runs fenced to this tenant.
-      return withTenant(principal.tenantId, () =>
-        def.handler({ params: bound.value, request, reply, principal }),
-      );
+      if (!bound.ok) return fail(bound.message, def.spelling);
+      try {
+        // Everything the handler sends to PostgreSQL runs fenced to this tenant.
+        return await withTenant(principal.tenantId, () =>
+          def.handler({ params: bound.value, request, reply, principal }),
+        );
+      } catch (error) {
+        // Without a spelling of its own, the error handler answers a UserError.
+        if (def.spelling && error instanceof UserError) return fail(error.message, def.spelling);
+        throw error;
+      }
     },
   });
 }

@@ -27,6 +27,19 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
   );
 }
 
+/** `1,2` or a JSON array's text `[1,2]` (what a form sends for a list it was given as JSON). */
+function idsOfText(text: string): unknown[] {
+  if (/^\s*\[[^\]]*\]\s*$/.test(text)) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) return parsed;
+    } catch {
+      // not JSON: the items below are refused one by one
+    }
+  }
+  return text.split(',');
+}
+
 export const field = {
   /** Required text, trimmed, Arabic ي/ك stored as Persian ی/ک. */
   text: (label: string, max = 500) =>
@@ -56,14 +69,15 @@ export const field = {
     z.preprocess((v) => toNumber(v) ?? fallback, int32()).describe(label),
   /** An optional record id: absent stays undefined, anything but 1 … 2^31 − 1 is refused. */
   optionalId: (label: string) => z.preprocess(toNumber, recordId(label).optional()).describe(label),
-  /** Record ids as a repeated parameter (`Ids=1&Ids=2`), a JSON array or `1,2`; at most `max`. */
+  /** Record ids as a repeated parameter (`Ids=1&Ids=2`), a JSON array (in a JSON body or as a
+   *  form field's text, `[1,2]`) or `1,2`; at most `max`. */
   ids: (label: string, max: number) =>
     z
       .preprocess(
         (v) =>
           v === undefined || v === null || v === ''
             ? undefined
-            : (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v]).map(toNumber),
+            : (Array.isArray(v) ? v : typeof v === 'string' ? idsOfText(v) : [v]).map(toNumber),
         z.array(recordId(label)).max(max).optional(),
       )
       .describe(label),

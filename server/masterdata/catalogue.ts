@@ -21,15 +21,49 @@ export function referencedResource(name: string): Resource {
 }
 
 export interface Usage {
-  resource: Resource;
-  field: string;
+  /** The resource whose field it is (none for another domain's table). */
+  resource?: Resource;
+  field?: string;
+  /** What the using records are called in a refusal (the resource's title). */
+  title: string;
   /** Where to look: the table and the column holding the target's id. */
   table: string;
   column: string;
 }
 
-/** Every stored field of any resource that points at `target` (a column or a join table). */
+/** A domain's own table (not a resource's) holding ids of a resource's records: letters
+ *  name their numbering scheme, customers, folders. Registered by that domain. */
+export interface ExternalUsage {
+  /** The resource whose records are named (its name). */
+  target: string;
+  /** What the naming records are called, in the refusal: «… در «نامه‌ها» استفاده شده است». */
+  title: string;
+  table: string;
+  column: string;
+}
+
+const externalUsages: ExternalUsage[] = [];
+
+/** A record another domain's table still names is not deleted, as for the schemas' own
+ *  references (service.ts deleteRecord). */
+export function registerUsage(usage: ExternalUsage) {
+  externalUsages.push(usage);
+}
+
+/** Where the records named by a domain's table are used, in the shape of a resource's usage. */
+function externalUsagesOf(target: Resource): Usage[] {
+  return externalUsages
+    .filter((usage) => usage.target.toLowerCase() === target.name.toLowerCase())
+    .map((usage) => ({ title: usage.title, table: usage.table, column: usage.column }));
+}
+
+/** Every stored field of any resource that points at `target` (a column or a join table),
+ *  and every registered table of another domain that does. */
 export function usagesOf(target: Resource): Usage[] {
+  return [...resourceUsagesOf(target), ...externalUsagesOf(target)];
+}
+
+function resourceUsagesOf(target: Resource): Usage[] {
   return RESOURCES.flatMap((resource) =>
     Object.entries(resource.fields)
       .filter(([, f]) => ['reference', 'treeParent', 'references'].includes(f.meta.kind) && !f.meta.virtual)
@@ -38,8 +72,8 @@ export function usagesOf(target: Resource): Usage[] {
       .filter(([field]) => resource.parent?.field !== field)
       .map(([field, f]) =>
         f.meta.kind === 'references'
-          ? { resource, field, table: resource.joinTable(field), column: 'ref_id' }
-          : { resource, field, table: resource.table, column: resource.column(field) },
+          ? { resource, field, title: resource.title, table: resource.joinTable(field), column: 'ref_id' }
+          : { resource, field, title: resource.title, table: resource.table, column: resource.column(field) },
       ),
   );
 }

@@ -229,9 +229,9 @@ export async function deleteRecord(services: Services, principal: Principal, res
     for (const usage of usagesOf(resource)) {
       if (await isUsed(trx, usage.table, usage.column, principal.tenantId, id)) {
         const where =
-          usage.resource.name === resource.name
+          usage.resource?.name === resource.name
             ? `زیرمجموعه‌های این ${resource.singular}`
-            : `«${usage.resource.title}»`;
+            : `«${usage.title}»`;
         throw new UserError(`این ${resource.singular} در ${where} استفاده شده است و حذف نمی‌شود`);
       }
     }

@@ -102,7 +102,18 @@ export const BUILT_IN_TEMPLATE = { name: 'قالب پیش‌فرض نامه', fi
 
 /** The built-in public template's document (served for templates with no stored file). */
 export function builtInTemplateDocx(): Buffer {
-  return minimalDocx(['شماره: {number}', 'تاریخ: {date}', 'موضوع: {subject}', '{body}', '{signature}']);
+  // The tags a letter's print fills (server/letters/print.ts lists them).
+  return minimalDocx([
+    'شماره: {number}',
+    'تاریخ: {date}',
+    'از: {sender}',
+    'به: {recipients}',
+    'رونوشت: {cc}',
+    'موضوع: {subject}',
+    '{@paragraphs}',
+    '{signer}',
+    '{@signature}',
+  ]);
 }
 
 // ---- the seed ----

@@ -13,6 +13,8 @@ import { searchText } from '../masterdata/values';
 import { seedCorrespondenceMasterData } from './correspondence-seed';
 import { seedOrganisationMasterData } from './organisation-seed';
 import { seedDemoCustomers } from './demo-customers';
+import { seedDemoLetters } from './demo-letters';
+import type { Services } from '../services';
 
 export const DEMO_TENANT_NAME = 'شرکت نمونه دبیر';
 export const DEMO_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -74,6 +76,12 @@ async function seedTenants(db: DB, config: Config) {
   await seedTenantMasterData(db, demo.tenantId);
   // Customers sit in the master data's customer groups.
   if (config.demoData) await seedDemoCustomers(db, demo.tenantId);
+}
+
+/** The demo organisation's letters, once its people exist (seed/demo-letters.ts). */
+export async function seedDemoTenantLetters(services: Services, adminUsername: string) {
+  const demo = await services.tenants.byHost(DEMO_HOSTS[0]);
+  if (demo) await seedDemoLetters(services, demo.id, adminUsername);
 }
 
 /** The master data every new organisation starts with (receive methods, numbering

@@ -7,11 +7,13 @@ import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { template } from '../../../src/schemas/correspondence';
 import { fail, UserError } from '../../http/answers';
+import { attachmentDisposition } from '../../http/content-disposition';
 import { userRoute } from '../../http/api-route';
 import { field, isUploadedFile, type UploadedFile } from '../../http/fields';
 import { builtInTemplateDocx } from '../../seed/correspondence-seed';
 import { registerHooks } from '../hooks';
 import { notFound } from '../service';
+import type { Services } from '../../services';
 
 export const TEMPLATE_FILES = 'templates';
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -55,9 +57,16 @@ async function checkDocx(file: UploadedFile) {
 const displayName = (name: string) =>
   (name.split(/[\\/]/).pop() ?? '').trim().slice(0, 255) || 'template.docx';
 
-function attachment(fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+/** A template's document: its stored file, or for the built-in template (no stored file)
+ *  the generated one; null when the stored file is gone. */
+export async function templateDocument(
+  services: Services,
+  tenantId: number,
+  storedName: string,
+): Promise<Buffer | null> {
+  if (!storedName) return builtInTemplateDocx();
+  const file = services.files.pathOf(tenantId, TEMPLATE_FILES, storedName);
+  return file ? fs.readFile(file).catch(() => null) : null;
 }
 
 registerHooks(template, {
@@ -100,17 +109,11 @@ registerHooks(template, {
           .executeTakeFirst();
         const missing = () => reply.code(404).send(fail(notFound(template)));
         if (!row) return missing();
-        let data: Buffer;
-        if (!row.stored_name) data = builtInTemplateDocx();
-        else {
-          const file = services.files.pathOf(principal.tenantId, TEMPLATE_FILES, row.stored_name);
-          const read = file ? await fs.readFile(file).catch(() => null) : null;
-          if (!read) return missing();
-          data = read;
-        }
+        const data = await templateDocument(services, principal.tenantId, row.stored_name);
+        if (!data) return missing();
         return reply
           .header('content-type', DOCX_MIME)
-          .header('content-disposition', attachment(row.file_name || 'template.docx'))
+          .header('content-disposition', attachmentDisposition(row.file_name || 'template.docx'))
           .send(data);
       },
     });

@@ -1,0 +1,91 @@
+// Who may see a letter: its author, whoever holds a row of it in message_boxes (a
+// recipient, someone in its forward chain, the holder of a draft, the sender), or a user
+// with AllMessages. To anyone else a letter does not exist: every call answers for it
+// exactly as for an id nobody has (REFUSED.notFound).
+import type { Selectable } from 'kysely';
+import { UserError } from '../http/answers';
+import { REFUSED } from './constants';
+import type { LettersDb, LettersTrx, MessageBoxesTable, MessagesTable } from './schema';
+
+export interface Viewer {
+  tenantId: number;
+  userId: number;
+  permissions: Set<string>;
+}
+
+export type Message = Selectable<MessagesTable>;
+export type Box = Selectable<MessageBoxesTable>;
+
+export const seesAllLetters = (viewer: Viewer) => viewer.permissions.has('AllMessages');
+
+export interface VisibleLetter {
+  message: Message;
+  /** The viewer's own row of the letter, if they hold one. */
+  box: Box | undefined;
+}
+
+/** The letter as this viewer may see it (locked for the transaction with `lock`), or undefined. */
+export async function visibleLetter(
+  db: LettersDb | LettersTrx,
+  viewer: Viewer,
+  id: number,
+  lock = false,
+): Promise<VisibleLetter | undefined> {
+  let query = db
+    .selectFrom('messages')
+    .selectAll()
+    .where('tenant_id', '=', viewer.tenantId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null);
+  // NO KEY UPDATE: serialises changes of the letter without blocking the key-share locks
+  // that inserting its boxes and events takes (their foreign keys).
+  if (lock) query = query.forNoKeyUpdate();
+  const message = await query.executeTakeFirst();
+  if (!message) return undefined;
+  const box = await db
+    .selectFrom('message_boxes')
+    .selectAll()
+    .where('tenant_id', '=', viewer.tenantId)
+    .where('user_id', '=', viewer.userId)
+    .where('message_id', '=', id)
+    .executeTakeFirst();
+  if (!box && !seesAllLetters(viewer)) return undefined;
+  return { message, box };
+}
+
+export async function requireLetter(
+  db: LettersDb | LettersTrx,
+  viewer: Viewer,
+  id: number,
+  lock = false,
+): Promise<VisibleLetter> {
+  const found = await visibleLetter(db, viewer, id, lock);
+  if (!found) throw new UserError(REFUSED.notFound);
+  return found;
+}
+
+/** The ids among `ids` that this viewer may see (related letters). */
+export async function visibleIds(
+  db: LettersDb | LettersTrx,
+  viewer: Viewer,
+  ids: number[],
+): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  let query = db
+    .selectFrom('messages as m')
+    .select('m.id')
+    .where('m.tenant_id', '=', viewer.tenantId)
+    .where('m.id', 'in', ids)
+    .where('m.deleted_at', 'is', null);
+  if (!seesAllLetters(viewer))
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('message_boxes as b')
+          .select('b.message_id')
+          .whereRef('b.tenant_id', '=', 'm.tenant_id')
+          .where('b.user_id', '=', viewer.userId)
+          .whereRef('b.message_id', '=', 'm.id'),
+      ),
+    );
+  return new Set((await query.execute()).map((row) => row.id));
+}

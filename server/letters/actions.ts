@@ -1,0 +1,105 @@
+// The letter's own buttons (spec 1 §4): sign and remove the signature of a draft one
+// holds; file a sent letter in an archive or favourite folder; delete a letter one wrote
+// while no other user has read it.
+import { sql } from 'kysely';
+import { UserError } from '../http/answers';
+import type { Services } from '../services';
+import { requireLetter, type Viewer } from './access';
+import { fileLetter, holders, lockCounters, removeBoxes } from './boxes';
+import { EVENT, REFUSED } from './constants';
+import { readEventExists, recordEvent } from './events';
+import type { LettersTrx } from './schema';
+import { dropSearch } from './search';
+import { letterChange } from './transaction';
+
+async function heldDraft(trx: LettersTrx, viewer: Viewer, id: number) {
+  const { message } = await requireLetter(trx, viewer, id, true);
+  if (message.is_send) throw new UserError(REFUSED.notDraft);
+  if (message.holder_id !== viewer.userId) throw new UserError(REFUSED.notHolder);
+  return message;
+}
+
+export function signLetter(services: Services, viewer: Viewer, id: number) {
+  return letterChange(services, async (trx) => {
+    const message = await heldDraft(trx, viewer, id);
+    if (message.signed_by !== null) throw new UserError(REFUSED.alreadySigned);
+    await trx
+      .updateTable('messages')
+      .set({ signed_by: viewer.userId, signed_at: sql<Date>`now()` })
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('id', '=', id)
+      .execute();
+    await recordEvent(trx, viewer.tenantId, id, EVENT.sign, viewer.userId);
+  });
+}
+
+export function removeSignature(services: Services, viewer: Viewer, id: number) {
+  return letterChange(services, async (trx) => {
+    const message = await heldDraft(trx, viewer, id);
+    if (message.signed_by === null) throw new UserError(REFUSED.notSigned);
+    await trx
+      .updateTable('messages')
+      .set({ signed_by: null, signed_at: null })
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('id', '=', id)
+      .execute();
+    await recordEvent(trx, viewer.tenantId, id, EVENT.removeSign, viewer.userId);
+  });
+}
+
+const FOLDERS = {
+  archive: { table: 'archives', column: 'archive_fk', label: 'پوشه بایگانی', event: EVENT.archive },
+  favorite: { table: 'favorites', column: 'favorite_fk', label: 'پوشه دلخواه', event: EVENT.favorite },
+} as const;
+
+/** Files a sent letter in one of the tenant's folders, for this user. */
+export function fileInFolder(
+  services: Services,
+  viewer: Viewer,
+  id: number,
+  kind: keyof typeof FOLDERS,
+  folderId: number,
+) {
+  const folder = FOLDERS[kind];
+  return letterChange(services, async (trx) => {
+    const { message } = await requireLetter(trx, viewer, id, true);
+    if (!message.is_send) throw new UserError(REFUSED.notSent);
+    const exists = await trx
+      .selectFrom(folder.table)
+      .select('id')
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('id', '=', folderId)
+      .executeTakeFirst();
+    if (!exists) throw new UserError(`${folder.label} انتخاب‌شده وجود ندارد`);
+    await fileLetter(
+      trx,
+      message,
+      viewer.userId,
+      kind === 'archive' ? { archive_fk: folderId } : { favorite_fk: folderId },
+    );
+    await recordEvent(trx, viewer.tenantId, id, folder.event, viewer.userId);
+  });
+}
+
+/** Deletes a letter for everyone: its author (or a draft's holder) may, while no other
+ *  user has read it. The row stays (its number and history are the registry's), hidden. */
+export function deleteLetter(services: Services, viewer: Viewer, id: number) {
+  return letterChange(services, async (trx) => {
+    const { message } = await requireLetter(trx, viewer, id, true);
+    const mayDelete =
+      message.author_id === viewer.userId || (!message.is_send && message.holder_id === viewer.userId);
+    if (!mayDelete) throw new UserError(REFUSED.deleteNotAuthor);
+    const readByOther = await readEventExists(trx, viewer.tenantId, id, { notBy: viewer.userId });
+    if (readByOther) throw new UserError(REFUSED.deleteRead);
+    await lockCounters(trx, viewer.tenantId, await holders(trx, message));
+    await removeBoxes(trx, message);
+    await dropSearch(trx, message);
+    await trx
+      .updateTable('messages')
+      .set({ deleted_at: sql<Date>`now()`, holder_id: null })
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('id', '=', id)
+      .execute();
+    await recordEvent(trx, viewer.tenantId, id, EVENT.delete, viewer.userId);
+  });
+}

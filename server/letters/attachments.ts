@@ -1,0 +1,92 @@
+// Letter attachments: jpg/jpeg/png only, told by their bytes (file-type), not by their
+// names; at most 2 MB each. Files are written before the letter's transaction and removed
+// again if it fails; a refused upload writes nothing.
+import { fileTypeFromBuffer } from 'file-type';
+import { UserError } from '../http/answers';
+import type { UploadedFile } from '../http/fields';
+import { MAX_IMAGE_BYTES } from '../files/file-store';
+import type { Services } from '../services';
+import type { Message } from './access';
+import type { LettersTrx } from './schema';
+
+export const ATTACHMENT_AREA = 'letters';
+const LETTER_IMAGE_TYPES = new Set(['image/png', 'image/jpeg']);
+const LABEL = 'پیوست';
+
+export interface CheckedFile {
+  file: UploadedFile;
+  ext: string;
+}
+
+export interface StoredFile {
+  fileName: string;
+  storedName: string;
+  size: number;
+}
+
+/** The file's own name, without any folder a browser sent along. */
+const ownName = (name: string) => (name.split(/[\\/]/).pop() ?? '').trim().slice(0, 255) || 'attachment';
+
+export async function checkAttachments(files: UploadedFile[]): Promise<CheckedFile[]> {
+  const checked: CheckedFile[] = [];
+  for (const file of files) {
+    const name = ownName(file.filename);
+    if (file.data.length > MAX_IMAGE_BYTES)
+      throw new UserError(`${LABEL} «${name}» نباید بیش از ۲ مگابایت باشد`);
+    const type = await fileTypeFromBuffer(file.data);
+    if (!type || !LETTER_IMAGE_TYPES.has(type.mime))
+      throw new UserError(`${LABEL} «${name}» باید تصویر jpg، jpeg یا png باشد`);
+    checked.push({ file, ext: type.ext });
+  }
+  return checked;
+}
+
+/** Writes the files; if `work` fails they are removed again. */
+export async function withStoredFiles<T>(
+  services: Services,
+  tenantId: number,
+  checked: CheckedFile[],
+  work: (stored: StoredFile[]) => Promise<T>,
+): Promise<T> {
+  const stored: StoredFile[] = [];
+  try {
+    for (const { file, ext } of checked) {
+      const storedName = await services.files.save(tenantId, ATTACHMENT_AREA, file.data, ext);
+      stored.push({ fileName: ownName(file.filename), storedName, size: file.data.length });
+    }
+    return await work(stored);
+  } catch (error) {
+    for (const file of stored) await services.files.remove(tenantId, ATTACHMENT_AREA, file.storedName);
+    throw error;
+  }
+}
+
+export async function recordAttachments(
+  trx: LettersTrx,
+  message: Message,
+  userId: number,
+  stored: StoredFile[],
+  comment = '',
+) {
+  if (!stored.length) return;
+  await trx
+    .insertInto('message_attachments')
+    .values(
+      stored.map((file) => ({
+        tenant_id: message.tenant_id,
+        message_id: message.id,
+        file_name: file.fileName,
+        stored_name: file.storedName,
+        size: file.size,
+        comment,
+        created_by: userId,
+      })),
+    )
+    .execute();
+  await trx
+    .updateTable('messages')
+    .set((eb) => ({ attachment_count: eb('attachment_count', '+', stored.length) }))
+    .where('tenant_id', '=', message.tenant_id)
+    .where('id', '=', message.id)
+    .execute();
+}

@@ -1,0 +1,134 @@
+// The users' rows of a letter (message_boxes): what puts it in someone's drafts, sent
+// letters, cartable and folders. The dashboard counts follow these rows by trigger
+// (migration 0015). Every change of a letter takes its locks in one order, so two changes
+// never wait on each other: the letter's row (access.ts), then the counters of every user
+// whose rows it will touch, sorted (lockCounters, before the first box row is written),
+// then the numbering scheme's row (numbering.ts). The letter and the scheme are locked FOR
+// NO KEY UPDATE, which the key-share locks of foreign-key checks pass by.
+import { sql } from 'kysely';
+import type { Message } from './access';
+import type { LettersTrx } from './schema';
+
+/** Locks (creating when missing) these users' counters, in user order. */
+export async function lockCounters(trx: LettersTrx, tenantId: number, userIds: Iterable<number>) {
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  if (!ids.length) return;
+  await trx
+    .insertInto('message_box_counts')
+    .values(
+      ids.map((user_id) => ({ tenant_id: tenantId, user_id, unread: 0, drafts: 0, answer_requests: 0 })),
+    )
+    // A no-op update takes the row lock, in the order the rows are listed.
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'user_id']).doUpdateSet({ unread: sql`message_box_counts.unread` }),
+    )
+    .execute();
+}
+
+const fresh = (message: Message, userId: number) => ({
+  tenant_id: message.tenant_id,
+  user_id: userId,
+  message_id: message.id,
+  message_type: message.message_type_fk,
+});
+
+/** The draft is in this user's drafts: they may edit, sign and send it. */
+export async function holdDraft(trx: LettersTrx, message: Message, userId: number) {
+  await trx
+    .insertInto('message_boxes')
+    .values({ ...fresh(message, userId), drafting: true })
+    .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'message_id']).doUpdateSet({ drafting: true }))
+    .execute();
+}
+
+export async function releaseDraft(trx: LettersTrx, message: Message, userId: number) {
+  await trx
+    .updateTable('message_boxes')
+    .set({ drafting: false })
+    .where('tenant_id', '=', message.tenant_id)
+    .where('user_id', '=', userId)
+    .where('message_id', '=', message.id)
+    .execute();
+}
+
+/** The sender's row: out of their drafts, into their sent letters of the letter's type. */
+export async function markSent(trx: LettersTrx, message: Message, userId: number) {
+  await trx
+    .insertInto('message_boxes')
+    .values({ ...fresh(message, userId), sent: true })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'user_id', 'message_id']).doUpdateSet({ sent: true, drafting: false }),
+    )
+    .execute();
+}
+
+export interface Delivery {
+  userId: number;
+  /** TO, CC, BCC or FORWARDED (constants.ts). */
+  kind: number;
+  answerRequest: boolean;
+}
+
+/**
+ * Puts the letter in these users' cartables, unread, at the top (a new sort key). Someone
+ * who holds it already keeps the stronger of the two ways they got it (to before cc …).
+ */
+export async function deliver(trx: LettersTrx, message: Message, fromUserId: number, deliveries: Delivery[]) {
+  if (!deliveries.length) return;
+  const sorted = [...deliveries].sort((a, b) => a.userId - b.userId);
+  await trx
+    .insertInto('message_boxes')
+    .values(
+      sorted.map((d) => ({
+        ...fresh(message, d.userId),
+        from_user_id: fromUserId,
+        inbox: true,
+        recipient_kind: d.kind,
+        answer_request: d.answerRequest,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'user_id', 'message_id']).doUpdateSet({
+        inbox: true,
+        is_read: false,
+        from_user_id: fromUserId,
+        recipient_kind: sql`least(coalesce(message_boxes.recipient_kind, excluded.recipient_kind), excluded.recipient_kind)`,
+        answer_request: sql`message_boxes.answer_request OR excluded.answer_request`,
+        sort_key: sql`nextval('message_box_sort_seq')`,
+      }),
+    )
+    .execute();
+}
+
+/** The user's filing of the letter in an archive or favourite folder. */
+export async function fileLetter(
+  trx: LettersTrx,
+  message: Message,
+  userId: number,
+  folder: { archive_fk: number } | { favorite_fk: number },
+) {
+  await trx
+    .insertInto('message_boxes')
+    .values({ ...fresh(message, userId), ...folder })
+    .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'message_id']).doUpdateSet(folder))
+    .execute();
+}
+
+/** The users who hold a row of the letter. */
+export async function holders(trx: LettersTrx, message: Message): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('message_boxes')
+    .select('user_id')
+    .where('tenant_id', '=', message.tenant_id)
+    .where('message_id', '=', message.id)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+export async function removeBoxes(trx: LettersTrx, message: Message) {
+  await trx
+    .deleteFrom('message_boxes')
+    .where('tenant_id', '=', message.tenant_id)
+    .where('message_id', '=', message.id)
+    .execute();
+}

@@ -1,0 +1,35 @@
+// The dashboard's three letter counts, read from message_box_counts (kept by triggers in
+// the same transaction as every change of message_boxes: migration 0015) — one key
+// look-up, whatever the number of letters.
+import type { Principal } from '../auth/principal';
+import type { DB } from '../db/database';
+import { registerBoxCounter } from '../home/box-counters';
+import type { LettersDb } from './schema';
+
+type Counts = { unread: number; drafts: number; answer_requests: number };
+
+// The three boxes are asked together (home/box-counters.ts): they share one read.
+const reading = new Map<Principal, Promise<Counts>>();
+
+function countsOf(db: DB, principal: Principal): Promise<Counts> {
+  let pending = reading.get(principal);
+  if (!pending) {
+    pending = (db as unknown as LettersDb)
+      .selectFrom('message_box_counts')
+      .select(['unread', 'drafts', 'answer_requests'])
+      .where('tenant_id', '=', principal.tenantId)
+      .where('user_id', '=', principal.userId)
+      .executeTakeFirst()
+      .then((row) => row ?? { unread: 0, drafts: 0, answer_requests: 0 })
+      .finally(() => reading.delete(principal));
+    reading.set(principal, pending);
+  }
+  return pending;
+}
+
+registerBoxCounter('unReadMessageCount', async (db, principal) => (await countsOf(db, principal)).unread);
+registerBoxCounter('draftMessageCount', async (db, principal) => (await countsOf(db, principal)).drafts);
+registerBoxCounter(
+  'answerRequestCount',
+  async (db, principal) => (await countsOf(db, principal)).answer_requests,
+);

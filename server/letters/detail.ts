@@ -1,0 +1,317 @@
+// message/get/: the letter with its recipients, attachments, related letters, forwards
+// and history (spec 1 §3 "Letter detail response"). Opening a letter someone else wrote
+// marks it read for the viewer: the first time records when and an event of type 8.
+import { sql, type Selectable } from 'kysely';
+import { formatJalali } from '../../src/shared/jalali';
+import type { Services } from '../services';
+import { visibleIds, visibleLetter, type Box, type Message, type Viewer } from './access';
+import {
+  BCC,
+  CC,
+  EVENT,
+  EVENT_NAMES,
+  FORWARD_DRAFT,
+  OUTGOING,
+  REPLY,
+  TO,
+  messageTypeString,
+} from './constants';
+import { readEventExists, recordEvent } from './events';
+import { colleaguesByUser } from './people';
+import type { LettersDatabase, LettersDb } from './schema';
+import { displayNumber } from './search';
+import { letterChange } from './transaction';
+
+/** Marks the letter read for this viewer (not its author). The first reading — decided
+ *  by the update itself, so two openings at once record it once — writes an event of
+ *  type 8 and the letter's first reading time. */
+async function markRead(services: Services, viewer: Viewer, message: Message, box: Box | undefined) {
+  if (message.author_id === viewer.userId) return;
+  // A draft is read by the one it was passed to, not by a reader of all letters looking in.
+  if (!message.is_send && message.holder_id !== viewer.userId) return;
+  if (box && box.first_read_at !== null && box.is_read) return;
+  await letterChange(services, async (trx) => {
+    // The letter first, then the user's counter (by the box trigger): the order every
+    // change of a letter takes its locks in (boxes.ts).
+    await trx
+      .selectFrom('messages')
+      .select('id')
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('id', '=', message.id)
+      .forNoKeyUpdate()
+      .execute();
+    const mine = trx
+      .updateTable('message_boxes')
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('user_id', '=', viewer.userId)
+      .where('message_id', '=', message.id);
+    let first: boolean;
+    if (box) {
+      first = Boolean(
+        await mine
+          .set({ is_read: true, first_read_at: sql<Date>`now()` })
+          .where('first_read_at', 'is', null)
+          .returning('message_id')
+          .executeTakeFirst(),
+      );
+      if (!first) await mine.set({ is_read: true }).where('is_read', '=', false).execute();
+    } else {
+      // A reader by AllMessages alone holds no row: their first reading is their event.
+      first = !(await readEventExists(trx, viewer.tenantId, message.id, { by: viewer.userId }));
+    }
+    if (!first) return;
+    await recordEvent(trx, viewer.tenantId, message.id, EVENT.read, viewer.userId);
+    await trx
+      .updateTable('messages')
+      .set({ first_read_at: sql<Date>`coalesce(first_read_at, now())` })
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('id', '=', message.id)
+      .execute();
+  });
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+async function addresses(db: LettersDb, viewer: Viewer, message: Message) {
+  const rows = await db
+    .selectFrom('message_recipients')
+    .select(['user_id', 'kind'])
+    .where('tenant_id', '=', viewer.tenantId)
+    .where('message_id', '=', message.id)
+    .orderBy('position')
+    .execute();
+  const people = await colleaguesByUser(
+    db,
+    viewer.tenantId,
+    rows.map((r) => r.user_id),
+  );
+  const personOf = (userId: number) => people.get(userId)?.personId ?? null;
+  const ofKind = (kind: number) =>
+    rows
+      .filter((r) => r.kind === kind)
+      .map((r) => personOf(r.user_id))
+      .filter((id): id is number => id !== null);
+  // Blind copies: the people who wrote, hold or sent the letter see them all, a blind
+  // recipient sees only themselves, everyone else none.
+  const writer = [message.author_id, message.holder_id, message.sender_id].includes(viewer.userId);
+  const bcc = rows
+    .filter((r) => r.kind === BCC && (writer || r.user_id === viewer.userId))
+    .map((r) => personOf(r.user_id))
+    .filter((id): id is number => id !== null);
+  const customers =
+    message.message_type_fk === OUTGOING
+      ? (
+          await db
+            .selectFrom('message_customers')
+            .select('customer_id')
+            .where('tenant_id', '=', viewer.tenantId)
+            .where('message_id', '=', message.id)
+            .orderBy('position')
+            .execute()
+        ).map((r) => r.customer_id)
+      : undefined;
+  return { selectedTo: customers ?? ofKind(TO), selectedCC: ofKind(CC), selectedBcc: bcc };
+}
+
+async function letterRecord(db: LettersDb, viewer: Viewer, message: Message, box: Box | undefined) {
+  const scheme = await db
+    .selectFrom('andikators')
+    .select('andikator_title')
+    .where('tenant_id', '=', viewer.tenantId)
+    .where('id', '=', message.andikator_fk)
+    .executeTakeFirst();
+  const people = await colleaguesByUser(
+    db,
+    viewer.tenantId,
+    [message.author_id, message.from_man_user_id, message.signed_by].filter(
+      (id): id is number => id !== null,
+    ),
+  );
+  const read = box ? box.is_read || box.first_read_at !== null : false;
+  return {
+    messageId: message.id,
+    messageTypeFk: message.message_type_fk,
+    messageTypeString: messageTypeString(message.message_type_fk),
+    subject: message.subject,
+    messageBody: message.message_body,
+    andikatorFk: message.andikator_fk,
+    andikatorTitle: scheme?.andikator_title ?? '',
+    andikatorPrefix: message.andikator_prefix,
+    number: message.number,
+    displayMessageNumber: displayNumber(message),
+    projectFk: message.project_fk,
+    projectTitle: null,
+    reciveMethodFk: message.recive_method_fk,
+    importedMsgNumber: message.imported_msg_number,
+    importedMsgDate: iso(message.imported_msg_date),
+    messageFromManFk:
+      message.from_man_user_id === null ? null : (people.get(message.from_man_user_id)?.personId ?? null),
+    messageFromCustomerFk: message.from_customer_fk,
+    messageFromUserId: message.sender_id ?? message.author_id,
+    exportCustomerAgent: message.export_customer_agent,
+    answerRequest: message.answer_request,
+    needsMyAnswer: Boolean(box?.inbox && box.answer_request),
+    isSend: message.is_send,
+    signed: message.signed_by !== null,
+    signedByFullName: message.signed_by === null ? '' : (people.get(message.signed_by)?.name ?? ''),
+    createdDate: iso(message.created_at),
+    sentDate: iso(message.sent_at),
+    messageFrom: message.message_from,
+    messageTo: message.message_to,
+    messageCc: message.message_cc,
+    messageAttachmentCount: message.attachment_count,
+    hasMessageAttachment: message.attachment_count > 0,
+    // As they were before this opening (the screen opens on attachments when read before).
+    firstTimeRead: iso(box?.first_read_at ?? message.first_read_at),
+    isReaded: read,
+    createdUserPic: people.get(message.author_id)?.pic ?? '',
+    createdUserFullName: people.get(message.author_id)?.name ?? '',
+    // Who may do what now (the screen's buttons follow §4 and these).
+    isAuthor: message.author_id === viewer.userId,
+    isHolder: !message.is_send && message.holder_id === viewer.userId,
+  };
+}
+
+async function attachmentsOf(db: LettersDb, viewer: Viewer, message: Message) {
+  const rows = await db
+    .selectFrom('message_attachments as a')
+    .innerJoin('users as u', (join) =>
+      join.onRef('u.tenant_id', '=', 'a.tenant_id').onRef('u.id', '=', 'a.created_by'),
+    )
+    .select(['a.id', 'a.file_name', 'a.comment', 'a.created_at', 'u.first_name', 'u.last_name'])
+    .where('a.tenant_id', '=', viewer.tenantId)
+    .where('a.message_id', '=', message.id)
+    .orderBy('a.id')
+    .execute();
+  return rows.map((row) => ({
+    msg: {
+      messageAttachmentId: row.id,
+      fileName: row.file_name,
+      fileComment: row.comment,
+      createdDate: iso(row.created_at),
+    },
+    fullName: `${row.first_name} ${row.last_name}`.trim(),
+  }));
+}
+
+async function relatedOf(db: LettersDb, viewer: Viewer, message: Message) {
+  const rows = await db
+    .selectFrom('message_relations as r')
+    .innerJoin('messages as m', (join) =>
+      join.onRef('m.tenant_id', '=', 'r.tenant_id').onRef('m.id', '=', 'r.related_id'),
+    )
+    .innerJoin('users as u', (join) =>
+      join.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.author_id'),
+    )
+    .select([
+      'm.id',
+      'm.number',
+      'm.andikator_prefix',
+      'm.subject',
+      'm.created_at',
+      'r.follow',
+      'u.first_name',
+      'u.last_name',
+    ])
+    .where('r.tenant_id', '=', viewer.tenantId)
+    .where('r.message_id', '=', message.id)
+    .orderBy('r.created_at')
+    .execute();
+  // Only letters the viewer may see themselves: a relation must not show another's subject.
+  const visible = await visibleIds(
+    db,
+    viewer,
+    rows.map((row) => row.id),
+  );
+  return rows
+    .filter((row) => visible.has(row.id))
+    .map((row) => ({
+      messageId: row.id,
+      number: displayNumber(row),
+      subject: row.subject,
+      createdDate: iso(row.created_at),
+      createdUser: `${row.first_name} ${row.last_name}`.trim(),
+      follow: row.follow,
+      description: row.follow ? 'پیگیری' : 'ارجاع',
+    }));
+}
+
+const FORWARD_NAMES: Record<number, string> = {
+  1: 'ارجاع',
+  [FORWARD_DRAFT]: 'ارجاع پیش‌نویس',
+  [REPLY]: 'پاسخ',
+};
+
+/** The letter's forwards or events, oldest first. */
+function historyOf<T extends 'message_forwards' | 'message_events'>(
+  db: LettersDb,
+  table: T,
+  viewer: Viewer,
+  message: Message,
+): Promise<Selectable<LettersDatabase[T]>[]> {
+  return db
+    .selectFrom(table as 'message_events')
+    .selectAll()
+    .where('tenant_id', '=', viewer.tenantId)
+    .where('message_id', '=', message.id)
+    .orderBy('id')
+    .execute() as Promise<Selectable<LettersDatabase[T]>[]>;
+}
+
+async function forwardsOf(db: LettersDb, viewer: Viewer, message: Message) {
+  const rows = await historyOf(db, 'message_forwards', viewer, message);
+  const people = await colleaguesByUser(
+    db,
+    viewer.tenantId,
+    rows.flatMap((r) => [r.from_user_id, r.to_user_id]),
+  );
+  return rows.map((row) => ({
+    forwardMessage: row.note,
+    createdDate: iso(row.created_at),
+    creatorUserFullName: people.get(row.from_user_id)?.name ?? '',
+    receivedUserFullName: people.get(row.to_user_id)?.name ?? '',
+    description: FORWARD_NAMES[row.mode] ?? '',
+  }));
+}
+
+async function eventsOf(db: LettersDb, viewer: Viewer, message: Message) {
+  const rows = await historyOf(db, 'message_events', viewer, message);
+  const people = await colleaguesByUser(
+    db,
+    viewer.tenantId,
+    rows.map((r) => r.user_id),
+  );
+  return rows.map((row) => ({
+    createdDate: iso(row.created_at),
+    createdDateJalali: formatJalali(row.created_at, { withTime: true }),
+    eventType: EVENT_NAMES[row.event_type] ?? '',
+    eventTypeFk: row.event_type,
+    description: row.description,
+    creatorUserId: row.user_id,
+    creatorUserFullName: people.get(row.user_id)?.name ?? '',
+  }));
+}
+
+/** The whole answer of message/get/, or undefined for a letter the viewer may not see. */
+export async function letterDetail(services: Services, viewer: Viewer, id: number) {
+  const db = services.db as unknown as LettersDb;
+  const found = await visibleLetter(db, viewer, id);
+  if (!found) return undefined;
+  const { message, box } = found;
+  const letter = await letterRecord(db, viewer, message, box);
+  await markRead(services, viewer, message, box);
+  const [recipients, attachment, relatedMessage, allForwardedMessage, messageEvent] = await Promise.all([
+    addresses(db, viewer, message),
+    attachmentsOf(db, viewer, message),
+    relatedOf(db, viewer, message),
+    forwardsOf(db, viewer, message),
+    eventsOf(db, viewer, message),
+  ]);
+  return {
+    record: { ...letter, letter, ...recipients },
+    attachment,
+    relatedMessage,
+    allForwardedMessage,
+    messageEvent,
+  };
+}

@@ -1,0 +1,43 @@
+// The letter's history: one row per action (constants.ts EVENT, docs/api.md).
+import { EVENT } from './constants';
+import type { LettersTrx } from './schema';
+
+export async function recordEvent(
+  trx: LettersTrx,
+  tenantId: number,
+  messageId: number,
+  eventType: number,
+  userId: number,
+  description = '',
+) {
+  await trx
+    .insertInto('message_events')
+    .values({
+      tenant_id: tenantId,
+      message_id: messageId,
+      event_type: eventType,
+      user_id: userId,
+      description,
+    })
+    .execute();
+}
+
+/** Has the letter been read (an event of type 8) by this user, or by anyone but them? */
+export async function readEventExists(
+  trx: LettersTrx,
+  tenantId: number,
+  messageId: number,
+  who: { by: number } | { notBy: number },
+): Promise<boolean> {
+  const user = 'by' in who ? who.by : who.notBy;
+  const found = await trx
+    .selectFrom('message_events')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('message_id', '=', messageId)
+    .where('event_type', '=', EVENT.read)
+    .where('user_id', 'by' in who ? '=' : '<>', user)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(found);
+}

@@ -1,0 +1,45 @@
+// The dashboard's favourite contacts (spec 1 §2 Home): the colleagues whose letters the
+// user wants first. Chosen as persons, kept as users (people.ts says why).
+import type { Services } from '../services';
+import type { Viewer } from './access';
+import { colleaguesOf } from './people';
+import type { LettersDb } from './schema';
+import { letterChange } from './transaction';
+
+export async function saveFavoritePersons(services: Services, viewer: Viewer, personIds: number[]) {
+  await letterChange(services, async (trx) => {
+    const people = await colleaguesOf(trx, viewer.tenantId, personIds, 'اشخاص دلخواه');
+    await trx
+      .deleteFrom('favorite_persons')
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('user_id', '=', viewer.userId)
+      .execute();
+    if (people.length)
+      await trx
+        .insertInto('favorite_persons')
+        .values(
+          people.map((person, position) => ({
+            tenant_id: viewer.tenantId,
+            user_id: viewer.userId,
+            person_user_id: person.userId,
+            position,
+          })),
+        )
+        .execute();
+  });
+}
+
+/** The user's favourite contacts as persons ({id, firstName, lastName}), in the order chosen. */
+export async function favoritePersons(services: Services, viewer: Viewer) {
+  const db = services.db as unknown as LettersDb;
+  return db
+    .selectFrom('favorite_persons as f')
+    .innerJoin('persons as p', (join) =>
+      join.onRef('p.tenant_id', '=', 'f.tenant_id').onRef('p.user_fk', '=', 'f.person_user_id'),
+    )
+    .select(['p.id', 'p.first_name as firstName', 'p.last_name as lastName'])
+    .where('f.tenant_id', '=', viewer.tenantId)
+    .where('f.user_id', '=', viewer.userId)
+    .orderBy('f.position')
+    .execute();
+}

@@ -1,0 +1,232 @@
+// message/list/: the eight list screens and the dashboard's favourite contacts (spec 1
+// §2, §7). A user's lists are ranges of one partial index of message_boxes (their
+// cartable, unread, needing an answer, drafts, sent letters of a type, a folder), so a
+// page costs the same among a hundred letters or a million; the all-letters list is a
+// range of the letters' own indexes. Paging, the capped count and the phrase search are
+// the engine's (masterdata/keyed-lists.ts).
+import type { SelectQueryBuilder } from 'kysely';
+import { UserError } from '../http/answers';
+import { keyedPage, type KeyedList } from '../masterdata/keyed-lists';
+import { MAX_ROWS } from '../masterdata/repository';
+import type { AnyDb } from '../masterdata/hooks';
+import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
+import type { Services } from '../services';
+import { seesAllLetters, type Viewer } from './access';
+import { bodyParagraphs } from './body';
+import { PAGE_TYPES, messageTypeString, type PageType } from './constants';
+import type { ListParams } from './params';
+import type { LettersDatabase, LettersDb, MessageBoxesTable, MessagesTable } from './schema';
+import { displayNumber } from './search';
+
+type Boxes = SelectQueryBuilder<LettersDatabase & { b: MessageBoxesTable }, 'b', object>;
+type Letters = SelectQueryBuilder<LettersDatabase & { m: MessagesTable }, 'm', object>;
+
+const EXCERPT = 200;
+export const FAVORITE_PERSON_PAGE = 10;
+
+export function pageTypeOf(value: string): PageType {
+  if (!value) return 'AllMyMessage';
+  const found = PAGE_TYPES.find((name) => name.toLowerCase() === value.toLowerCase());
+  if (!found) throw new UserError('نوع صفحه معتبر نیست');
+  return found;
+}
+
+async function favoriteUsers(db: LettersDb, viewer: Viewer): Promise<number[]> {
+  const rows = await db
+    .selectFrom('favorite_persons')
+    .select('person_user_id')
+    .where('tenant_id', '=', viewer.tenantId)
+    .where('user_id', '=', viewer.userId)
+    .execute();
+  return rows.map((row) => row.person_user_id);
+}
+
+/** The viewer's rows of one list of theirs, as a condition on message_boxes `b`. */
+async function boxCondition(db: LettersDb, viewer: Viewer, pageType: PageType, params: ListParams) {
+  const folder = () => {
+    if (params.TypeNumber < 1) throw new UserError('شماره پوشه الزامی است');
+    return params.TypeNumber;
+  };
+  switch (pageType) {
+    case 'AllMyMessage':
+      return (q: Boxes) => q.where('b.inbox', '=', true);
+    case 'UnReadMessage':
+      return (q: Boxes) => q.where('b.inbox', '=', true).where('b.is_read', '=', false);
+    case 'AnswerRequest':
+      return (q: Boxes) => q.where('b.inbox', '=', true).where('b.answer_request', '=', true);
+    case 'Draft':
+      return (q: Boxes) => q.where('b.drafting', '=', true);
+    case 'Send':
+      return (q: Boxes) => sentFilters(q.where('b.sent', '=', true), params);
+    case 'Archive': {
+      const id = folder();
+      return (q: Boxes) => q.where('b.archive_fk', '=', id);
+    }
+    case 'Favorite': {
+      const id = folder();
+      return (q: Boxes) => q.where('b.favorite_fk', '=', id);
+    }
+    case 'FavoritePerson': {
+      const people = await favoriteUsers(db, viewer);
+      return (q: Boxes) =>
+        q.where('b.inbox', '=', true).where('b.from_user_id', 'in', people.length ? people : [0]);
+    }
+    default:
+      throw new UserError('نوع صفحه معتبر نیست');
+  }
+}
+
+/** Sent incoming letters may be narrowed to a sender customer, outgoing ones to a recipient. */
+function sentFilters(q: Boxes, params: ListParams): Boxes {
+  let narrowed = q;
+  if (params.fromCustomerId)
+    narrowed = narrowed.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('messages as m')
+          .select('m.id')
+          .whereRef('m.tenant_id', '=', 'b.tenant_id')
+          .whereRef('m.id', '=', 'b.message_id')
+          .where('m.from_customer_fk', '=', params.fromCustomerId!),
+      ),
+    );
+  if (params.toCustomerId)
+    narrowed = narrowed.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('message_customers as c')
+          .select('c.message_id')
+          .whereRef('c.tenant_id', '=', 'b.tenant_id')
+          .whereRef('c.message_id', '=', 'b.message_id')
+          .where('c.customer_id', '=', params.toCustomerId!),
+      ),
+    );
+  return narrowed;
+}
+
+function boxList(viewer: Viewer, params: ListParams, condition: (q: Boxes) => Boxes): KeyedList {
+  return {
+    tenantId: viewer.tenantId,
+    id: 'b.message_id',
+    sort: 'b.sort_key',
+    searchTable: 'messages_search',
+    rows: (db) => {
+      let q = (db as unknown as LettersDb)
+        .selectFrom('message_boxes as b')
+        .where('b.tenant_id', '=', viewer.tenantId)
+        .where('b.user_id', '=', viewer.userId);
+      if (params.MessageType) q = q.where('b.message_type', '=', params.MessageType);
+      return condition(q) as never;
+    },
+  };
+}
+
+/** All the tenant's sent letters (AllMessages): by type, project, sender or recipient customer. */
+function allLettersList(viewer: Viewer, params: ListParams): KeyedList {
+  const sent = (q: Letters): Letters => {
+    let narrowed = q
+      .where('m.tenant_id', '=', viewer.tenantId)
+      .where('m.is_send', '=', true)
+      .where('m.deleted_at', 'is', null);
+    if (params.MessageType) narrowed = narrowed.where('m.message_type_fk', '=', params.MessageType);
+    if (params.projectId) narrowed = narrowed.where('m.project_fk', '=', params.projectId);
+    if (params.fromCustomerId) narrowed = narrowed.where('m.from_customer_fk', '=', params.fromCustomerId);
+    return narrowed;
+  };
+  if (params.toCustomerId) {
+    // Driven by the customer's own index: their letters only, newest first.
+    return {
+      tenantId: viewer.tenantId,
+      id: 'c.message_id',
+      sort: 'c.message_id',
+      searchTable: 'messages_search',
+      rows: (db) =>
+        sent(
+          (db as unknown as LettersDb)
+            .selectFrom('message_customers as c')
+            .innerJoin('messages as m', (join) =>
+              join.onRef('m.tenant_id', '=', 'c.tenant_id').onRef('m.id', '=', 'c.message_id'),
+            )
+            .where('c.tenant_id', '=', viewer.tenantId)
+            .where('c.customer_id', '=', params.toCustomerId!) as never,
+        ) as never,
+    };
+  }
+  return {
+    tenantId: viewer.tenantId,
+    id: 'm.id',
+    sort: 'm.id',
+    searchTable: 'messages_search',
+    rows: (db) => sent((db as unknown as LettersDb).selectFrom('messages as m') as never) as never,
+  };
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** The records of a page, in the page's order: one query for all of them. */
+async function pageRecords(db: LettersDb, viewer: Viewer, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('messages as m')
+    .leftJoin('message_boxes as b', (join) =>
+      join
+        .onRef('b.tenant_id', '=', 'm.tenant_id')
+        .onRef('b.message_id', '=', 'm.id')
+        .on('b.user_id', '=', viewer.userId),
+    )
+    .selectAll('m')
+    .select(['b.inbox', 'b.is_read', 'b.answer_request as my_answer_request'])
+    // One key look-up per row (a join would read the tenant's users to hash them).
+    .select((eb) =>
+      eb
+        .selectFrom('users as u')
+        .select('u.profile_pic')
+        .whereRef('u.tenant_id', '=', 'm.tenant_id')
+        .whereRef('u.id', '=', 'm.author_id')
+        .as('profile_pic'),
+    )
+    .where('m.tenant_id', '=', viewer.tenantId)
+    .where('m.id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((row) => row !== undefined)
+    .map((m) => ({
+      messageId: m.id,
+      messageTypeFk: m.message_type_fk,
+      messageTypeString: messageTypeString(m.message_type_fk),
+      // The viewer's own reading of a letter in their cartable; of others, whether any
+      // recipient has read it.
+      isReaded: m.inbox ? Boolean(m.is_read) : m.first_read_at !== null,
+      isSend: m.is_send,
+      signed: m.signed_by !== null,
+      answerRequest: Boolean(m.inbox && m.my_answer_request),
+      subject: m.subject,
+      messageFrom: m.message_from,
+      messageTo: m.message_to,
+      messageBody: bodyParagraphs(m.message_body).join(' ').slice(0, EXCERPT),
+      number: m.number,
+      displayMessageNumber: displayNumber(m),
+      hasMessageAttachment: m.attachment_count > 0,
+      createdDate: iso(m.created_at),
+      sentDate: iso(m.sent_at),
+      createdUserPic: m.profile_pic ?? '',
+    }));
+}
+
+export async function listLetters(services: Services, viewer: Viewer, params: ListParams) {
+  const db = services.db as unknown as LettersDb;
+  const pageType = pageTypeOf(params.PageType);
+  let list: KeyedList;
+  if (pageType === 'AllMessage') {
+    if (!seesAllLetters(viewer)) throw new UserError(NO_PERMISSION_MESSAGE);
+    list = allLettersList(viewer, params);
+  } else {
+    list = boxList(viewer, params, await boxCondition(db, viewer, pageType, params));
+  }
+  const fallback = pageType === 'FavoritePerson' ? FAVORITE_PERSON_PAGE : 20;
+  const asked = params.Count === 0 ? fallback : params.Count;
+  const size = asked > 0 ? Math.min(asked, 500) : MAX_ROWS;
+  const skipped = asked > 0 ? (Math.max(params.Page, 1) - 1) * size : 0;
+  const page = await keyedPage(db as unknown as AnyDb, list, { phrase: params.Phrase, size, skipped });
+  return { records: await pageRecords(db, viewer, page.ids), total: page.total, capped: page.capped };
+}

@@ -1,0 +1,204 @@
+// The parameters of the letters' calls (spec 1 §7), bound as every call's are
+// (http/binding.ts: by name, case-insensitively, from query, JSON, form or multipart).
+// Optional references may come as 0, '' or the text "null" for "none", as a form built
+// from an empty picker sends them.
+import { z } from 'zod';
+import { field, isUploadedFile, type UploadedFile } from '../http/fields';
+import { toBoolean, toNumber } from '../../src/shared/coerce';
+import { INT32_MAX, recordId } from '../../src/shared/integers';
+
+const NONE = new Set(['', 'null', 'undefined', '0']);
+const absent = (v: unknown) =>
+  v === undefined || v === null || v === 0 || (typeof v === 'string' && NONE.has(v.trim()));
+
+/** An optional record id where 0 (or an empty value) means none. */
+const optionalRef = (label: string) =>
+  z.preprocess((v) => (absent(v) ? undefined : toNumber(v)), recordId(label).optional()).describe(label);
+
+/** 0 or a record id (a new letter is MessageId 0). */
+const zeroOrId = (label: string) =>
+  z
+    .preprocess(
+      (v) => (absent(v) ? 0 : toNumber(v)),
+      z
+        .number({ message: `${label} معتبر نیست` })
+        .int({ message: `${label} معتبر نیست` })
+        .min(0, { message: `${label} معتبر نیست` })
+        .max(INT32_MAX, { message: `${label} معتبر نیست` }),
+    )
+    .describe(label);
+
+const oneOf = (label: string, values: readonly number[], fallback?: number) =>
+  z
+    .preprocess(
+      (v) => (v === undefined || v === null || v === '' ? fallback : toNumber(v)),
+      z.number().refine((n) => values.includes(n), { message: `${label} معتبر نیست` }),
+    )
+    .describe(label);
+
+const files = (label: string) =>
+  z
+    .preprocess(
+      (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
+      z.array(z.custom<UploadedFile>(isUploadedFile, { message: `${label} باید فایل باشد` })).max(20),
+    )
+    .describe(label);
+
+const optionalBool = (label: string) =>
+  z
+    .preprocess((v) => (v === undefined || v === null || v === '' ? false : toBoolean(v)), z.boolean())
+    .describe(label);
+
+/** An ISO date-time (the client converts the Jalali date it shows), or empty. */
+const optionalInstant = (label: string) =>
+  z
+    .preprocess(
+      (v) => (absent(v) ? undefined : v),
+      z
+        .string()
+        .max(40)
+        .refine((s) => !Number.isNaN(Date.parse(s)), { message: `${label} معتبر نیست` })
+        .transform((s) => new Date(s))
+        .optional(),
+    )
+    .describe(label);
+
+export interface RelatedInput {
+  messageId: number;
+  follow: boolean;
+}
+
+const RELATED_LABEL = 'نامه‌های مرتبط';
+
+/** One related letter from an object (JSON body) or its JSON text (a form field). */
+function relatedItem(item: unknown): RelatedInput | string {
+  let value = item;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return `${RELATED_LABEL} معتبر نیست`;
+    }
+  }
+  if (Array.isArray(value)) return `${RELATED_LABEL} معتبر نیست`;
+  if (!value || typeof value !== 'object') return `${RELATED_LABEL} معتبر نیست`;
+  const entries = Object.entries(value as Record<string, unknown>).map(
+    ([k, v]) => [k.toLowerCase(), v] as const,
+  );
+  const read = (name: string) => entries.find(([k]) => k === name)?.[1];
+  const id = recordId(RELATED_LABEL).safeParse(toNumber(read('messageid')));
+  const follow = toBoolean(read('follow'));
+  if (!id.success) return `${RELATED_LABEL} معتبر نیست`;
+  if (typeof follow !== 'boolean') return 'نوع ارتباط نامه مرتبط (پیگیری یا ارجاع) الزامی است';
+  return { messageId: id.data, follow };
+}
+
+/** RelatedMessages: a list of {MessageId, Follow} — a JSON array, JSON text of one, or
+ *  repeated form fields each holding one object's JSON. At most 50. */
+const relatedMessages = z
+  .preprocess((v, ctx) => {
+    if (v === undefined || v === null || v === '') return [];
+    let list: unknown = v;
+    if (typeof v === 'string' && v.trim().startsWith('[')) {
+      try {
+        list = JSON.parse(v);
+      } catch {
+        list = [v];
+      }
+    }
+    const items = (Array.isArray(list) ? list : [list]).map(relatedItem);
+    const problem = items.find((item) => typeof item === 'string');
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem as string });
+      return z.NEVER;
+    }
+    return items;
+  }, z.array(z.custom<RelatedInput>()).max(50))
+  .describe(RELATED_LABEL);
+
+const RECIPIENTS_MAX = 200;
+
+/** The letter's own fields, shared by save and forward. */
+const letterFields = {
+  Subject: field.optionalText('موضوع', 500),
+  MessageBody: field.optionalText('متن نامه', 200_000),
+  AndikatorFk: optionalRef('اندیکاتور'),
+  MessageTypeFk: z
+    .preprocess((v) => (absent(v) ? undefined : toNumber(v)), z.number().optional())
+    .refine((n) => n === undefined || [4, 5, 6].includes(n), { message: 'نوع نامه معتبر نیست' })
+    .describe('نوع نامه'),
+  ProjectFk: optionalRef('پروژه'),
+  MessageFromManFk: optionalRef('فرستنده'),
+  MessageFromUserId: optionalRef('کاربر فرستنده'),
+  SelectedTo: field.ids('گیرندگان', RECIPIENTS_MAX),
+  PageType: field.optionalText('نوع صفحه', 50),
+  Attachments: files('پیوست‌ها'),
+};
+
+export const saveParams = z.object({
+  ...letterFields,
+  MessageId: zeroOrId('شناسه نامه'),
+  IsSend: oneOf('نوع ذخیره', [0, 1, 6], 0),
+  ReciveMethodFk: optionalRef('روش دریافت'),
+  RelatedMessages: relatedMessages,
+  SelectedCC: field.ids('رونوشت', RECIPIENTS_MAX),
+  SelectedBcc: field.ids('رونوشت پنهان', RECIPIENTS_MAX),
+  ExportCustomerAgent: optionalRef('نماینده مشتری'),
+  ImportedMsgDate: optionalInstant('تاریخ نامه وارده'),
+  ImportedMsgNumber: field.optionalText('شماره نامه وارده', 100),
+  MessageFromCustomerFk: optionalRef('مشتری فرستنده'),
+  AnswerRequest: optionalBool('نیاز به پاسخ'),
+});
+export type SaveParams = z.infer<typeof saveParams>;
+
+export const forwardParams = z.object({
+  ...letterFields,
+  MessageId: field.id('شناسه نامه'),
+  IsSend: oneOf('نوع ارجاع', [1, 2, 7]),
+  ForwardMessage: field.optionalText('متن ارجاع', 4000),
+});
+export type ForwardParams = z.infer<typeof forwardParams>;
+
+export const idParams = z.object({ Id: field.id('شناسه نامه') });
+
+export const archiveParams = z.object({
+  MessageId: field.id('شناسه نامه'),
+  ArchiveId: field.id('پوشه بایگانی'),
+  PageType: field.optionalText('نوع صفحه', 50),
+});
+
+export const favoriteParams = z.object({
+  MessageId: field.id('شناسه نامه'),
+  FavoriteId: field.id('پوشه دلخواه'),
+  PageType: field.optionalText('نوع صفحه', 50),
+});
+
+export const deleteParams = z.object({
+  Id: field.id('شناسه نامه'),
+  TypeNumber: field.optionalInt('شماره پوشه', 0),
+  PageType: field.optionalText('نوع صفحه', 50),
+  IsSend: field.optionalText('وضعیت ارسال', 10),
+});
+
+export const getParams = z.object({
+  Id: field.id('شناسه نامه'),
+  PageType: field.optionalText('نوع صفحه', 50),
+});
+
+export const listParams = z.object({
+  Page: field.optionalInt('صفحه', 1),
+  // 0: the page's own size (20; the dashboard's favourite contacts 10); -1: all (at most 1,000).
+  Count: field.optionalInt('تعداد', 0),
+  MessageType: oneOf('نوع نامه', [0, 4, 5, 6], 0),
+  Phrase: field.optionalText('عبارت جستجو', 200),
+  TypeNumber: field.optionalInt('شماره پوشه', 0),
+  PageType: field.optionalText('نوع صفحه', 50),
+  projectId: optionalRef('پروژه'),
+  toCustomerId: optionalRef('مشتری گیرنده'),
+  fromCustomerId: optionalRef('مشتری فرستنده'),
+});
+export type ListParams = z.infer<typeof listParams>;
+
+export const downloadParams = z.object({ AttachmentId: field.id('شناسه پیوست') });
+export const printParams = z.object({ templateId: field.id('شناسه قالب'), id: field.id('شناسه نامه') });
+export const favoritePersonsParams = z.object({ Persons: field.ids('اشخاص دلخواه', 50) });

@@ -1,0 +1,69 @@
+// People on letters. The API names colleagues by their person id (the pickers read
+// person/lookup); the letters store the person's user id, because a user outlives a
+// deleted person and is who signs in, holds a cartable and gets notifications.
+import { UserError } from '../http/answers';
+import type { LettersDb, LettersTrx } from './schema';
+
+type Reader = LettersDb | LettersTrx;
+
+export interface Colleague {
+  personId: number;
+  userId: number;
+  name: string;
+}
+
+const fullName = (first: string, last: string) => `${first} ${last}`.trim();
+
+/** The colleagues named by person ids, in the order given; refuses an id that is not a
+ *  person of the tenant in the words of the engine («… انتخاب‌شده وجود ندارد»). */
+export async function colleaguesOf(
+  db: Reader,
+  tenantId: number,
+  personIds: readonly number[],
+  label: string,
+): Promise<Colleague[]> {
+  const ids = [...new Set(personIds)];
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('persons')
+    .select(['id', 'user_fk', 'first_name', 'last_name'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw new UserError(`${label} انتخاب‌شده وجود ندارد`);
+    return { personId: row.id, userId: row.user_fk, name: fullName(row.first_name, row.last_name) };
+  });
+}
+
+/** Person id and name of each of these users (a user without a person keeps its name). */
+export async function colleaguesByUser(
+  db: Reader,
+  tenantId: number,
+  userIds: readonly number[],
+): Promise<Map<number, { personId: number | null; name: string; pic: string }>> {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('persons as p', (join) =>
+      join.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.user_fk', '=', 'u.id'),
+    )
+    .select(['u.id', 'u.first_name', 'u.last_name', 'u.profile_pic', 'p.id as person_id'])
+    .where('u.tenant_id', '=', tenantId)
+    .where('u.id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { personId: row.person_id, name: fullName(row.first_name, row.last_name), pic: row.profile_pic },
+    ]),
+  );
+}
+
+/** The name of one user of the tenant ('' if none). */
+export async function userName(db: Reader, tenantId: number, userId: number): Promise<string> {
+  return (await colleaguesByUser(db, tenantId, [userId])).get(userId)?.name ?? '';
+}

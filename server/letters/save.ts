@@ -1,0 +1,100 @@
+// message/save/ (spec 1 §4): IsSend 0 saves a draft, 6 saves it and gives it a number,
+// 1 sends. A new letter may be sent at once; a saved draft is sent only once signed, and
+// then as it was signed. A signed draft is not edited, a sent letter never; only the
+// draft's holder changes it. Each refusal changes nothing (one transaction).
+import { UserError } from '../http/answers';
+import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
+import type { Services } from '../services';
+import { requireLetter, type Message, type Viewer } from './access';
+import { checkAttachments, recordAttachments, withStoredFiles } from './attachments';
+import { holdDraft, lockCounters } from './boxes';
+import { addRelations, composeLetter, writeAddresses } from './compose';
+import { ASSIGN_NUMBER, CREATE_PERMISSION, EVENT, REFUSED, SEND, type MessageType } from './constants';
+import { recordEvent } from './events';
+import type { SaveParams } from './params';
+import type { LettersTrx } from './schema';
+import { writeSearch } from './search';
+import { numberLetter, sendLetter } from './send';
+import { letterChange } from './transaction';
+
+/** May this user write a new letter of this type? (CreateInternalMessage, …) */
+export function checkMayCreate(viewer: Viewer, type: number | undefined): MessageType {
+  if (type === undefined) throw new UserError('نوع نامه الزامی است');
+  const messageType = type as MessageType;
+  if (!viewer.permissions.has(CREATE_PERMISSION[messageType])) throw new UserError(NO_PERMISSION_MESSAGE);
+  return messageType;
+}
+
+async function createDraft(trx: LettersTrx, viewer: Viewer, params: SaveParams): Promise<Message> {
+  const type = checkMayCreate(viewer, params.MessageTypeFk);
+  const composed = await composeLetter(trx, viewer, params, type);
+  const message = await trx
+    .insertInto('messages')
+    .values({
+      ...composed.columns,
+      tenant_id: viewer.tenantId,
+      author_id: viewer.userId,
+      holder_id: viewer.userId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await writeAddresses(trx, viewer.tenantId, message.id, composed);
+  await addRelations(trx, viewer, message.id, composed.related);
+  // Every counter this change will touch, locked first in one order (boxes.ts).
+  const sending = params.IsSend === SEND ? composed.recipients.map((r) => r.userId) : [];
+  await lockCounters(trx, viewer.tenantId, [viewer.userId, ...sending]);
+  await holdDraft(trx, message, viewer.userId);
+  await recordEvent(trx, viewer.tenantId, message.id, EVENT.create, viewer.userId);
+  return message;
+}
+
+/** The draft the viewer holds, changed as the request says (or, sending a signed draft, as signed). */
+async function changeDraft(
+  trx: LettersTrx,
+  viewer: Viewer,
+  params: SaveParams,
+  withFiles: boolean,
+): Promise<Message> {
+  const { message } = await requireLetter(trx, viewer, params.MessageId, true);
+  if (message.is_send) throw new UserError(REFUSED.sentReadOnly);
+  if (message.holder_id !== viewer.userId) throw new UserError(REFUSED.notHolder);
+  if (params.MessageTypeFk !== undefined && params.MessageTypeFk !== message.message_type_fk)
+    throw new UserError('نوع نامه را نمی‌توان تغییر داد');
+  if (params.IsSend === SEND) {
+    if (message.signed_by === null) throw new UserError(REFUSED.sendNeedsSignature);
+    if (withFiles) throw new UserError(REFUSED.signedReadOnly);
+    return message;
+  }
+  if (message.signed_by !== null) throw new UserError(REFUSED.signedReadOnly);
+  const composed = await composeLetter(trx, viewer, params, message.message_type_fk, message.id);
+  const changed = await trx
+    .updateTable('messages')
+    .set(composed.columns)
+    .where('tenant_id', '=', viewer.tenantId)
+    .where('id', '=', message.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await writeAddresses(trx, viewer.tenantId, message.id, composed);
+  await addRelations(trx, viewer, message.id, composed.related);
+  await recordEvent(trx, viewer.tenantId, message.id, EVENT.edit, viewer.userId);
+  return changed;
+}
+
+export async function saveLetter(services: Services, viewer: Viewer, params: SaveParams): Promise<number> {
+  const checked = await checkAttachments(params.Attachments);
+  return withStoredFiles(services, viewer.tenantId, checked, (stored) =>
+    letterChange(services, async (trx, afterCommit) => {
+      let message = params.MessageId
+        ? await changeDraft(trx, viewer, params, stored.length > 0)
+        : await createDraft(trx, viewer, params);
+      await recordAttachments(trx, message, viewer.userId, stored);
+      if (params.IsSend === ASSIGN_NUMBER) {
+        if (message.number !== null) throw new UserError(REFUSED.alreadyNumbered);
+        message = await numberLetter(trx, viewer, message);
+      }
+      if (params.IsSend === SEND) message = await sendLetter(services, trx, viewer, message, afterCommit);
+      await writeSearch(trx, message);
+      return message.id;
+    }),
+  );
+}

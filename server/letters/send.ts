@@ -1,0 +1,106 @@
+// Sending: the letter takes a number if it has none, leaves its holder's drafts for the
+// sender's sent letters, lands unread in every recipient's cartable, and each recipient
+// is notified once the transaction has committed.
+import { sql } from 'kysely';
+import type { Services } from '../services';
+import type { Message, Viewer } from './access';
+import { deliver, lockCounters, markSent } from './boxes';
+import { EVENT, INTERNAL, TO } from './constants';
+import { recordEvent } from './events';
+import { assignNumber } from './numbering';
+import { userName } from './people';
+import type { LettersTrx } from './schema';
+import type { AfterCommit } from './transaction';
+
+/** Where a notification's link opens the letter (the client's route /letter/:create/:pagetype/:messagetype/:id). */
+export const letterUrl = (pageType: string, message: Pick<Message, 'id' | 'message_type_fk'>) =>
+  `/letter/false/${pageType}/${message.message_type_fk}/${message.id}`;
+
+/** Notifies each user once the change has committed. */
+export function notifyAfterCommit(
+  services: Services,
+  afterCommit: AfterCommit,
+  tenantId: number,
+  userIds: number[],
+  title: string,
+  url: string,
+) {
+  afterCommit(async () => {
+    for (const userId of userIds) await services.notifier.notify(tenantId, userId, { title, url });
+  });
+}
+
+export async function numberLetter(trx: LettersTrx, viewer: Viewer, message: Message): Promise<Message> {
+  const numbered = await assignNumber(trx, message);
+  await recordEvent(trx, viewer.tenantId, message.id, EVENT.number, viewer.userId);
+  return numbered;
+}
+
+export async function sendLetter(
+  services: Services,
+  trx: LettersTrx,
+  viewer: Viewer,
+  draft: Message,
+  afterCommit: AfterCommit,
+): Promise<Message> {
+  const tenantId = viewer.tenantId;
+  const recipients = (
+    await trx
+      .selectFrom('message_recipients')
+      .select(['user_id', 'kind'])
+      .where('tenant_id', '=', tenantId)
+      .where('message_id', '=', draft.id)
+      .execute()
+  ).filter((r) => r.user_id !== viewer.userId);
+  await lockCounters(trx, tenantId, [viewer.userId, ...recipients.map((r) => r.user_id)]);
+  let message = draft.number === null ? await numberLetter(trx, viewer, draft) : draft;
+  message = await trx
+    .updateTable('messages')
+    .set({
+      is_send: true,
+      sent_at: sql<Date>`now()`,
+      sender_id: viewer.userId,
+      holder_id: null,
+      // An internal letter is from whoever sends it (who may not be who wrote it).
+      ...(message.message_type_fk === INTERNAL
+        ? { message_from: await userName(trx, tenantId, viewer.userId) }
+        : {}),
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', message.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await markSent(trx, message, viewer.userId);
+  await deliver(
+    trx,
+    message,
+    viewer.userId,
+    recipients.map((r) => ({
+      userId: r.user_id,
+      kind: r.kind,
+      answerRequest: message.answer_request && r.kind === TO,
+    })),
+  );
+  if (message.reply_to_id !== null) {
+    // A reply answers the original: it no longer waits for this user's answer.
+    await trx
+      .updateTable('message_boxes')
+      .set({ answer_request: false })
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', viewer.userId)
+      .where('message_id', '=', message.reply_to_id)
+      .where('answer_request', '=', true)
+      .execute();
+  }
+  await recordEvent(trx, tenantId, message.id, EVENT.send, viewer.userId);
+  const title = `${message.reply_to_id !== null ? 'پاسخ نامه' : 'نامه جدید'} از ${message.message_from}: ${message.subject}`;
+  notifyAfterCommit(
+    services,
+    afterCommit,
+    tenantId,
+    recipients.map((r) => r.user_id),
+    title,
+    letterUrl('AllMyMessage', message),
+  );
+  return message;
+}

@@ -1,0 +1,156 @@
+// A letter's files: attachments are jpg/jpeg/png by their bytes, size-limited, and come
+// back with their original (Persian) name; the body is sanitised HTML; print fills a Word
+// template (unzipped here: the subject, the number, the signature picture) and the result
+// is a package docxtemplater reads again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import PizZip from 'pizzip';
+import Docxtemplater from 'docxtemplater';
+import { ENGINES, startTestServer, type TestServer } from './harness';
+import { letters, letterWorld, type LetterWorld } from './letters-kit';
+import { tinyPng } from './fixtures';
+import { TEMPLATE_UNUSABLE } from '../../server/letters/print';
+import { toPersianDigits } from '../../src/shared/persian-digits';
+import { minimalDocx } from '../../server/seed/correspondence-seed';
+
+const png = (name = 'image.png') => new File([new Uint8Array(tinyPng())], name, { type: 'image/png' });
+
+describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => {
+  let server: TestServer;
+  let w: LetterWorld;
+  let api: ReturnType<typeof letters>;
+  let builtInTemplate: number;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    w = await letterWorld(server);
+    api = letters(server, w);
+    const templates = (await server.api.get('template/list/', { Count: -1 }, { token: w.admin.token })).body
+      .records;
+    builtInTemplate = templates.find((t: { isPublic: boolean }) => t.isPublic).templateManagerId;
+  });
+  afterAll(() => server?.stop());
+
+  it('takes png and jpeg attachments by their bytes and refuses anything else, whatever its name', async () => {
+    const disguised = new File([new TextEncoder().encode('<svg onload="alert(1)"/>')], 'تصویر.png', {
+      type: 'image/png',
+    });
+    const refused = await api.save(w.maryam, { ...api.internal([w.ali]), Attachments: disguised });
+    expect(refused).toMatchObject({
+      status: 0,
+      messge: 'پیوست «تصویر.png» باید تصویر jpg، jpeg یا png باشد',
+    });
+    const gif = new File([Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')], 'a.gif');
+    expect((await api.save(w.maryam, { ...api.internal([w.ali]), Attachments: gif })).status).toBe(0);
+    const huge = new File([Buffer.concat([tinyPng(), Buffer.alloc(2 * 1024 * 1024)])], 'big.png');
+    expect(await api.save(w.maryam, { ...api.internal([w.ali]), Attachments: huge })).toMatchObject({
+      status: 0,
+      messge: expect.stringContaining('۲ مگابایت'),
+    });
+    // A refused upload wrote no letter.
+    expect((await api.list(w.maryam, { PageType: 'Draft' })).totalCount).toBe(0);
+
+    const id = await api.sendNew(w.maryam, [w.ali], {
+      Attachments: [png('نقشه ساختمان.png'), png('دوم.PNG')],
+    });
+    const detail = await api.get(w.ali, id);
+    expect(detail.record).toMatchObject({ messageAttachmentCount: 2, hasMessageAttachment: true });
+    expect(detail.attachment.map((a: { msg: { fileName: string } }) => a.msg.fileName)).toEqual([
+      'نقشه ساختمان.png',
+      'دوم.PNG',
+    ]);
+    expect(detail.attachment[0].fullName).toBe('مریم احمدی');
+    const download = await server.api.get('message/download', {
+      AttachmentId: detail.attachment[0].msg.messageAttachmentId,
+      token: w.ali.token,
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers['content-type']).toBe('image/png');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="____ _______.png"; filename*=UTF-8''${encodeURIComponent('نقشه ساختمان.png')}`,
+    );
+    expect(Buffer.from(download.text, 'latin1').length).toBeGreaterThan(0);
+    // A signed link works in place of the session token.
+    const link = await server.api.post(
+      'download/link/',
+      { Url: `/api/message/download?AttachmentId=${detail.attachment[0].msg.messageAttachmentId}` },
+      { token: w.ali.token },
+    );
+    expect((await server.api.get(link.body.url)).status).toBe(200);
+  });
+
+  it('keeps what the editor writes and drops scripts, handlers and foreign styles', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali], {
+      MessageBody:
+        '<p style="text-align: right; position: fixed" onclick="steal()">سلام <strong>همکار</strong></p><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">پیوند</a>',
+    });
+    const body = (await api.get(w.ali, id)).record.messageBody as string;
+    expect(body).toContain('<strong>همکار</strong>');
+    expect(body).toContain('text-align:right');
+    for (const bad of ['script', 'onclick', 'onerror', 'javascript', 'position', '<img'])
+      expect(body).not.toContain(bad);
+    // A body with no text is no body.
+    expect(
+      await api.save(w.maryam, { ...api.internal([w.ali]), MessageBody: '<p><script>x</script></p>' }),
+    ).toMatchObject({ status: 0, messge: 'متن نامه الزامی است' });
+  });
+
+  it('prints a letter into the built-in template: subject, number, body and the signature picture', async () => {
+    const signature = new Blob([new Uint8Array(tinyPng())], { type: 'image/png' });
+    const form = new FormData();
+    form.append('UserSignPic', signature, 'sign.png');
+    expect(
+      (await server.api.call('PUT', 'user/changeusersetting/', { token: w.maryam.token, form })).body.status,
+    ).toBe(1);
+    const id = await api.draft(w.maryam, [w.ali], {
+      Subject: 'قرارداد نگهداری سال ۱۴۰۵',
+      MessageBody: '<p>بند اول</p><p>بند دوم</p>',
+    });
+    await api.post(w.maryam, 'message/sign/', { id });
+    await api.save(w.maryam, { MessageId: id, IsSend: 1 });
+    const number = (await api.get(w.maryam, id)).record.displayMessageNumber as string;
+
+    const printed = await server.api.call('GET', 'message/docx', {
+      query: { templateId: builtInTemplate, id, token: w.ali.token },
+    });
+    expect(printed.status).toBe(200);
+    expect(printed.headers['content-disposition']).toContain(encodeURIComponent(`نامه ${number}.docx`));
+    const bytes = await (
+      await fetch(
+        `${server.baseUrl}/api/message/docx?templateId=${builtInTemplate}&id=${id}&token=${w.ali.token}`,
+        { headers: { host: 'localhost' } },
+      )
+    ).arrayBuffer();
+    const zip = new PizZip(Buffer.from(bytes));
+    const document = zip.file('word/document.xml')!.asText();
+    expect(document).toContain('قرارداد نگهداری سال ۱۴۰۵');
+    expect(document).toContain(toPersianDigits(number));
+    expect(document).toContain('بند اول');
+    expect(document).toContain('مریم احمدی');
+    expect(document).toContain('r:embed="rIdDabirSignature"');
+    expect(zip.file('word/media/dabir-signature.png')).toBeTruthy();
+    expect(zip.file('word/_rels/document.xml.rels')!.asText()).toContain('media/dabir-signature.png');
+    expect(zip.file('[Content_Types].xml')!.asText()).toContain('Extension="png"');
+    expect(document).not.toMatch(/\{[^}]*\}/);
+    // A well-formed package: docxtemplater parses it again.
+    expect(() => new Docxtemplater(new PizZip(Buffer.from(bytes)), { paragraphLoop: true })).not.toThrow();
+    const events = (await api.get(w.maryam, id)).messageEvent.map(
+      (e: { eventTypeFk: number }) => e.eventTypeFk,
+    );
+    expect(events).toContain(13);
+  });
+
+  it('answers in Persian for a template it cannot fill, and 404 for a template of nobody', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali]);
+    const broken = new File([new Uint8Array(minimalDocx(['{subject', 'موضوع']))], 'broken.docx');
+    const form = new FormData();
+    form.append('TemplateName', 'قالب خراب');
+    form.append('File', broken);
+    const created = (await server.api.call('POST', 'template/create/', { token: w.admin.token, form })).body;
+    expect(created.status).toBe(1);
+    const answer = await server.api.get('message/docx', { templateId: created.id, id, token: w.ali.token });
+    expect(answer.body).toMatchObject({ status: 0, message: TEMPLATE_UNUSABLE });
+    expect(
+      (await server.api.get('message/docx', { templateId: 999_999, id, token: w.ali.token })).status,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,147 @@
+// Bad input to the letters' calls, one case at a time (docs/api.md, "What the server
+// promises about bad input"): status 0 with a Persian sentence naming the field, never a
+// 5xx, and nothing written.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, startTestServer, type TestServer } from './harness';
+import { letters, letterWorld, type LetterWorld } from './letters-kit';
+
+describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
+  let server: TestServer;
+  let w: LetterWorld;
+  let api: ReturnType<typeof letters>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    w = await letterWorld(server);
+    api = letters(server, w);
+  });
+  afterAll(() => server?.stop());
+
+  const refusedSaves: Array<[string, Record<string, unknown>, string]> = [
+    ['two ids for one letter', { MessageId: [1, 2] }, 'شناسه نامه باید یک مقدار باشد، نه فهرستی از مقادیر'],
+    ['two subjects', { Subject: ['یک', 'دو'] }, 'موضوع باید یک مقدار باشد، نه فهرستی از مقادیر'],
+    ['a NUL in the subject', { Subject: 'گزارش\u0000' }, 'موضوع نویسه‌های نامعتبر دارد'],
+    ['a NUL in the body', { MessageBody: '<p>a\u0000b</p>' }, 'متن نامه نویسه‌های نامعتبر دارد'],
+    ['an id past 2^31', { MessageId: 2 ** 31 }, 'شناسه نامه معتبر نیست'],
+    ['a negative id', { MessageId: -5 }, 'شناسه نامه معتبر نیست'],
+    ['a scheme past 2^31', { AndikatorFk: '99999999999999999999' }, 'اندیکاتور بیش از حد بزرگ است'],
+    ['a recipient past 2^31', { SelectedTo: [2 ** 31] }, 'گیرندگان معتبر نیست'],
+    ['a recipient that is text', { SelectedTo: ['علی'] }, 'گیرندگان معتبر نیست'],
+    ['an unknown IsSend', { IsSend: 3 }, 'نوع ذخیره معتبر نیست'],
+    ['an unknown letter type', { MessageTypeFk: 9 }, 'نوع نامه معتبر نیست'],
+    ['no subject', { Subject: '  ' }, 'موضوع الزامی است'],
+    ['no recipients', { SelectedTo: [] }, 'گیرندگان الزامی است'],
+    [
+      'a scheme of another letter type',
+      { AndikatorFk: 'incoming' },
+      'اندیکاتور انتخاب‌شده برای این نوع نامه نیست',
+    ],
+    ['a scheme nobody has', { AndikatorFk: 999_999 }, 'اندیکاتور انتخاب‌شده وجود ندارد'],
+    ['a person nobody is', { SelectedTo: [999_999] }, 'گیرندگان انتخاب‌شده وجود ندارد'],
+    ['oneself as recipient', { SelectedTo: ['self'] }, 'گیرندگان: نمی‌توانید نامه را برای خودتان بفرستید'],
+    [
+      'a related letter nobody sees',
+      { RelatedMessages: '[{"MessageId": 999999, "Follow": true}]' },
+      'نامه مرتبط یافت نشد',
+    ],
+    [
+      'a related letter without its kind',
+      { RelatedMessages: '[{"MessageId": 1}]' },
+      'نوع ارتباط نامه مرتبط (پیگیری یا ارجاع) الزامی است',
+    ],
+    ['a related letter that is not JSON', { RelatedMessages: '[{MessageId' }, 'نامه‌های مرتبط معتبر نیست'],
+    ['an incoming date that is no date', { ImportedMsgDate: 'دیروز' }, 'تاریخ نامه وارده معتبر نیست'],
+  ];
+
+  it.each(refusedSaves)('refuses %s in Persian and writes nothing', async (_case, change, message) => {
+    const fields: Record<string, unknown> = { ...api.internal([w.ali]), IsSend: 1, ...change };
+    if (change.AndikatorFk === 'incoming') fields.AndikatorFk = w.scheme[5];
+    if (Array.isArray(change.SelectedTo) && change.SelectedTo[0] === 'self')
+      fields.SelectedTo = [w.maryam.personId];
+    const before = await api.box(w.ali);
+    const sentBefore = (await api.list(w.maryam, { PageType: 'Send', MessageType: 4 })).totalCount;
+    for (const transport of ['json', 'form'] as const) {
+      const answer =
+        transport === 'json'
+          ? (await server.api.post('message/save/', fields, { token: w.maryam.token })).body
+          : await api.save(w.maryam, fields);
+      expect(answer, transport).toMatchObject({ status: 0, messge: message, message });
+    }
+    expect(await api.box(w.ali)).toEqual(before);
+    expect((await api.list(w.maryam, { PageType: 'Send', MessageType: 4 })).totalCount).toBe(sentBefore);
+  });
+
+  it('refuses bad ids on every other call, naming the field', async () => {
+    const cases: Array<[string, string, Record<string, unknown>, string]> = [
+      ['GET', 'message/get/', { Id: 'abc' }, 'شناسه نامه معتبر نیست'],
+      ['GET', 'message/get/', { Id: 2 ** 31 }, 'شناسه نامه معتبر نیست'],
+      ['GET', 'message/list/', { PageType: 'Everything' }, 'نوع صفحه معتبر نیست'],
+      ['GET', 'message/list/', { PageType: 'Archive' }, 'شماره پوشه الزامی است'],
+      ['GET', 'message/list/', { MessageType: 7 }, 'نوع نامه معتبر نیست'],
+      ['GET', 'message/list/', { Page: '1e400' }, 'صفحه معتبر نیست'],
+      ['POST', 'message/sign/', { id: [1, 2] }, 'شناسه نامه باید یک مقدار باشد، نه فهرستی از مقادیر'],
+      ['POST', 'message/forward/', { MessageId: 1, IsSend: 5 }, 'نوع ارجاع معتبر نیست'],
+      [
+        'POST',
+        'message/forward/',
+        { MessageId: 1, IsSend: 1, ForwardMessage: 'x\u0000' },
+        'متن ارجاع نویسه‌های نامعتبر دارد',
+      ],
+      ['PUT', 'message/setarchive/', { MessageId: 1, ArchiveId: -1 }, 'پوشه بایگانی معتبر نیست'],
+      ['DELETE', 'message/delete/', { Id: [3, 4] }, 'شناسه نامه باید یک مقدار باشد، نه فهرستی از مقادیر'],
+      ['POST', 'person/savefavoritepersons/', { Persons: [999_999] }, 'اشخاص دلخواه انتخاب‌شده وجود ندارد'],
+      ['POST', 'person/savefavoritepersons/', { Persons: ['x'] }, 'اشخاص دلخواه معتبر نیست'],
+    ];
+    for (const [method, path, params, message] of cases) {
+      const answer =
+        method === 'GET'
+          ? await server.api.get(path, params, { token: w.maryam.token })
+          : await server.api.call(method, path, { token: w.maryam.token, json: params });
+      expect(answer.status, path).toBe(200);
+      expect(answer.body, `${path} ${JSON.stringify(params)}`).toMatchObject({ status: 0, message });
+    }
+  });
+
+  it('keeps the favourite contacts and lists their letters on the dashboard', async () => {
+    const saved = await server.api.post(
+      'person/savefavoritepersons/',
+      { Persons: [w.ali.personId, w.zahra.personId] },
+      { token: w.maryam.token },
+    );
+    expect(saved.body.status).toBe(1);
+    const favorites = (await server.api.get('person/getfavoritepersons/', {}, { token: w.maryam.token }))
+      .body;
+    expect(favorites.persons).toEqual([w.ali.personId, w.zahra.personId]);
+    expect(favorites.records[0]).toMatchObject({ id: w.ali.personId, firstName: 'علی', lastName: 'رضایی' });
+    const fromAli = await api.sendNew(w.ali, [w.maryam]);
+    const fromHossein = await api.sendNew(w.hossein, [w.maryam]);
+    const listed = (await api.list(w.maryam, { PageType: 'FavoritePerson' })).records as Array<{
+      messageId: number;
+      messageFrom: string;
+    }>;
+    expect(listed[0].messageId).toBe(fromAli);
+    expect(listed.map((r) => r.messageId)).not.toContain(fromHossein);
+    expect(listed.every((r) => ['علی رضایی', 'زهرا کریمی'].includes(r.messageFrom))).toBe(true);
+  });
+
+  it('finds letters by phrase, blind to Arabic letters, the zero-width non-joiner and Persian digits', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali], {
+      Subject: 'درخواست خرید کاغذ‌های A4',
+      MessageBody: '<p>تعداد ۲۵۰ بسته لازم است</p>',
+    });
+    const number = (await api.get(w.maryam, id)).record.displayMessageNumber as string;
+    for (const Phrase of [
+      'كاغذ های',
+      'کاغذ‌های',
+      '250 بسته',
+      'خرید',
+      number,
+      number.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]),
+      'مریم احمدی',
+    ]) {
+      expect(await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase }), Phrase).toContain(id);
+    }
+    expect(await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: 'هیچ‌جا نیست' })).toEqual([]);
+    expect(await api.ids(w.admin, { PageType: 'AllMessage', Phrase: 'كاغذ' })).toContain(id);
+  });
+});

@@ -1,0 +1,100 @@
+// The letters' lists through the engine's keyed lists (masterdata/keyed-lists.ts): paged
+// by the key, counted up to COUNT_CAP past the page, and a phrase found both ways — among
+// the newest rows (counted there, «at least» when the list goes on) and through the search
+// table's trigram index — with the same letters either way, fenced to the user's boxes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ENGINES, startTestServer, type TestServer } from './harness';
+import { letters, letterWorld, type LetterWorld } from './letters-kit';
+import { keyedPage, type KeyedList } from '../../server/masterdata/keyed-lists';
+import type { AnyDb } from '../../server/masterdata/hooks';
+import { withTenant } from '../../server/db/tenant-fence';
+
+describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
+  let server: TestServer;
+  let w: LetterWorld;
+  let api: ReturnType<typeof letters>;
+  let tenantId: number;
+  const sent: number[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    w = await letterWorld(server);
+    api = letters(server, w);
+    tenantId = (await server.built.services.tenants.byHost('localhost'))!.id;
+    // Thirty letters to Ali, oldest first; «فیروزه» in every tenth, «کهربا» only in the first.
+    for (let i = 0; i < 30; i++) {
+      const words = [i % 10 === 0 ? 'فیروزه' : '', i === 0 ? 'کهربا' : ''].join(' ');
+      sent.push(await api.sendNew(w.maryam, [w.ali], { Subject: `نامه ${i} ${words}` }));
+    }
+  });
+  afterAll(() => server?.stop());
+
+  /** Ali's cartable as a keyed list. */
+  const cartable = (): KeyedList => ({
+    tenantId,
+    id: 'b.message_id',
+    sort: 'b.sort_key',
+    searchTable: 'messages_search',
+    rows: (db) =>
+      db
+        .selectFrom('message_boxes as b')
+        .where('b.tenant_id', '=', tenantId)
+        .where('b.user_id', '=', w.ali.userId)
+        .where('b.inbox', '=', true)
+        .where('b.message_id', 'in', sent),
+  });
+  const page = (phrase: string, size: number, skipped: number, recentWindow?: number) =>
+    withTenant(tenantId, () =>
+      keyedPage(server.built.services.db as unknown as AnyDb, cartable(), {
+        phrase,
+        size,
+        skipped,
+        recentWindow,
+      }),
+    );
+  const newestFirst = () => [...sent].reverse();
+
+  it('pages by the key and counts exactly below the cap', async () => {
+    expect(await page('', 10, 0)).toEqual({ ids: newestFirst().slice(0, 10), total: 30, capped: false });
+    expect(await page('', 10, 20)).toEqual({ ids: newestFirst().slice(20, 30), total: 30, capped: false });
+    expect(await page('', 10, 40)).toEqual({ ids: [], total: 30, capped: false });
+  });
+
+  it('finds a phrase among the newest rows, counting only what it saw there', async () => {
+    const hits = newestFirst().filter((id) => sent.indexOf(id) % 10 === 0);
+    // A window of 2 + 10 × 2 rows holds two of the three matches: a full page, «at least 2».
+    expect(await page('فیروزه', 2, 0, 2)).toEqual({ ids: hits.slice(0, 2), total: 2, capped: true });
+    // A window holding the whole list counts exactly.
+    expect(await page('فیروزه', 2, 0)).toEqual({ ids: hits.slice(0, 2), total: 3, capped: false });
+  });
+
+  it('asks the trigram index when the newest rows do not fill the page, with the same answer', async () => {
+    const oldest = sent[0];
+    // Only the oldest letter holds «کهربا»: a window of 0 + 10 rows misses it, the index finds it.
+    expect(await page('كهربا', 5, 0, 0)).toEqual({ ids: [oldest], total: 1, capped: false });
+    expect(await page('کهربا', 5, 0)).toEqual({ ids: [oldest], total: 1, capped: false });
+    expect(await page('فیروزه', 5, 0, 0)).toEqual({
+      ids: newestFirst().filter((id) => sent.indexOf(id) % 10 === 0),
+      total: 3,
+      capped: false,
+    });
+    expect(await page('نیست‌درهیچ‌نامه', 5, 0, 0)).toEqual({ ids: [], total: 0, capped: false });
+  });
+
+  it('keeps the search text true when a draft is edited and when a letter is deleted', async () => {
+    const draft = await api.draft(w.maryam, [w.ali], { Subject: 'پیش‌نویس مرجان' });
+    const search = (phrase: string) => api.ids(w.maryam, { PageType: 'Draft', Phrase: phrase });
+    expect(await search('مرجان')).toEqual([draft]);
+    await api.save(w.maryam, { ...api.internal([w.ali], { Subject: 'پیش‌نویس لاجورد' }), MessageId: draft });
+    expect(await search('مرجان')).toEqual([]);
+    expect(await search('لاجورد')).toEqual([draft]);
+    await api.call(w.maryam, 'DELETE', 'message/delete/', { Id: draft });
+    const rows = await withTenant(tenantId, () =>
+      sql`SELECT count(*)::int AS n FROM messages_search WHERE tenant_id = ${tenantId} AND id = ${draft}`.execute(
+        server.built.services.db,
+      ),
+    );
+    expect(rows.rows).toEqual([{ n: 0 }]);
+  });
+});

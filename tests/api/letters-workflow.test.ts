@@ -1,0 +1,401 @@
+// The letter's states and transitions of spec 1 §4, each allowed and refused over real
+// HTTP: drafts, signatures, numbers, sending, reading, the dashboard's counts, forward,
+// forward of a draft, reply, folders and delete. A refusal answers status 0 with the
+// reason (`messge` too) and changes nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, startTestServer, type TestServer } from './harness';
+import { letters, letterWorld, type LetterWorld } from './letters-kit';
+import { REFUSED } from '../../server/letters/constants';
+import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
+
+describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
+  let server: TestServer;
+  let w: LetterWorld;
+  let api: ReturnType<typeof letters>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    w = await letterWorld(server);
+    api = letters(server, w);
+  });
+  afterAll(() => server?.stop());
+
+  it('walks a draft through sign, number and send; each refusal changes nothing', async () => {
+    const before = await api.box(w.maryam);
+    const id = await api.draft(w.maryam, [w.ali]);
+    expect((await api.box(w.maryam)).draftMessageCount).toBe(before.draftMessageCount + 1);
+    expect(await api.ids(w.maryam, { PageType: 'Draft' })).toContain(id);
+
+    // Sending a saved draft needs a signature.
+    const unsigned = await api.save(w.maryam, { ...api.internal([w.ali]), MessageId: id, IsSend: 1 });
+    expect(unsigned).toMatchObject({ status: 0, messge: REFUSED.sendNeedsSignature });
+    expect((await api.get(w.maryam, id)).record).toMatchObject({ isSend: false, signed: false });
+
+    // Edit, then sign; a signed draft is not edited and not numbered.
+    const edited = await api.save(w.maryam, {
+      ...api.internal([w.ali], { Subject: 'گزارش ویرایش‌شده' }),
+      MessageId: id,
+    });
+    expect(edited.status).toBe(1);
+    expect(await api.post(w.maryam, 'message/sign/', { id })).toMatchObject({ status: 1 });
+    expect(await api.post(w.maryam, 'message/sign/', { id })).toMatchObject({
+      status: 0,
+      messge: REFUSED.alreadySigned,
+    });
+    const whileSigned = await api.save(w.maryam, {
+      ...api.internal([w.ali], { Subject: 'تغییر' }),
+      MessageId: id,
+    });
+    expect(whileSigned).toMatchObject({ status: 0, messge: REFUSED.signedReadOnly });
+    const numberSigned = await api.save(w.maryam, { ...api.internal([w.ali]), MessageId: id, IsSend: 6 });
+    expect(numberSigned).toMatchObject({ status: 0, messge: REFUSED.signedReadOnly });
+    let record = (await api.get(w.maryam, id)).record;
+    expect(record).toMatchObject({ subject: 'گزارش ویرایش‌شده', signed: true, number: null });
+
+    // Remove the signature, take a number (once), sign again, send.
+    expect(await api.post(w.maryam, 'message/removesign/', { id })).toMatchObject({ status: 1 });
+    expect(await api.post(w.maryam, 'message/removesign/', { id })).toMatchObject({
+      status: 0,
+      messge: REFUSED.notSigned,
+    });
+    const numbered = await api.save(w.maryam, {
+      ...api.internal([w.ali], { Subject: 'گزارش ویرایش‌شده' }),
+      MessageId: id,
+      IsSend: 6,
+    });
+    expect(numbered.status).toBe(1);
+    record = (await api.get(w.maryam, id)).record;
+    expect(record.number).toBeGreaterThan(0);
+    expect(record.displayMessageNumber).toBe(`د-${record.number}`);
+    const again = await api.save(w.maryam, {
+      ...api.internal([w.ali], { Subject: 'گزارش ویرایش‌شده' }),
+      MessageId: id,
+      IsSend: 6,
+    });
+    expect(again).toMatchObject({ status: 0, messge: REFUSED.alreadyNumbered });
+    expect((await api.get(w.maryam, id)).record.number).toBe(record.number);
+    await api.post(w.maryam, 'message/sign/', { id });
+    const sent = await api.save(w.maryam, { ...api.internal([w.ali]), MessageId: id, IsSend: 1 });
+    expect(sent).toMatchObject({ status: 1, id });
+    const number = record.number;
+    record = (await api.get(w.maryam, id)).record;
+    expect(record).toMatchObject({ isSend: true, signed: true, number });
+    expect(await api.ids(w.maryam, { PageType: 'Draft' })).not.toContain(id);
+    expect(await api.ids(w.maryam, { PageType: 'Send', MessageType: 4 })).toContain(id);
+
+    // A sent letter is read-only: no save, sign, number or signature removal.
+    for (const IsSend of [0, 1, 6]) {
+      const refused = await api.save(w.maryam, { ...api.internal([w.ali]), MessageId: id, IsSend });
+      expect(refused).toMatchObject({ status: 0, messge: REFUSED.sentReadOnly });
+    }
+    expect(await api.post(w.maryam, 'message/sign/', { id })).toMatchObject({
+      status: 0,
+      messge: REFUSED.notDraft,
+    });
+    expect(await api.post(w.maryam, 'message/removesign/', { id })).toMatchObject({
+      status: 0,
+      messge: REFUSED.notDraft,
+    });
+
+    const events = (await api.get(w.maryam, id)).messageEvent.map(
+      (e: { eventTypeFk: number }) => e.eventTypeFk,
+    );
+    expect(events).toEqual([1, 2, 4, 5, 2, 6, 4, 3]);
+  });
+
+  it('delivers to the cartable unread; opening marks it read once, with an event; the counts follow', async () => {
+    const before = await api.box(w.ali);
+    const id = await api.sendNew(w.maryam, [w.ali], { AnswerRequest: true });
+    let box = await api.box(w.ali);
+    expect(box.unReadMessageCount).toBe(before.unReadMessageCount + 1);
+    expect(box.answerRequestCount).toBe(before.answerRequestCount + 1);
+    expect(await api.ids(w.ali, { PageType: 'AllMyMessage' })).toContain(id);
+    expect(await api.ids(w.ali, { PageType: 'UnReadMessage' })).toContain(id);
+    expect(await api.ids(w.ali, { PageType: 'AnswerRequest' })).toContain(id);
+    const listed = (await api.list(w.ali, { PageType: 'AllMyMessage' })).records.find(
+      (r: { messageId: number }) => r.messageId === id,
+    );
+    expect(listed).toMatchObject({
+      isReaded: false,
+      messageTypeFk: 4,
+      messageTypeString: 'داخلی',
+      isSend: true,
+    });
+
+    const first = await api.get(w.ali, id);
+    expect(first.record).toMatchObject({ isReaded: false, needsMyAnswer: true });
+    const second = await api.get(w.ali, id);
+    expect(second.record.isReaded).toBe(true);
+    expect(second.record.firstTimeRead).toEqual(expect.any(String));
+    const reads = second.messageEvent.filter((e: { eventTypeFk: number }) => e.eventTypeFk === 8);
+    expect(reads).toHaveLength(1);
+    expect(reads[0].creatorUserId).toBe(w.ali.userId);
+    box = await api.box(w.ali);
+    expect(box.unReadMessageCount).toBe(before.unReadMessageCount);
+    expect(await api.ids(w.ali, { PageType: 'UnReadMessage' })).not.toContain(id);
+    // The author opening their own letter is no reading.
+    expect(
+      (await api.get(w.maryam, id)).messageEvent.filter((e: { eventTypeFk: number }) => e.eventTypeFk === 8),
+    ).toHaveLength(1);
+  });
+
+  it('deletes a saved letter only while no other user has read it, and only its author', async () => {
+    const draftsBefore = (await api.box(w.maryam)).draftMessageCount;
+    const draft = await api.draft(w.maryam, [w.ali]);
+    expect(await api.call(w.ali, 'DELETE', 'message/delete/', { Id: draft })).toMatchObject({
+      status: 0,
+      messge: REFUSED.notFound,
+    });
+    // A reader of all letters looking into a draft is no reading that keeps it.
+    expect((await api.get(w.admin, draft)).status).toBe(1);
+    expect(
+      await api.call(w.maryam, 'DELETE', 'message/delete/', { Id: draft, PageType: 'Draft' }),
+    ).toMatchObject({ status: 1 });
+    expect((await api.box(w.maryam)).draftMessageCount).toBe(draftsBefore);
+    expect(await api.get(w.maryam, draft)).toMatchObject({ status: 0, message: REFUSED.notFound });
+    expect(await api.get(w.admin, draft)).toMatchObject({ status: 0, message: REFUSED.notFound });
+
+    const unreadBefore = (await api.box(w.ali)).unReadMessageCount;
+    const unread = await api.sendNew(w.maryam, [w.ali]);
+    expect((await api.box(w.ali)).unReadMessageCount).toBe(unreadBefore + 1);
+    expect(await api.call(w.ali, 'DELETE', 'message/delete/', { Id: unread })).toMatchObject({
+      status: 0,
+      messge: REFUSED.deleteNotAuthor,
+    });
+    expect(await api.call(w.maryam, 'DELETE', 'message/delete/', { Id: unread })).toMatchObject({
+      status: 1,
+    });
+    expect((await api.box(w.ali)).unReadMessageCount).toBe(unreadBefore);
+    expect(await api.ids(w.ali, { PageType: 'AllMyMessage' })).not.toContain(unread);
+
+    const read = await api.sendNew(w.maryam, [w.ali]);
+    await api.get(w.ali, read);
+    expect(await api.call(w.maryam, 'DELETE', 'message/delete/', { Id: read })).toMatchObject({
+      status: 0,
+      messge: REFUSED.deleteRead,
+    });
+    expect((await api.get(w.maryam, read)).status).toBe(1);
+    const events = (await api.get(w.maryam, read)).messageEvent.map(
+      (e: { eventTypeFk: number }) => e.eventTypeFk,
+    );
+    expect(events).not.toContain(14);
+  });
+
+  it('forwards a sent letter to several colleagues, who then see it, with the note', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali]);
+    expect(
+      await api.post(w.zahra, 'message/forward/', {
+        MessageId: id,
+        IsSend: 1,
+        SelectedTo: [w.hossein.personId],
+      }),
+    ).toMatchObject({ status: 0, messge: REFUSED.notFound });
+    const forwarded = await api.post(w.ali, 'message/forward/', {
+      MessageId: id,
+      IsSend: 1,
+      SelectedTo: [w.zahra.personId, w.hossein.personId],
+      ForwardMessage: 'لطفاً بررسی شود',
+    });
+    expect(forwarded).toMatchObject({ status: 1, id });
+    for (const who of [w.zahra, w.hossein]) {
+      expect(await api.ids(who, { PageType: 'UnReadMessage' })).toContain(id);
+      expect((await api.get(who, id)).status).toBe(1);
+    }
+    const detail = await api.get(w.maryam, id);
+    expect(detail.allForwardedMessage).toHaveLength(2);
+    expect(detail.allForwardedMessage[0]).toMatchObject({
+      forwardMessage: 'لطفاً بررسی شود',
+      creatorUserFullName: 'علی رضایی',
+      description: 'ارجاع',
+    });
+    expect(detail.messageEvent.map((e: { eventTypeFk: number }) => e.eventTypeFk)).toContain(7);
+    // A draft is not forwarded (only passed on: IsSend 2); to oneself neither.
+    const draft = await api.draft(w.maryam, [w.ali]);
+    expect(
+      await api.post(w.maryam, 'message/forward/', {
+        MessageId: draft,
+        IsSend: 1,
+        SelectedTo: [w.zahra.personId],
+      }),
+    ).toMatchObject({ status: 0, messge: REFUSED.notSent });
+    const toSelf = await api.post(w.ali, 'message/forward/', {
+      MessageId: id,
+      IsSend: 1,
+      SelectedTo: [w.ali.personId],
+    });
+    expect(toSelf.status).toBe(0);
+  });
+
+  it('passes an unsigned draft to one colleague, who then holds it and sends it', async () => {
+    const id = await api.draft(w.maryam, [w.zahra]);
+    const signedId = await api.draft(w.maryam, [w.zahra]);
+    await api.post(w.maryam, 'message/sign/', { id: signedId });
+    expect(
+      await api.post(w.maryam, 'message/forward/', {
+        MessageId: signedId,
+        IsSend: 2,
+        SelectedTo: [w.ali.personId],
+      }),
+    ).toMatchObject({ status: 0, messge: REFUSED.signedReadOnly });
+    expect(
+      await api.post(w.maryam, 'message/forward/', {
+        MessageId: id,
+        IsSend: 2,
+        SelectedTo: [w.ali.personId, w.hossein.personId],
+      }),
+    ).toMatchObject({ status: 0 });
+    const aliDrafts = (await api.box(w.ali)).draftMessageCount;
+    expect(
+      await api.post(w.maryam, 'message/forward/', {
+        MessageId: id,
+        IsSend: 2,
+        SelectedTo: [w.ali.personId],
+        ForwardMessage: 'امضا و ارسال شود',
+      }),
+    ).toMatchObject({ status: 1 });
+    expect((await api.box(w.ali)).draftMessageCount).toBe(aliDrafts + 1);
+    expect(await api.ids(w.ali, { PageType: 'Draft' })).toContain(id);
+    expect(await api.ids(w.maryam, { PageType: 'Draft' })).not.toContain(id);
+    // Maryam still sees it, but no longer holds it.
+    expect((await api.get(w.maryam, id)).record).toMatchObject({ isHolder: false, isAuthor: true });
+    expect(await api.save(w.maryam, { ...api.internal([w.zahra]), MessageId: id })).toMatchObject({
+      status: 0,
+      messge: REFUSED.notHolder,
+    });
+    expect(await api.post(w.maryam, 'message/sign/', { id })).toMatchObject({
+      status: 0,
+      messge: REFUSED.notHolder,
+    });
+    expect(await api.post(w.ali, 'message/sign/', { id })).toMatchObject({ status: 1 });
+    expect(await api.save(w.ali, { MessageId: id, IsSend: 1 })).toMatchObject({ status: 1 });
+    const sent = (await api.get(w.zahra, id)).record;
+    expect(sent).toMatchObject({ isSend: true, messageFrom: 'علی رضایی', messageFromUserId: w.ali.userId });
+    expect(await api.ids(w.ali, { PageType: 'Send', MessageType: 4 })).toContain(id);
+  });
+
+  it('replies to the sender with a draft; sending it answers the answer request', async () => {
+    const original = await api.sendNew(w.maryam, [w.hossein], { AnswerRequest: true });
+    const waiting = (await api.box(w.hossein)).answerRequestCount;
+    expect(await api.post(w.maryam, 'message/forward/', { MessageId: original, IsSend: 7 })).toMatchObject({
+      status: 0,
+      messge: REFUSED.replyToSelf,
+    });
+    const reply = await api.post(w.hossein, 'message/forward/', {
+      MessageId: original,
+      IsSend: 7,
+      ForwardMessage: 'انجام شد',
+    });
+    expect(reply.status).toBe(1);
+    expect(reply.id).not.toBe(original);
+    const draft = await api.get(w.hossein, reply.id);
+    expect(draft.record).toMatchObject({
+      isSend: false,
+      subject: expect.stringContaining('پاسخ'),
+      selectedTo: [w.maryam.personId],
+    });
+    expect(draft.relatedMessage).toEqual([expect.objectContaining({ messageId: original, follow: true })]);
+    expect(await api.ids(w.hossein, { PageType: 'Draft' })).toContain(reply.id);
+    expect((await api.box(w.hossein)).answerRequestCount).toBe(waiting);
+    await api.post(w.hossein, 'message/sign/', { id: reply.id });
+    expect(await api.save(w.hossein, { MessageId: reply.id, IsSend: 1 })).toMatchObject({ status: 1 });
+    expect((await api.box(w.hossein)).answerRequestCount).toBe(waiting - 1);
+    expect(await api.ids(w.hossein, { PageType: 'AnswerRequest' })).not.toContain(original);
+    expect(await api.ids(w.maryam, { PageType: 'AllMyMessage' })).toContain(reply.id);
+  });
+
+  it('files a sent letter in an archive and a favourite folder, per user', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali]);
+    const archives = (await server.api.get('archive/list/', { Count: -1 }, { token: w.admin.token })).body
+      .records;
+    const folder = archives[0].archiveId as number;
+    const favorite = (
+      await server.api.post('favorite/create/', { FavoriteTitle: 'پیگیری‌ها' }, { token: w.admin.token })
+    ).body.id as number;
+    expect(
+      await api.call(w.ali, 'PUT', 'message/setarchive/', { MessageId: id, ArchiveId: folder }),
+    ).toMatchObject({ status: 1 });
+    expect(
+      await api.call(w.ali, 'PUT', 'message/setfavorite/', { MessageId: id, FavoriteId: favorite }),
+    ).toMatchObject({ status: 1 });
+    expect(await api.ids(w.ali, { PageType: 'Archive', TypeNumber: folder })).toContain(id);
+    expect(await api.ids(w.ali, { PageType: 'Favorite', TypeNumber: favorite })).toContain(id);
+    expect(await api.ids(w.maryam, { PageType: 'Archive', TypeNumber: folder })).not.toContain(id);
+    const events = (await api.get(w.ali, id)).messageEvent.map((e: { eventTypeFk: number }) => e.eventTypeFk);
+    expect(events).toEqual(expect.arrayContaining([11, 12]));
+    const draft = await api.draft(w.maryam, [w.ali]);
+    expect(
+      await api.call(w.maryam, 'PUT', 'message/setarchive/', { MessageId: draft, ArchiveId: folder }),
+    ).toMatchObject({ status: 0, message: REFUSED.notSent });
+    expect(
+      await api.call(w.ali, 'PUT', 'message/setarchive/', { MessageId: id, ArchiveId: 999_999 }),
+    ).toMatchObject({ status: 0, message: 'پوشه بایگانی انتخاب‌شده وجود ندارد' });
+    // A folder that files letters is not deleted.
+    const deleted = await server.api.call('DELETE', 'favorite/delete/', {
+      token: w.admin.token,
+      json: { Id: favorite },
+    });
+    expect(deleted.body).toMatchObject({ status: 0, message: expect.stringContaining('نامه') });
+  });
+
+  it("needs the type's create permission for a new letter", async () => {
+    const incoming = {
+      MessageTypeFk: 5,
+      Subject: 'درخواست پیش‌فاکتور',
+      MessageBody: '<p>متن نامه وارده</p>',
+      AndikatorFk: w.scheme[5],
+      SelectedTo: [w.ali.personId],
+      ImportedMsgNumber: '۱۲۳/الف',
+      ImportedMsgDate: '2026-03-10T00:00:00.000Z',
+      ReciveMethodFk: w.reciveMethod,
+    };
+    expect(await api.save(w.maryam, incoming)).toMatchObject({ status: 0, messge: NO_PERMISSION_MESSAGE });
+    const customer = (
+      await server.api.post(
+        'customer/create/',
+        { Name: 'شرکت آریا', Code: 'L-1', CreatedDate: '2025-01-01', CreditDate: '2026-01-01' },
+        { token: w.admin.token },
+      )
+    ).body.id as number;
+    expect(await api.save(w.admin, incoming)).toMatchObject({
+      status: 0,
+      messge: 'مشتری فرستنده الزامی است',
+    });
+    const saved = await api.save(w.admin, { ...incoming, MessageFromCustomerFk: customer, IsSend: 1 });
+    expect(saved.status).toBe(1);
+    const record = (await api.get(w.ali, saved.id)).record;
+    expect(record).toMatchObject({
+      messageTypeFk: 5,
+      messageFrom: 'شرکت آریا',
+      importedMsgNumber: '۱۲۳/الف',
+      displayMessageNumber: expect.stringMatching(/^و-\d+$/),
+    });
+    expect(await api.ids(w.admin, { PageType: 'Send', MessageType: 5, fromCustomerId: customer })).toContain(
+      saved.id,
+    );
+    expect(await api.ids(w.admin, { PageType: 'AllMessage', fromCustomerId: customer })).toEqual([saved.id]);
+
+    const outgoing = await api.save(w.admin, {
+      MessageTypeFk: 6,
+      Subject: 'پاسخ به درخواست پیش‌فاکتور',
+      MessageBody: '<p>پیش‌فاکتور پیوست است</p>',
+      AndikatorFk: w.scheme[6],
+      MessageFromManFk: w.admin.personId,
+      SelectedTo: [customer],
+      SelectedCC: [w.ali.personId],
+      IsSend: 1,
+    });
+    expect(outgoing.status).toBe(1);
+    expect((await api.get(w.admin, outgoing.id)).record).toMatchObject({
+      selectedTo: [customer],
+      selectedCC: [w.ali.personId],
+      messageTo: 'شرکت آریا',
+    });
+    expect(await api.ids(w.admin, { PageType: 'AllMessage', toCustomerId: customer })).toEqual([outgoing.id]);
+    expect(await api.ids(w.ali, { PageType: 'AllMyMessage' })).toContain(outgoing.id);
+    // AllMessage needs its permission.
+    expect(await api.list(w.ali, { PageType: 'AllMessage' })).toMatchObject({
+      status: 0,
+      message: NO_PERMISSION_MESSAGE,
+    });
+  });
+});
