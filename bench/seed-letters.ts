@@ -18,7 +18,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../server/db/database';
 import { withTenant } from '../server/db/tenant-fence';
-import type { AnyDb } from '../server/masterdata/hooks';
+import type { EngineDb } from '../server/masterdata/repository';
 import { rowOf } from '../server/seed/organisation-seed';
 import { seedTenantMasterData } from '../server/seed/seed';
 import { createTenant } from '../server/tenancy/create-tenant';
@@ -78,7 +78,14 @@ export interface LetterPool {
 }
 
 /** Letters g = from … to of `count`, ids base + g. */
-async function seedBatch(db: AnyDb, pool: LetterPool, base: number, from: number, to: number, count: number) {
+async function seedBatch(
+  db: EngineDb,
+  pool: LetterPool,
+  base: number,
+  from: number,
+  to: number,
+  count: number,
+) {
   const n = pool.users.length;
   const unreadFrom = count - Math.ceil(count / 20);
   const awaitedFrom = count - Math.ceil(count / 10);
@@ -192,7 +199,7 @@ async function seedBatch(db: AnyDb, pool: LetterPool, base: number, from: number
 const BATCH = 25_000;
 
 /** `count` letters among the pool's users; answers the first letter's id. */
-export async function seedLetters(db: AnyDb, pool: LetterPool, count: number): Promise<number> {
+export async function seedLetters(db: EngineDb, pool: LetterPool, count: number): Promise<number> {
   if (count <= 0 || pool.users.length < 2) return 0;
   // Ids from the sequence (every tenant's; a max(id) would see this tenant's rows only).
   const { rows } = await sql<{ base: number }>`SELECT nextval('messages_id_seq') - 1 AS base`.execute(db);
@@ -226,7 +233,11 @@ export const LETTER_TABLES = [
 
 /** The letter writers of a tenant: its users (the administrator first), its default
  *  schemes, a receive method and up to a thousand of its customers (made when it has none). */
-export async function letterPoolOf(db: AnyDb, tenantId: number, adminUsername: string): Promise<LetterPool> {
+export async function letterPoolOf(
+  db: EngineDb,
+  tenantId: number,
+  adminUsername: string,
+): Promise<LetterPool> {
   const users = await db
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name', 'username'])
@@ -313,8 +324,8 @@ export async function seedSmallTenants(db: DB, count: number, lettersEach: numbe
           FROM users u, generate_series(1, ${people.length}::int) AS k
          WHERE u.tenant_id = ${tenantId}`.execute(db);
       await seedTenantMasterData(db, tenantId);
-      const anyDb = db as unknown as AnyDb;
-      await seedLetters(anyDb, await letterPoolOf(anyDb, tenantId, '09120000000'), lettersEach);
+      const engineDb = db as unknown as EngineDb;
+      await seedLetters(engineDb, await letterPoolOf(engineDb, tenantId, '09120000000'), lettersEach);
     });
   }
 }

@@ -195,7 +195,7 @@ async function main() {
     // Letters among the demo tenant's users (the admin first: the bench signs in as it),
     // then the small organisations beside it.
     const lettersStarted = Date.now();
-    const anyDb = database.db as unknown as import('../server/masterdata/hooks').AnyDb;
+    const anyDb = database.db as unknown as import('../server/masterdata/repository').EngineDb;
     if (letters > 0) {
       await withTenant(tenant.id, async () =>
         seedLetters(anyDb, await letterPoolOf(anyDb, tenant.id, config.adminUsername), letters),

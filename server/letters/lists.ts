@@ -3,12 +3,10 @@
 // cartable, unread, needing an answer, drafts, sent letters of a type, a folder), so a
 // page costs the same among a hundred letters or a million; the all-letters list is a
 // range of the letters' own indexes. Paging, the capped count and the phrase search are
-// the engine's (masterdata/keyed-lists.ts).
+// the engine's (masterdata/paging.ts).
 import type { SelectQueryBuilder } from 'kysely';
 import { UserError } from '../http/answers';
-import { keyedPage, type KeyedList } from '../masterdata/keyed-lists';
-import { MAX_ROWS } from '../masterdata/repository';
-import type { AnyDb } from '../masterdata/hooks';
+import { keyedPage, MAX_ROWS, type KeyedList } from '../masterdata/paging';
 import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
 import type { Services } from '../services';
 import { seesAllLetters, type Viewer } from './access';
@@ -227,6 +225,6 @@ export async function listLetters(services: Services, viewer: Viewer, params: Li
   const asked = params.Count === 0 ? fallback : params.Count;
   const size = asked > 0 ? Math.min(asked, 500) : MAX_ROWS;
   const skipped = asked > 0 ? (Math.max(params.Page, 1) - 1) * size : 0;
-  const page = await keyedPage(db as unknown as AnyDb, list, { phrase: params.Phrase, size, skipped });
+  const page = await keyedPage(db, list, { phrase: params.Phrase, size, skipped });
   return { records: await pageRecords(db, viewer, page.ids), total: page.total, capped: page.capped };
 }

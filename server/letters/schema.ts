@@ -137,42 +137,8 @@ export interface FavoritePersonsTable {
   position: number;
 }
 
-// Master data the letters read (generated tables, server/masterdata/tables.ts).
-export interface PersonsTable {
-  id: number;
-  tenant_id: number;
-  user_fk: number;
-  first_name: string;
-  last_name: string;
-  is_active: boolean;
-}
-export interface AndikatorsTable {
-  id: number;
-  tenant_id: number;
-  andikator_title: string;
-  andikator_pre_fix: string;
-  start_number: number;
-  last_message_number: number;
-  message_type_fk: number;
-  is_active: boolean;
-  is_default: boolean;
-}
-export interface CustomersTable {
-  id: number;
-  tenant_id: number;
-  name: string;
-}
-export interface TitledTable {
-  id: number;
-  tenant_id: number;
-}
-export interface TemplatesTable {
-  id: number;
-  tenant_id: number;
-  template_name: string;
-  stored_name: string;
-}
-
+// Master data the letters read (persons, andikators, customers, folders, templates) are
+// in Database already, typed from their schemas (src/schemas/resource-types.ts).
 export interface LettersDatabase extends Database {
   messages: MessagesTable;
   message_boxes: MessageBoxesTable;
@@ -185,13 +151,6 @@ export interface LettersDatabase extends Database {
   message_relations: MessageRelationsTable;
   message_attachments: MessageAttachmentsTable;
   favorite_persons: FavoritePersonsTable;
-  persons: PersonsTable;
-  andikators: AndikatorsTable;
-  customers: CustomersTable;
-  recive_methods: TitledTable & { recive_method_title: string };
-  archives: TitledTable & { full_name: string };
-  favorites: TitledTable & { full_name: string };
-  templates: TemplatesTable;
 }
 
 export type LettersDb = Kysely<LettersDatabase>;

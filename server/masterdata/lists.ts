@@ -1,84 +1,31 @@
-// The list-shaped reads of the engine: a page of a list with its capped count, a phrase
-// search's page, and the names a picker offers. Each stays cheap at a million rows:
-// - an unsearched page is ONE statement: the page's ids by the key (deferred join, so the
-//   rows a deep page skips are only index entries) and the count, capped at COUNT_CAP rows
-//   past the page, as a sub-select the database runs once;
-// - a phrase page first looks through the list's newest rows, and counts the matches it
-//   saw there in the same pass; only when they do not fill the page does it ask the
-//   trigram index, whose bitmap then tells the exact total too (RECENT_WINDOW says why).
-// docs/benchmarks.md has the figures these choices were measured by.
+// The list-shaped reads of a resource: a page of its list with its capped count, a phrase
+// search's page, and the names a picker offers. Paging, counting and searching are the
+// engine's one mechanism for every list (paging.ts); what is a resource's own is here:
+// - an unsearched page is ONE statement: the page's ids by the key (a deferred join, so
+//   the rows a deep page skips are only index entries), the rows themselves with their
+//   references' names, and the capped count as a sub-select the database runs once;
+// - a phrase page matches each of the newest rows by its own search text (and a
+//   searchable reference's), and goes to the search table alone when nothing else
+//   narrows the list.
 import { sql } from 'kysely';
 import type { Resource } from '../../src/schemas/kit';
 import { referencedResource } from './catalogue';
 import { hooksOf } from './hooks';
 import {
-  filtered,
-  matchingIds,
-  pageRows,
-  recordName,
-  searchPattern,
-  type EngineDb,
-  type ListQuery,
-} from './repository';
+  COUNT_CAP,
+  countUpTo,
+  keyedPage,
+  MAX_ROWS,
+  searching,
+  totalOf,
+  type KeyedList,
+  type Total,
+} from './paging';
+import { filtered, pageRows, recordName, searchPattern, type EngineDb, type ListQuery } from './repository';
 import { searchTable } from './tables';
 import type { Row } from './values';
 
-/**
- * How many rows a list counts at most beyond the ones its page skips. Counting a million
- * rows costs a third of a second on every call; past this many the answer says "more than"
- * (`capped`) and the screen shows «بیش از …» and keeps paging.
- */
-export const COUNT_CAP = 1000;
-
-/** Rows one answer holds at most, whatever `Count` asks (-1 for "all" included). */
-export const MAX_ROWS = 1000;
-
-/** A count: exact up to `skipped + COUNT_CAP` rows, else at least `total` and `capped`. */
-export interface Total {
-  total: number;
-  capped: boolean;
-}
-
-/** A count of `found` rows of a list whose count stopped at `limit`. */
-function totalOf(found: number, limit: number, complete = true): Total {
-  return found > limit || !complete
-    ? { total: Math.min(found, limit), capped: true }
-    : { total: found, capped: false };
-}
-
-type AnySelect = ReturnType<typeof filtered>;
-
-/** `SELECT count(*)` of at most `limit + 1` of `rows`: the capped count as a sub-select. */
-function countedUpTo(db: EngineDb, rows: AnySelect, limit: number) {
-  return db
-    .selectFrom(
-      rows
-        .select(sql`1`.as('one'))
-        .limit(limit + 1)
-        .as('c'),
-    )
-    .select((eb) => eb.fn.countAll().as('n'));
-}
-
-async function cappedCount(db: EngineDb, rows: AnySelect, skipped: number): Promise<Total> {
-  const limit = skipped + COUNT_CAP;
-  const counted = await countedUpTo(db, rows, limit).executeTakeFirstOrThrow();
-  return totalOf(Number((counted as { n: number | string }).n), limit);
-}
-
-/**
- * Runs a list's queries; with a phrase, in a transaction whose `app.search_pattern` is the
- * phrase's pattern, which the search tables' policy carries (tables.ts) so that their
- * trigram index is used under row-level security. The setting ends with the transaction.
- */
-async function searching<T>(db: EngineDb, phrase: string, work: (db: EngineDb) => Promise<T>): Promise<T> {
-  const pattern = searchPattern(phrase);
-  if (!pattern) return work(db);
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT set_config('app.search_pattern', ${pattern}, true)`.execute(trx);
-    return work(trx);
-  });
-}
+export { COUNT_CAP, MAX_ROWS, RECENT_WINDOW, type Total } from './paging';
 
 export async function listRows(
   db: EngineDb,
@@ -88,19 +35,20 @@ export async function listRows(
   const size = query.count > 0 ? Math.min(query.count, MAX_ROWS) : MAX_ROWS;
   const skipped = query.count > 0 ? (Math.max(query.page, 1) - 1) * size : 0;
   if (!searchPattern(query.phrase)) return unsearchedPage(db, resource, query, size, skipped);
-  return searching(db, query.phrase, async (db) => {
-    const found =
-      (await fromNewestRows(db, resource, query, size, skipped)) ??
-      (await fromSearchIndex(db, resource, query, size, skipped));
-    const unsearched = { ...query, phrase: '' };
-    const rows = found.ids.length
-      ? ((await pageRows(db, resource, unsearched).where('t.id', 'in', found.ids).execute()) as Row[])
-      : [];
-    return { rows, total: found.total, capped: found.capped };
+  const unsearched = { ...query, phrase: '' };
+  const found = await keyedPage(db, resourceList(resource, unsearched), {
+    phrase: query.phrase,
+    size,
+    skipped,
+    recentWindow: query.recentWindow,
   });
+  const rows = found.ids.length
+    ? ((await pageRows(db, resource, unsearched).where('t.id', 'in', found.ids).execute()) as Row[])
+    : [];
+  return { rows, total: found.total, capped: found.capped };
 }
 
-/** A page of a list without a phrase, and its capped count, in one statement. */
+/** A page of a list without a phrase, its rows and its capped count, in one statement. */
 async function unsearchedPage(
   db: EngineDb,
   resource: Resource,
@@ -116,130 +64,61 @@ async function unsearchedPage(
     .offset(skipped);
   const rows = (await pageRows(db, resource, query)
     .where('t.id', 'in', ids)
-    .select(countedUpTo(db, filtered(db, resource, query), limit).as('__counted'))
+    .select(countUpTo(filtered(db, resource, query), limit).as('__counted'))
     .execute()) as Row[];
-  if (!rows.length) {
-    // Past the end (or an empty list): nothing carried the count.
-    return {
-      rows,
-      ...(skipped ? await cappedCount(db, filtered(db, resource, query), skipped) : totalOf(0, 0)),
-    };
+  if (!rows.length && skipped) {
+    // Past the end: nothing carried the count.
+    const counted = await db
+      .selectNoFrom(countUpTo(filtered(db, resource, query), limit).as('n'))
+      .executeTakeFirstOrThrow();
+    return { rows, ...totalOf(Number(counted.n), limit) };
   }
-  const counted = Number(rows[0].__counted);
+  const counted = rows.length ? Number(rows[0].__counted) : 0;
   for (const row of rows) delete row.__counted;
   return { rows, ...totalOf(counted, limit) };
 }
 
-/**
- * How many of a list's newest rows a phrase search looks through one by one before it
- * asks the trigram index, beyond ten for every row the page reaches.
- *
- * Why two ways: a phrase that many rows hold (a common name) fills a page within the
- * newest few hundred rows, while the index would hand over every match (83,000 of a
- * million customers: 6 ms of bitmap) to be sorted and counted; a rare phrase is a few
- * index entries, while walking the rows would read them all. The planner cannot tell
- * which from a pattern it sees only at run time (its guess at a million rows was wrong
- * both ways), so the engine asks both ways, each bounded: first the newest rows, then the
- * index. Where the newest rows fill the page, the count is of the matches among them: exact
- * when they are the whole list, else "at least" (capped) — counting further would cost the
- * bitmap the walk avoided.
- */
-export const RECENT_WINDOW = 2000;
-
-interface FoundIds extends Total {
-  ids: number[];
-}
-
-/** A phrase page from the list's newest rows, with the matches counted among them; or
- *  undefined when they do not fill the page and the list goes on beyond them. */
-async function fromNewestRows(
-  db: EngineDb,
-  resource: Resource,
-  query: ListQuery,
-  size: number,
-  skipped: number,
-): Promise<FoundIds | undefined> {
-  const window = Math.max((query.recentWindow ?? RECENT_WINDOW) + 10 * (skipped + size), 0);
-  const pattern = searchPattern(query.phrase);
-  const newest = filtered(db, resource, { ...query, phrase: '' })
-    .select('t.id')
-    .select(
-      sql<boolean>`(${sql.join(phraseProbes(db, resource, query.tenantId, pattern, 't'), sql` OR `)})`.as(
-        'hit',
-      ),
-    )
-    .orderBy('t.id', 'desc')
-    .limit(window + 1);
-  const { rows } = await sql<{ held: number; matches: number; ids: number[] }>`
-    WITH n AS MATERIALIZED (${newest})
-    SELECT (SELECT count(*) FROM n) AS held,
-           (SELECT count(*) FROM n WHERE hit) AS matches,
-           coalesce((SELECT array_agg(p.id ORDER BY p.id DESC) FROM
-              (SELECT id FROM n WHERE hit ORDER BY id DESC LIMIT ${size} OFFSET ${skipped}) p), '{}') AS ids`.execute(
-    db,
-  );
-  const { held, matches, ids } = rows[0];
-  const wholeList = Number(held) <= window;
-  if (ids.length < size && !wholeList) return undefined;
-  return { ids, ...totalOf(Number(matches), skipped + COUNT_CAP, wholeList) };
-}
-
-/** A phrase page through the search tables' trigram index; its bitmap holds every match,
- *  so it counts them all (and answers, like any list, up to COUNT_CAP past the page). */
-async function fromSearchIndex(
-  db: EngineDb,
-  resource: Resource,
-  query: ListQuery,
-  size: number,
-  skipped: number,
-): Promise<FoundIds> {
-  const matches = searchTableAlone(resource, query)
-    ? matchingIds(db, resource, query.tenantId, searchPattern(query.phrase))
-    : filtered(db, resource, query).select('t.id');
-  const rows = (await db
-    .selectFrom(matches.as('m'))
-    .select(['m.id', sql<number>`count(*) OVER ()`.as('total')])
-    .orderBy('m.id', 'desc')
-    .limit(size)
-    .offset(skipped)
-    .execute()) as Array<{ id: number; total: number | string }>;
-  if (!rows.length) return { ids: [], ...(await cappedCount(db, filtered(db, resource, query), skipped)) };
-  return { ids: rows.map((row) => row.id), ...totalOf(Number(rows[0].total), skipped + COUNT_CAP) };
-}
-
-/** Does the search table alone say which of the viewer's records match? When nothing
- *  else narrows the list (no filter, no owner, no visibility hook, no searchable
- *  reference), the matches need not be joined to the resource's rows one by one — 9,000
- *  matches took 32 ms so, and 10 ms from the search table alone. */
-function searchTableAlone(resource: Resource, query: ListQuery): boolean {
-  return (
-    !Object.keys(query.filters).length &&
-    !resource.ownedByUser &&
-    !hooksOf(resource).visibleTo &&
-    !resource.searchFields().some((name) => resource.fields[name].meta.kind === 'reference')
-  );
-}
-
-/** Does row `alias` (the resource's own columns) match the pattern? Its own search text,
- *  read with the row; a searchable reference's, one key look-up per row in the target's
- *  search table — never a scan of an index. */
-function phraseProbes(db: EngineDb, resource: Resource, tenantId: number, pattern: string, alias: string) {
-  const probe = (target: Resource, column: string) =>
-    sql<boolean>`coalesce((${db
-      .selectFrom(`${searchTable(target)} as s`)
-      .select(sql<boolean>`true`.as('hit'))
-      .where('s.tenant_id', '=', tenantId)
-      .whereRef('s.id', '=', `${alias}.${column}`)
-      .where('s.search_text', 'like', pattern)}), false)`;
+/** A resource's list as the engine pages and searches it: its rows (viewer, filters),
+ *  ordered by id, matched by their own search text. */
+function resourceList(resource: Resource, query: ListQuery): KeyedList {
   const references = resource
     .searchFields()
     .filter((name) => resource.fields[name].meta.kind === 'reference');
-  return [
-    sql<boolean>`${sql.ref(`${alias}.search_text`)} LIKE ${pattern}`,
-    ...references.map((name) =>
-      probe(referencedResource(resource.fields[name].meta.resource!), resource.column(name)),
-    ),
-  ];
+  return {
+    tenantId: query.tenantId,
+    rows: (db) => filtered(db, resource, query),
+    id: 't.id',
+    sort: 't.id',
+    searchTable: searchTable(resource),
+    matches: (pattern) =>
+      sql<boolean>`(${sql.join(
+        [
+          sql<boolean>`t.search_text LIKE ${pattern}`,
+          ...references.map((name) =>
+            referenceMatches(
+              referencedResource(resource.fields[name].meta.resource!),
+              resource.column(name),
+              pattern,
+              query.tenantId,
+            ),
+          ),
+        ],
+        sql` OR `,
+      )})`,
+    // Nothing but the tenant narrows the list: the search table's rows are the list's.
+    searchTableIsList:
+      !Object.keys(query.filters).length &&
+      !resource.ownedByUser &&
+      !hooksOf(resource).visibleTo &&
+      !references.length,
+  };
+}
+
+/** Does the record a searchable reference (an ECE receiver's customer) points at match?
+ *  One key look-up in the target's search table — never a scan of an index. */
+function referenceMatches(target: Resource, column: string, pattern: string, tenantId: number) {
+  return sql<boolean>`coalesce((SELECT true FROM ${sql.table(searchTable(target))} s
+    WHERE s.tenant_id = ${tenantId} AND s.id = ${sql.ref(`t.${column}`)} AND s.search_text LIKE ${pattern}), false)`;
 }
 
 const PERSIAN_ORDER = new Intl.Collator('fa');
@@ -268,6 +147,7 @@ export async function lookupRows(
     // The database orders by code point (پ, چ, ژ, گ after ی); a Persian reader expects the alphabet.
     rows.sort((a, b) => PERSIAN_ORDER.compare(String(a.title ?? ''), String(b.title ?? '')));
     if (rows.length < query.limit) return { rows, total: rows.length, capped: false };
-    return { rows, ...(await cappedCount(db, q, 0)) };
+    const counted = await db.selectNoFrom(countUpTo(q, COUNT_CAP).as('n')).executeTakeFirstOrThrow();
+    return { rows, ...totalOf(Number(counted.n), COUNT_CAP) };
   });
 }

@@ -1,4 +1,4 @@
-// The letters' lists through the engine's keyed lists (masterdata/keyed-lists.ts): paged
+// The letters' lists through the engine's keyed lists (masterdata/paging.ts): paged
 // by the key, counted up to COUNT_CAP past the page, and a phrase found both ways — among
 // the newest rows (counted there, «at least» when the list goes on) and through the search
 // table's trigram index — with the same letters either way, fenced to the user's boxes.
@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld } from './letters-kit';
-import { keyedPage, type KeyedList } from '../../server/masterdata/keyed-lists';
-import type { AnyDb } from '../../server/masterdata/hooks';
+import { keyedPage, type KeyedList } from '../../server/masterdata/paging';
 import { withTenant } from '../../server/db/tenant-fence';
 
 describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
@@ -46,7 +45,7 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
   });
   const page = (phrase: string, size: number, skipped: number, recentWindow?: number) =>
     withTenant(tenantId, () =>
-      keyedPage(server.built.services.db as unknown as AnyDb, cartable(), {
+      keyedPage(server.built.services.db, cartable(), {
         phrase,
         size,
         skipped,
