@@ -10,6 +10,9 @@ export interface Call {
   /** At most this many connections whatever BENCH_CONNECTIONS says (one person does not
    *  sign in fifty times at once, and the throttle would refuse it). */
   maxConnections?: number;
+  /** Fills the body from the seeded database's own ids, asked once before the call is
+   *  measured (`get` sends a signed-in GET and answers its JSON). */
+  resolve?: (get: (path: string) => Promise<Record<string, unknown>>) => Promise<Record<string, unknown>>;
 }
 
 /** The demo tenant's administrator (seeded with ADMIN_PASSWORD=admin123). */
@@ -66,6 +69,29 @@ export const CALLS: Call[] = [
   ...letterCalls('cartable', 'AllMyMessage', 200),
   ...letterCalls('all', 'AllMessage', 2000),
   { name: 'message/get', method: 'GET', path: '/api/message/get/?Id=1', auth: true },
+  {
+    name: 'message/save draft',
+    method: 'POST',
+    path: '/api/message/save/',
+    auth: true,
+    // A new internal draft to a colleague, under the default internal numbering scheme.
+    resolve: async (get) => {
+      const schemes = (await get('/api/andikator/lookup/?Count=-1&MessageType=4')).records as Array<{
+        id: number;
+      }>;
+      const people = (await get(`/api/person/lookup/?Phrase=${encodeURIComponent('مریم')}&Count=5`))
+        .records as Array<{ id: number }>;
+      return {
+        MessageId: 0,
+        IsSend: 0,
+        MessageTypeFk: 4,
+        Subject: 'پیش‌نویس سنجش',
+        MessageBody: '<p>متن پیش‌نویس</p>',
+        AndikatorFk: schemes[0]?.id,
+        SelectedTo: [people[0]?.id],
+      };
+    },
+  },
 ];
 
 function letterCalls(label: string, pageType: string, deepPage: number): Call[] {

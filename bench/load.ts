@@ -65,6 +65,17 @@ export function request(baseUrl: string, call: Call, token?: string): Promise<An
   });
 }
 
+/** A signed-in GET's JSON answer (the ids a call's body needs). */
+export async function getJson(
+  baseUrl: string,
+  path: string,
+  token: string,
+): Promise<Record<string, unknown>> {
+  const answer = await request(baseUrl, { name: path, method: 'GET', path, auth: true }, token);
+  if (answer.httpStatus !== 200) throw new Error(`GET ${path}: HTTP ${answer.httpStatus}`);
+  return answer.body as Record<string, unknown>;
+}
+
 /** Signs the demo tenant's administrator in (BENCH_ADMIN): their token and user id. */
 export async function signInAdmin(baseUrl: string): Promise<{ token: string; userId: number }> {
   const answer = await request(baseUrl, {

@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CALLS, type Call } from './calls';
-import { measure, sampleProblem, signInAdmin, type LoadOptions } from './load';
+import { getJson, measure, sampleProblem, signInAdmin, type LoadOptions } from './load';
 import {
   consoleTable,
   ENGINE_TITLE,
@@ -184,7 +184,10 @@ async function runEngine({ engine, customers, title, section }: Plan): Promise<E
       seed,
       problems: [],
     };
-    for (const call of calls) {
+    for (const listed of calls) {
+      const call = listed.resolve
+        ? { ...listed, body: await listed.resolve((path) => getJson(server.baseUrl, path, token)) }
+        : listed;
       const problem = await sampleProblem(server.baseUrl, call, token).catch((error: unknown) =>
         String(error),
       );
