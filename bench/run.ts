@@ -91,6 +91,8 @@ const calls: Call[] = only.length ? CALLS.filter((c) => only.includes(c.name.toL
 interface Plan {
   engine: Engine;
   customers: number;
+  /** Letters of the demo tenant, when not BENCH_LETTERS (the smaller PostgreSQL run). */
+  letters?: number;
   title: string;
   section: string;
 }
@@ -110,6 +112,7 @@ const plans: Plan[] = [
         {
           engine: 'postgres' as const,
           customers: settings.compareCustomers,
+          letters: settings.compareCustomers,
           title: `${ENGINE_TITLE.postgres}, ${settings.compareCustomers.toLocaleString('en-US')} customers`,
           section: 'postgres-compare',
         },
@@ -146,7 +149,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function runEngine({ engine, customers, title, section }: Plan): Promise<EngineRun> {
+async function runEngine({ engine, customers, letters, title, section }: Plan): Promise<EngineRun> {
   const mark = cleanups.length;
   try {
     const dataDir = scratchDataDir();
@@ -163,7 +166,12 @@ async function runEngine({ engine, customers, title, section }: Plan): Promise<E
     console.log(`  seeding ${settings.users} users and ${customers} customers…`);
     const seedOutput = await runScript(
       'bench/seed.ts',
-      { ...env, BENCH_USERS: String(settings.users), BENCH_CUSTOMERS: String(customers) },
+      {
+        ...env,
+        BENCH_USERS: String(settings.users),
+        BENCH_CUSTOMERS: String(customers),
+        ...(letters === undefined ? {} : { BENCH_LETTERS: String(letters) }),
+      },
       1_800_000,
     );
     const seed = JSON.parse(seedOutput.trim().split('\n').pop()!) as SeedSummary;
