@@ -143,6 +143,8 @@ export async function lookupRows(
     const treeField = resource.treeField();
     let page = q.select(['t.id as id', recordName(resource, 't').as('title')]);
     if (treeField) page = page.select(`t.${resource.column(treeField)} as ${treeField}`);
+    for (const name of resource.lookupFields ?? [])
+      page = page.select(`t.${resource.column(name)} as ${name}`);
     const rows = (await page.orderBy('title').orderBy('t.id').limit(query.limit).execute()) as Row[];
     // The database orders by code point (پ, چ, ژ, گ after ی); a Persian reader expects the alphabet.
     rows.sort((a, b) => PERSIAN_ORDER.compare(String(a.title ?? ''), String(b.title ?? '')));

@@ -34,6 +34,8 @@ export const andikator = defineResource({
     isDefault: f.boolean('پیش‌فرض', { list: true }),
   },
   filters: { messageType: 'messageTypeFk' },
+  // A letter offers the schemes of its type and preselects the default (spec 1 §4).
+  lookupFields: ['messageTypeFk', 'isActive', 'isDefault', 'andikatorPreFix'],
   help: 'اندیکاتور شماره نامه‌های هر نوع (داخلی، وارده، صادره) را می‌سازد. برای هر نوع نامه فقط یک اندیکاتور پیش‌فرض است.',
 });
 

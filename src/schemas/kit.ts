@@ -354,6 +354,10 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   titleFields?: readonly FieldName<F>[];
   /** Keys no two records of a tenant may share, each a list of field names (a customer's code). */
   unique?: readonly (readonly FieldName<F>[])[];
+  /** Fields a lookup answers beside `{ id, title }`, under their camelCase names: what a
+   *  picker of another screen needs to choose (a numbering scheme's type and whether it is
+   *  the default), readable by every user of the tenant as the names are. */
+  lookupFields?: readonly FieldName<F>[];
   /** Rows per page on screen (spec: 20 for people and numbering schemes). */
   pageSize?: number;
   /** List filters by query parameter name → field name (e.g. parentId → parentFk). */

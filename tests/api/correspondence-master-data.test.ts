@@ -158,6 +158,20 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
     expect(badType.body).toEqual({ status: 0, message: 'نوع نامه معتبر نیست' });
   });
 
+  it("tells any colleague a scheme's type and default through the lookup, not the list", async () => {
+    const colleague = (await server.api.signIn('09121111111', 'demo1234')).token;
+    expect((await server.api.get('andikator/list/', {}, { token: colleague })).body.status).toBe(0);
+    const lookup = await server.api.get('andikator/lookup/', { MessageType: 4 }, { token: colleague });
+    expect(lookup.body.status).toBe(1);
+    const schemes = lookup.body.records as Array<Record<string, unknown>>;
+    expect(schemes.length).toBeGreaterThan(0);
+    expect(schemes.every((scheme) => scheme.messageTypeFk === 4)).toBe(true);
+    expect(schemes.filter((scheme) => scheme.isDefault === true)).toHaveLength(1);
+    expect(Object.keys(schemes[0]).sort()).toEqual(
+      ['andikatorPreFix', 'id', 'isActive', 'isDefault', 'messageTypeFk', 'title'].sort(),
+    );
+  });
+
   it('stores the ECE mailbox password encrypted and never answers it', async () => {
     const password = 'Mail-Pass-4321';
     const mailbox = {
