@@ -105,6 +105,7 @@ export const ROUTES: AppRoute[] = [
     path: '/letter/:create/:pagetype/:messagetype/:id',
     title: 'نامه',
     permission: 'Messages',
+    load: () => import('./custom/letters/letter/LetterScreen'),
   },
   { name: 'Andikator', path: '/andikator', title: 'اندیکاتورها', permission: 'Andikator' },
   { name: 'Archive', path: '/archive', title: 'پوشه‌های بایگانی', permission: 'Archive' },

@@ -31,7 +31,8 @@ export interface PagerProps {
   /** The count stopped at `total`; there are more. */
   capped: boolean;
   setPage: (page: number) => void;
-  setPerPage: (perPage: number) => void;
+  /** Absent: a fixed page size, no size choice (the related-letter picker's 10). */
+  setPerPage?: (perPage: number) => void;
 }
 
 /** The pager of a react-admin list (ListContext). */
@@ -59,22 +60,24 @@ export function Pager({ page, perPage, total: count, capped, setPage, setPerPage
       </Typography>
       {pages > 1 && (
         <>
-          <TextField
-            select
-            size="small"
-            variant="standard"
-            label="تعداد در صفحه"
-            value={perPage}
-            onChange={(event) => setPerPage(Number(event.target.value))}
-            fullWidth={false}
-            sx={{ minWidth: 96 }}
-          >
-            {PAGE_SIZES.map((size) => (
-              <MenuItem key={size} value={size}>
-                {toPersianDigits(size)}
-              </MenuItem>
-            ))}
-          </TextField>
+          {setPerPage && (
+            <TextField
+              select
+              size="small"
+              variant="standard"
+              label="تعداد در صفحه"
+              value={perPage}
+              onChange={(event) => setPerPage(Number(event.target.value))}
+              fullWidth={false}
+              sx={{ minWidth: 96 }}
+            >
+              {PAGE_SIZES.map((size) => (
+                <MenuItem key={size} value={size}>
+                  {toPersianDigits(size)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           <Pagination
             count={pages}
             page={Math.min(page, pages)}
