@@ -5,7 +5,18 @@
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import { BooleanInput, required, SelectInput, TextInput, type Validator } from 'react-admin';
-import { RichTextInput } from 'ra-input-rich-text';
+import {
+  AlignmentButtons,
+  ClearButtons,
+  ColorButtons,
+  DefaultEditorOptions,
+  FormatButtons,
+  LinkButtons,
+  ListButtons,
+  QuoteButtons,
+  RichTextInput,
+  RichTextInputToolbar,
+} from 'ra-input-rich-text';
 import { JalaliDateInput } from '../../../ui/jalali';
 import { INCOMING, INTERNAL, OUTGOING } from '../letterTypes';
 import { LookupInput } from '../pickers/LookupInput';
@@ -13,6 +24,29 @@ import { requiredFields, type LetterField } from './letterForm';
 import type { SchemeChoice } from './useLetterChoices';
 
 export const EDITOR_HEIGHT_PX = 330;
+
+// The editor's paragraphs start on the right, as Persian text does (tiptap's default is left).
+const EDITOR_OPTIONS = {
+  ...DefaultEditorOptions,
+  extensions: (DefaultEditorOptions.extensions ?? []).map((extension) =>
+    extension.name === 'textAlign' ? extension.configure({ defaultAlignment: 'right' }) : extension,
+  ),
+};
+
+// The default toolbar without two parts: the heading-level select (its <li> sits in a <nav>,
+// which axe reports as a WCAG failure, and a letter has no headings) and images by URL
+// (a letter's images are its attachments).
+const EDITOR_TOOLBAR = (
+  <RichTextInputToolbar size="small">
+    <FormatButtons size="small" />
+    <ColorButtons size="small" />
+    <AlignmentButtons size="small" />
+    <ListButtons size="small" />
+    <LinkButtons size="small" />
+    <QuoteButtons size="small" />
+    <ClearButtons size="small" />
+  </RichTextInputToolbar>
+);
 
 interface ComposeTabProps {
   messageType: number;
@@ -141,6 +175,8 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
             label="متن نامه"
             validate={rule('messageBody')}
             readOnly={readOnly}
+            editorOptions={EDITOR_OPTIONS}
+            toolbar={EDITOR_TOOLBAR}
             fullWidth
           />
         </Box>
