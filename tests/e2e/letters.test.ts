@@ -12,6 +12,12 @@ import { openPortal, SCREENSHOTS, signInThroughForm, type Portal } from './brows
 
 const COLLEAGUE = { username: '09121111111', password: DEMO_COLLEAGUE_PASSWORD, name: 'مریم احمدی' };
 const SUBJECT = `هماهنگی جلسه بودجه ${Date.now() % 100_000}`;
+/** A 1×1 PNG: the server checks an attachment by its bytes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const IMAGE_NAME = 'نمودار بودجه.png';
 
 const visible = (page: Page, text: string | RegExp, timeout = 15_000) =>
   expect.poll(() => page.getByText(text).first().isVisible(), { timeout }).toBe(true);
@@ -72,6 +78,12 @@ describe('a letter from draft to archive in Chromium', () => {
     await admin.locator('.ProseMirror').click();
     await admin.keyboard.type('با سلام، جلسه بودجه سه‌شنبه ساعت ۱۰ برگزار می‌شود.');
     await admin.getByLabel('نیاز به پاسخ دارد').check();
+    await admin.getByRole('tab', { name: /پیوست‌ها/ }).click();
+    await admin
+      .locator('input[type="file"]')
+      .setInputFiles({ name: IMAGE_NAME, mimeType: 'image/png', buffer: PNG });
+    await admin.locator(`img[title="${IMAGE_NAME}"]`).waitFor();
+    await admin.getByRole('tab', { name: 'نگارش نامه' }).click();
     await admin.screenshot({ path: path.join(SCREENSHOTS, 'letter-compose.png'), fullPage: true });
 
     expect(await admin.getByRole('button', { name: 'امضا', exact: true }).isDisabled()).toBe(true);
@@ -103,17 +115,22 @@ describe('a letter from draft to archive in Chromium', () => {
     await colleague.screenshot({ path: path.join(SCREENSHOTS, 'letter-view.png'), fullPage: true });
   });
 
-  it('the colleague finds it read in the cartable list; opened again it shows its attachments', async () => {
+  it('the colleague finds it read in the cartable list; opened again it shows its attachment, which downloads', async () => {
     await colleague.goto(`${origin}/mymessage`);
     const row = colleague.getByTestId('letter-row').filter({ hasText: SUBJECT });
     await row.waitFor();
     expect(await row.getByRole('img', { name: 'خوانده‌شده' }).count()).toBe(1);
     await colleague.screenshot({ path: path.join(SCREENSHOTS, 'letter-list.png'), fullPage: true });
     await row.getByRole('link', { name: SUBJECT }).click();
-    // Read before: it opens on its attachments (spec 1 §2).
+    // Read before: it opens on its attachments (spec 1 §2), the image under its own name.
     await expect
       .poll(() => colleague.getByRole('tab', { name: /پیوست‌ها/ }).getAttribute('aria-selected'))
       .toBe('true');
+    const [download] = await Promise.all([
+      colleague.waitForEvent('download'),
+      colleague.getByRole('button', { name: `دریافت ${IMAGE_NAME}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(IMAGE_NAME);
   });
 
   it('replies: a draft to the sender in the colleague’s drafts', async () => {

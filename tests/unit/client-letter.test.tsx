@@ -44,6 +44,7 @@ let record: Record<string, unknown> = baseRecord;
 let events: Array<Record<string, unknown>> = [];
 let saves: FormData[] = [];
 let calls: Array<{ path: string; body: unknown }> = [];
+let forwards: FormData[] = [];
 
 const lookup = (rows: Array<{ id: number; title: string }>) =>
   http.get(`*/api/:entity/lookup/`, () => HttpResponse.json({ status: 1, records: rows }));
@@ -101,6 +102,29 @@ const server = setupServer(
     saves.push(await request.formData());
     return HttpResponse.json({ status: 1, id: 40, messge: 'درخواست با موفقیت انجام شد' });
   }),
+  http.post('*/api/message/forward/', async ({ request }) => {
+    forwards.push(await request.formData());
+    return HttpResponse.json({ status: 1, id: 41, messge: 'درخواست با موفقیت انجام شد' });
+  }),
+  http.get('*/api/message/list/', () =>
+    HttpResponse.json({
+      status: 1,
+      totalCount: 1,
+      records: [
+        {
+          messageId: 7,
+          messageTypeFk: 4,
+          isReaded: true,
+          isSend: true,
+          subject: 'نامه پیشین',
+          messageFrom: 'سارا احمدی',
+          messageTo: 'مدیر سامانه',
+          displayMessageNumber: 'د-3',
+          createdDate: '2025-03-01T08:00:00Z',
+        },
+      ],
+    }),
+  ),
   http.post('*/api/message/:action/', async ({ request, params }) => {
     calls.push({ path: String(params.action), body: await request.json().catch(() => null) });
     return HttpResponse.json({ status: 1, messge: 'درخواست با موفقیت انجام شد' });
@@ -151,6 +175,7 @@ beforeEach(() => {
   events = [];
   saves = [];
   calls = [];
+  forwards = [];
   location = undefined;
   signIn(['Messages', 'CreateInternalMessage', 'CreateImportMessage', 'CreateExportMessage']);
 });
@@ -290,5 +315,87 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'بله' }));
     await waitFor(() => expect(location?.pathname).toBe('/mymessage'));
     expect(calls[0]).toMatchObject({ path: 'delete', body: { Id: 12 } });
+  });
+
+  it('saves a changed draft with its fields, a new image and a related letter, then goes to the drafts', async () => {
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
+    fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: 'گزارش سالانه' } });
+
+    fireEvent.click(screen.getByRole('tab', { name: /پیوست‌ها/ }));
+    const image = new File([new Uint8Array([137, 80, 78, 71])], 'نمودار.png', { type: 'image/png' });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [image] } });
+
+    fireEvent.click(screen.getByRole('tab', { name: /نامه‌های مرتبط/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'افزودن نامه مرتبط' }));
+    const picker = await screen.findByRole('dialog');
+    const choice = await within(picker).findByRole('button', { name: 'انتخاب' });
+    fireEvent.click(choice);
+    // The relation type comes first (spec 1 §5).
+    expect(within(picker).getByText('الزامی است')).toBeTruthy();
+    fireEvent.click(within(picker).getByLabelText('پیرو'));
+    fireEvent.click(choice);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('با ذخیره نامه ثبت می‌شود')).toBeTruthy();
+
+    fireEvent.click(button('ذخیره پیش‌نویس'));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    const sent = saves[0];
+    expect(sent.get('IsSend')).toBe('0');
+    expect(sent.get('MessageId')).toBe('12');
+    expect(sent.get('Subject')).toBe('گزارش سالانه');
+    expect(sent.get('MessageBody')).toBe('<p>متن گزارش</p>');
+    expect(sent.getAll('SelectedTo')).toEqual(['2']);
+    expect(sent.get('AndikatorFk')).toBe('1');
+    expect(sent.get('RelatedMessages')).toBe('[{"MessageId":7,"Follow":true}]');
+    // (jsdom's XMLHttpRequest drops a file's name on the way; the browser test checks it.)
+    expect((sent.get('Attachments') as File).size).toBe(4);
+    await waitFor(() => expect(location?.pathname).toBe('/draftmessage'));
+  });
+
+  it.each([
+    ['ارجاع', 'ارجاع', '1', '/mymessage'],
+    ['پاسخ', 'ثبت پاسخ', '7', '/draftmessage'],
+  ])('%s a sent letter, then goes to %s', async (action, submit, isSend, destination) => {
+    record = { ...baseRecord, isSend: true, signed: true, isHolder: false };
+    open('/letter/false/AllMyMessage/4/12');
+    await waitForScreen();
+    fireEvent.click(button(action));
+    const dialog = await screen.findByRole('dialog');
+    if (isSend === '1') {
+      const to = within(dialog).getByLabelText(/گیرندگان/);
+      fireEvent.mouseDown(to);
+      fireEvent.click(to);
+      fireEvent.click(await screen.findByRole('option', { name: 'علی رضایی' }));
+    } else {
+      expect(within(dialog).getByText('مدیر سامانه')).toBeTruthy();
+    }
+    fireEvent.change(within(dialog).getByLabelText(/متن (ارجاع|پاسخ)/), {
+      target: { value: 'لطفاً بررسی شود' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: submit }));
+    await waitFor(() => expect(forwards).toHaveLength(1));
+    expect(forwards[0].get('IsSend')).toBe(isSend);
+    expect(forwards[0].get('MessageId')).toBe('12');
+    expect(forwards[0].get('ForwardMessage')).toBe('لطفاً بررسی شود');
+    expect(forwards[0].getAll('SelectedTo')).toEqual(isSend === '1' ? ['3'] : []);
+    await waitFor(() => expect(location?.pathname).toBe(destination));
+  });
+
+  it('forwards an unsigned draft to one colleague, then goes to the drafts', async () => {
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
+    fireEvent.click(button('ارجاع پیش‌نویس'));
+    const dialog = await screen.findByRole('dialog');
+    const to = within(dialog).getByLabelText(/گیرنده/);
+    fireEvent.mouseDown(to);
+    fireEvent.click(to);
+    fireEvent.click(await screen.findByRole('option', { name: 'سارا احمدی' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'ارجاع' }));
+    await waitFor(() => expect(forwards).toHaveLength(1));
+    expect(forwards[0].get('IsSend')).toBe('2');
+    expect(forwards[0].getAll('SelectedTo')).toEqual(['2']);
+    await waitFor(() => expect(location?.pathname).toBe('/draftmessage'));
   });
 });
