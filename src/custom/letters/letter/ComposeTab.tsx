@@ -80,6 +80,47 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
         />
       </Grid>
 
+      {messageType === INCOMING && (
+        <>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <LookupInput
+              source="messageFromCustomerFk"
+              resource="customer"
+              label="مشتری فرستنده"
+              validate={rule('messageFromCustomerFk')}
+              disabled={readOnly}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <LookupInput
+              source="reciveMethodFk"
+              resource="reciveMethod"
+              label="روش دریافت"
+              validate={rule('reciveMethodFk')}
+              disabled={readOnly}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextInput
+              source="importedMsgNumber"
+              label="شماره نامه وارده"
+              validate={rule('importedMsgNumber')}
+              fullWidth
+              {...common}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <JalaliDateInput
+              source="importedMsgDate"
+              label="تاریخ نامه وارده"
+              readOnlyField
+              validate={rule('importedMsgDate')}
+              fullWidth
+              {...common}
+            />
+          </Grid>
+        </>
+      )}
       {messageType === OUTGOING && (
         <Grid size={{ xs: 12, md: 6 }}>
           <LookupInput
@@ -87,17 +128,6 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
             resource="person"
             label="فرستنده"
             validate={rule('messageFromManFk')}
-            disabled={readOnly}
-          />
-        </Grid>
-      )}
-      {messageType === INCOMING && (
-        <Grid size={{ xs: 12, md: 6 }}>
-          <LookupInput
-            source="messageFromCustomerFk"
-            resource="customer"
-            label="مشتری فرستنده"
-            validate={rule('messageFromCustomerFk')}
             disabled={readOnly}
           />
         </Grid>
@@ -123,39 +153,6 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
           exclude={me}
         />
       </Grid>
-
-      {messageType === INCOMING && (
-        <>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <TextInput
-              source="importedMsgNumber"
-              label="شماره نامه وارده"
-              validate={rule('importedMsgNumber')}
-              fullWidth
-              {...common}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <JalaliDateInput
-              source="importedMsgDate"
-              label="تاریخ نامه وارده"
-              readOnlyField
-              validate={rule('importedMsgDate')}
-              fullWidth
-              {...common}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <LookupInput
-              source="reciveMethodFk"
-              resource="reciveMethod"
-              label="روش دریافت"
-              validate={rule('reciveMethodFk')}
-              disabled={readOnly}
-            />
-          </Grid>
-        </>
-      )}
 
       {messageType === INTERNAL && (
         <Grid size={12}>

@@ -77,6 +77,7 @@ export function LetterList({ config }: { config: LetterListConfig }) {
               label={CUSTOMER_FILTER_LABELS[filter]}
               value={state[filter]}
               onChange={(id) => setCustomer(filter, id)}
+              sx={{ flex: '1 1 220px', maxWidth: 320 }}
             />
           ))}
           {config.projectFilter && state.projectId && (

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useResourceChoices, type Choice } from '../../../resources/records';
 import { NO_OPTIONS } from '../../../resources/form/ReferenceChoiceInput';
 
@@ -12,9 +13,10 @@ interface LookupPickerProps {
   value: number | undefined;
   onChange: (id: number | null) => void;
   id?: string;
+  sx?: SxProps<Theme>;
 }
 
-export function LookupPicker({ resource, label, value, onChange, id }: LookupPickerProps) {
+export function LookupPicker({ resource, label, value, onChange, id, sx }: LookupPickerProps) {
   const [phrase, setPhrase] = useState('');
   const { choices, isPending } = useResourceChoices(resource, {
     phrase,
@@ -25,7 +27,7 @@ export function LookupPicker({ resource, label, value, onChange, id }: LookupPic
     <Autocomplete<Choice>
       id={id}
       size="small"
-      sx={{ minWidth: 220 }}
+      sx={sx ?? { minWidth: 220 }}
       options={choices}
       value={chosen}
       loading={isPending}
