@@ -20,42 +20,92 @@ export interface AppRoute {
   load?: () => Promise<{ default: ComponentType }>;
 }
 
+/** The letter lists share one screen (src/custom/letters/list), set up per route. */
+const letterList = (name: string) => () =>
+  import('./custom/letters/list/screens').then((screens) => screens.letterListScreen(name));
+
 export const ROUTES: AppRoute[] = [
   { name: 'Home', path: '/', title: 'داشبورد' },
   { name: 'Login', path: '/login', title: 'ورود', noLayout: true },
   { name: 'Register', path: '/registerdomain', title: 'ثبت نام سازمان جدید', noLayout: true },
 
   // Correspondence (spec 1)
-  { name: 'MyMessage', path: '/mymessage', title: 'کارتابل من', permission: 'Messages' },
-  { name: 'UnReadMessage', path: '/unreadmessage', title: 'نامه‌های خوانده‌نشده', permission: 'Messages' },
-  { name: 'AnswerRequest', path: '/answerrequest', title: 'نامه‌های نیازمند پاسخ', permission: 'Messages' },
+  {
+    name: 'MyMessage',
+    path: '/mymessage',
+    title: 'کارتابل من',
+    permission: 'Messages',
+    load: letterList('MyMessage'),
+  },
+  {
+    name: 'UnReadMessage',
+    path: '/unreadmessage',
+    title: 'نامه‌های خوانده‌نشده',
+    permission: 'Messages',
+    load: letterList('UnReadMessage'),
+  },
+  {
+    name: 'AnswerRequest',
+    path: '/answerrequest',
+    title: 'نامه‌های نیازمند پاسخ',
+    permission: 'Messages',
+    load: letterList('AnswerRequest'),
+  },
   {
     name: 'DomesticLetters',
     path: '/domesticletters',
     title: 'نامه‌های داخلی ارسالی',
     permission: 'Messages',
+    load: letterList('DomesticLetters'),
   },
-  { name: 'IncomingLetters', path: '/incomingletters', title: 'نامه‌های وارده', permission: 'Messages' },
-  { name: 'LettersIssued', path: '/lettersissued', title: 'نامه‌های صادره', permission: 'Messages' },
-  { name: 'AllMessage', path: '/allmessage', title: 'همه نامه‌ها', permission: 'AllMessages' },
+  {
+    name: 'IncomingLetters',
+    path: '/incomingletters',
+    title: 'نامه‌های وارده',
+    permission: 'Messages',
+    load: letterList('IncomingLetters'),
+  },
+  {
+    name: 'LettersIssued',
+    path: '/lettersissued',
+    title: 'نامه‌های صادره',
+    permission: 'Messages',
+    load: letterList('LettersIssued'),
+  },
+  {
+    name: 'AllMessage',
+    path: '/allmessage',
+    title: 'همه نامه‌ها',
+    permission: 'AllMessages',
+    load: letterList('AllMessage'),
+  },
   {
     name: 'ArchiveMessage',
     path: '/archivemessage/:typeNumber',
     title: 'نامه‌های بایگانی',
     permission: 'Messages',
+    load: letterList('ArchiveMessage'),
   },
   {
     name: 'FavoriteMessage',
     path: '/favoritemessage/:typeNumber',
     title: 'نامه‌های پوشه من',
     permission: 'Messages',
+    load: letterList('FavoriteMessage'),
   },
-  { name: 'DraftMessage', path: '/draftmessage', title: 'پیش‌نویس‌ها', permission: 'Messages' },
+  {
+    name: 'DraftMessage',
+    path: '/draftmessage',
+    title: 'پیش‌نویس‌ها',
+    permission: 'Messages',
+    load: letterList('DraftMessage'),
+  },
   {
     name: 'Letter',
     path: '/letter/:create/:pagetype/:messagetype/:id',
     title: 'نامه',
     permission: 'Messages',
+    load: () => import('./custom/letters/letter/LetterScreen'),
   },
   { name: 'Andikator', path: '/andikator', title: 'اندیکاتورها', permission: 'Andikator' },
   { name: 'Archive', path: '/archive', title: 'پوشه‌های بایگانی', permission: 'Archive' },

@@ -1,5 +1,6 @@
 // The main screens checked by axe-core against WCAG 2 A and AA: the sign-in page, the
-// dashboard, a master-data list and its edit form, and the account settings.
+// dashboard, a master-data list and its edit form, the account settings, a letter list,
+// a letter and a new letter's compose form.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -59,6 +60,29 @@ describe('accessibility of the main screens (axe-core, WCAG 2 A/AA)', () => {
     await page.getByRole('dialog').getByLabel('رمز عبور فعلی').waitFor();
     await page.waitForTimeout(500);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'a11y-account.png') });
+    expect(await wcagViolations(page)).toEqual([]);
+  });
+
+  it('a letter list', async () => {
+    await page.goto(`${origin}/mymessage`);
+    await page.getByRole('heading', { name: 'کارتابل من', level: 1 }).waitFor();
+    await page.getByTestId('letter-row').first().waitFor();
+    expect(await wcagViolations(page)).toEqual([]);
+  });
+
+  it('a letter', async () => {
+    await page.getByTestId('letter-row').first().getByRole('link').click();
+    await page.getByRole('toolbar', { name: 'ثبت نامه' }).waitFor();
+    // The names of its people and folders load after it (the top bar's spinner meanwhile).
+    await page.waitForLoadState('networkidle');
+    expect(await wcagViolations(page)).toEqual([]);
+  });
+
+  it("a new letter's compose form", async () => {
+    await page.goto(`${origin}/letter/true/AllMyMessage/4/0`);
+    await page.getByRole('toolbar', { name: 'ثبت نامه' }).waitFor();
+    await page.locator('.ProseMirror').waitFor();
+    await page.waitForLoadState('networkidle');
     expect(await wcagViolations(page)).toEqual([]);
   });
 });

@@ -1,14 +1,27 @@
 // @vitest-environment jsdom
 // The home dashboard against a mocked API: the four counts, the shortcuts that depend on
-// permissions, and deleting a quick link behind the confirmation.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// permissions, deleting a quick link behind the confirmation, the favourite contacts' ten
+// latest letters with the dialog choosing them, and a pushed notification refreshing the
+// counts and those letters.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { setSession } from '../../src/api/session';
 import { Dashboard } from '../../src/custom/dashboard/Dashboard';
 import { ThemeColorProvider } from '../../src/theme';
+import type { HubNotification } from '../../src/realtime';
 import { installMatchMedia, renderInAdmin, signIn } from './client-render';
+
+// The hub's listeners, so a test can push a notification as the server would.
+const hubListeners = vi.hoisted(() => new Set<(notification: HubNotification) => void>());
+vi.mock('../../src/realtime', async (original) => ({
+  ...(await original<typeof import('../../src/realtime')>()),
+  onHubNotification: (listener: (notification: HubNotification) => void) => {
+    hubListeners.add(listener);
+    return () => hubListeners.delete(listener);
+  },
+}));
 
 let boxAnswer: Record<string, unknown> = {};
 const INITIAL_LINKS = [
@@ -17,6 +30,15 @@ const INITIAL_LINKS = [
 ];
 let links = INITIAL_LINKS;
 let deletedIds: unknown[] = [];
+let favoriteQueries: URLSearchParams[] = [];
+let favoriteLetters: Array<Record<string, unknown>> = [];
+let favoritePersons = [{ id: 2, firstName: 'سارا', lastName: 'احمدی' }];
+let savedPersons: unknown[] = [];
+const PEOPLE = [
+  { id: 1, title: 'مدیر سامانه' },
+  { id: 2, title: 'سارا احمدی' },
+  { id: 3, title: 'علی رضایی' },
+];
 
 const server = setupServer(
   http.get('*/api/home/getbox/', () => HttpResponse.json(boxAnswer)),
@@ -30,6 +52,25 @@ const server = setupServer(
     deletedIds.push(body.Id);
     links = links.filter((link) => link.linkId !== body.Id);
     return HttpResponse.json({ status: 1, message: 'درخواست با موفقیت انجام شد' });
+  }),
+  http.get('*/api/message/list/', ({ request }) => {
+    favoriteQueries.push(new URL(request.url).searchParams);
+    return HttpResponse.json({ status: 1, records: favoriteLetters, totalCount: favoriteLetters.length });
+  }),
+  http.get('*/api/person/getfavoritepersons/', () =>
+    HttpResponse.json({ status: 1, records: favoritePersons, persons: favoritePersons.map((p) => p.id) }),
+  ),
+  http.post('*/api/person/savefavoritepersons/', async ({ request }) => {
+    const body = (await request.json()) as { Persons: number[] };
+    savedPersons.push(body.Persons);
+    return HttpResponse.json({ status: 1, message: 'درخواست با موفقیت انجام شد' });
+  }),
+  http.get('*/api/person/lookup/', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    if (query.get('Phrase') === '09120000000') return HttpResponse.json({ status: 1, records: [PEOPLE[0]] });
+    const ids = query.get('Ids')?.split(',');
+    const records = ids ? PEOPLE.filter((p) => ids.includes(String(p.id))) : PEOPLE;
+    return HttpResponse.json({ status: 1, records });
   }),
   http.get('*/api/usersetting/get/', () =>
     HttpResponse.json({ status: 1, record: { themeColor: '#7B1FA2' } }),
@@ -57,6 +98,10 @@ beforeEach(() => {
   };
   links = [...INITIAL_LINKS];
   deletedIds = [];
+  favoriteQueries = [];
+  favoriteLetters = [];
+  favoritePersons = [{ id: 2, firstName: 'سارا', lastName: 'احمدی' }];
+  savedPersons = [];
   signIn([]);
 });
 afterEach(() => cleanup());
@@ -139,5 +184,60 @@ describe('home dashboard', () => {
     await waitFor(() => expect(screen.queryByText('گوگل')).toBeNull());
     expect(await screen.findByText('درخواست با موفقیت انجام شد')).toBeTruthy();
     expect(screen.getByText('سامانه مالیات')).toBeTruthy();
+  });
+
+  it('lists the ten latest letters of the favourite contacts, each opening its letter', async () => {
+    favoriteLetters = [
+      {
+        messageId: 31,
+        messageTypeFk: 4,
+        messageTypeString: 'داخلی',
+        isReaded: false,
+        isSend: true,
+        subject: 'جلسه هفتگی',
+        messageFrom: 'سارا احمدی',
+        messageTo: 'مدیر سامانه',
+        displayMessageNumber: 'د-7',
+        createdDate: '2025-03-20T08:00:00Z',
+      },
+    ];
+    renderDashboard();
+    const subject = await screen.findByText('جلسه هفتگی');
+    expect(subject.closest('a')?.getAttribute('href')).toBe('/letter/false/AllMyMessage/4/31');
+    expect(screen.getByText('د-۷')).toBeTruthy();
+    expect(favoriteQueries[0].get('PageType')).toBe('FavoritePerson');
+    expect(favoriteQueries[0].get('Count')).toBe('10');
+    expect(screen.queryByText('پس از فعال شدن بخش نامه‌ها نمایش داده می‌شود')).toBeNull();
+  });
+
+  it('chooses the favourite contacts (without the user) and reloads their letters', async () => {
+    renderDashboard();
+    expect(await screen.findByText(/نامه‌ای از مخاطبان منتخب نرسیده است/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'انتخاب مخاطبان' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('سارا احمدی')).toBeTruthy();
+    const input = within(dialog).getByLabelText('مخاطبان');
+    fireEvent.mouseDown(input);
+    fireEvent.click(input);
+    fireEvent.click(await screen.findByRole('option', { name: 'علی رضایی' }));
+    expect(screen.queryByRole('option', { name: 'مدیر سامانه' })).toBeNull();
+    const before = favoriteQueries.length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'ذخیره' }));
+    await waitFor(() => expect(savedPersons).toEqual([[2, 3]]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(favoriteQueries.length).toBe(before + 1));
+  });
+
+  it('refreshes the counts and the favourite letters when a notification arrives', async () => {
+    renderDashboard();
+    const unread = await screen.findByTestId('box-unReadMessageCount');
+    await waitFor(() => expect(unread.textContent).toContain('۳'));
+    const letterLoads = favoriteQueries.length;
+    boxAnswer = { ...boxAnswer, unReadMessageCount: 4 };
+    hubListeners.forEach((listener) =>
+      listener({ id: 9, title: 'نامه جدید', url: '/letter/false/AllMyMessage/4/40' }),
+    );
+    await waitFor(() => expect(unread.textContent).toContain('۴'));
+    await waitFor(() => expect(favoriteQueries.length).toBe(letterLoads + 1));
   });
 });

@@ -1,29 +1,52 @@
-// The place of the ten latest letters from favourite contacts. The letters area fills it
-// (message/list PageType FavoritePerson, person/savefavoritepersons) when it lands.
-import Box from '@mui/material/Box';
+// The ten latest letters from the user's favourite contacts (spec 1 §2 "Home dashboard":
+// message/list PageType FavoritePerson) and the dialog choosing those contacts
+// (person/getfavoritepersons, person/savefavoritepersons). Reloads when a letter arrives.
+import { useState } from 'react';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import StarOutline from '@mui/icons-material/StarOutlineOutlined';
-import MailOutline from '@mui/icons-material/MailOutlined';
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import { fetchLetters } from '../letters/api';
+import { LetterTable } from '../letters/list/LetterTable';
 import { DashboardCard } from './DashboardCard';
+import { FavoritePersonsDialog } from './FavoritePersonsDialog';
+import { useLoader } from './useLoader';
+import { useRefreshOnNotification } from './useRefreshOnNotification';
 
-export const FAVORITE_LETTERS_PENDING = 'پس از فعال شدن بخش نامه‌ها نمایش داده می‌شود';
+export const HOME_LETTER_COUNT = 10;
+
+const loadLetters = () => fetchLetters({ pageType: 'FavoritePerson', page: 1, count: HOME_LETTER_COUNT });
 
 export function FavoriteLetters() {
+  const letters = useLoader(loadLetters, null);
+  const [choosing, setChoosing] = useState(false);
+  useRefreshOnNotification(letters.reload);
+  const rows = letters.data?.records ?? [];
   return (
-    <DashboardCard title="نامه‌های مخاطبان منتخب" icon={<StarOutline />}>
-      <Box
-        sx={{
-          display: 'grid',
-          placeItems: 'center',
-          gap: 1,
-          py: 4,
-          color: 'text.secondary',
-          textAlign: 'center',
+    <DashboardCard
+      title="نامه‌های مخاطبان منتخب"
+      icon={<StarOutline />}
+      action={
+        <Button size="small" startIcon={<PeopleOutlined />} onClick={() => setChoosing(true)}>
+          انتخاب مخاطبان
+        </Button>
+      }
+    >
+      {!letters.loading && rows.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+          نامه‌ای از مخاطبان منتخب نرسیده است؛ مخاطبان دلخواه خود را با «انتخاب مخاطبان» برگزینید.
+        </Typography>
+      ) : (
+        <LetterTable rows={rows} loading={letters.loading} pageType="AllMyMessage" showRecipients={false} />
+      )}
+      <FavoritePersonsDialog
+        open={choosing}
+        onClose={() => setChoosing(false)}
+        onSaved={() => {
+          setChoosing(false);
+          letters.reload();
         }}
-      >
-        <MailOutline sx={{ fontSize: 40, opacity: 0.5 }} />
-        <Typography variant="body2">{FAVORITE_LETTERS_PENDING}</Typography>
-      </Box>
+      />
     </DashboardCard>
   );
 }

@@ -10,23 +10,8 @@ import DraftsOutlined from '@mui/icons-material/DraftsOutlined';
 import { LinkBase } from 'react-admin';
 import { hasPermission } from '../../api/session';
 import { pathTo } from '../../routes';
+import { LETTER_TYPES, newLetterLinks } from '../letters/letterTypes';
 import { MenuButton, type MenuLink } from './MenuButton';
-
-const LETTER_TYPES = [
-  { label: 'داخلی', messageType: 4, permission: 'CreateInternalMessage', sentRoute: 'DomesticLetters' },
-  { label: 'وارده', messageType: 5, permission: 'CreateImportMessage', sentRoute: 'IncomingLetters' },
-  { label: 'صادره', messageType: 6, permission: 'CreateExportMessage', sentRoute: 'LettersIssued' },
-];
-
-const newLetterPath = (messageType: number) =>
-  pathTo('Letter', { create: 'true', pagetype: 'AllMyMessage', messagetype: messageType, id: 0 }) ?? '/';
-
-export function newLetterLinks(): MenuLink[] {
-  return LETTER_TYPES.filter((type) => hasPermission(type.permission)).map((type) => ({
-    label: type.label,
-    to: newLetterPath(type.messageType),
-  }));
-}
 
 const sentLetterLinks: MenuLink[] = LETTER_TYPES.map((type) => ({
   label: type.label,

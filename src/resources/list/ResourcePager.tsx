@@ -23,10 +23,35 @@ const MOVE_LABELS: Record<string, string> = {
 const pageLabel = (type: string, page: number | null) =>
   type === 'page' ? `صفحه ${toPersianDigits(page)}` : (MOVE_LABELS[type] ?? '');
 
+export interface PagerProps {
+  page: number;
+  perPage: number;
+  /** The rows counted (0 after a failed load). */
+  total: number;
+  /** The count stopped at `total`; there are more. */
+  capped: boolean;
+  setPage: (page: number) => void;
+  /** Absent: a fixed page size, no size choice (the related-letter picker's 10). */
+  setPerPage?: (perPage: number) => void;
+}
+
+/** The pager of a react-admin list (ListContext). */
 export function ResourcePager() {
   const { page, perPage, total, setPage, setPerPage, error, meta } = useListContext();
-  const count = error ? 0 : (total ?? 0);
-  const capped = !error && meta?.countCapped === true;
+  return (
+    <Pager
+      page={page}
+      perPage={perPage}
+      total={error ? 0 : (total ?? 0)}
+      capped={!error && meta?.countCapped === true}
+      setPage={setPage}
+      setPerPage={setPerPage}
+    />
+  );
+}
+
+/** The same pager for a list that keeps its own paging (the letter lists). */
+export function Pager({ page, perPage, total: count, capped, setPage, setPerPage }: PagerProps) {
   const pages = Math.ceil(count / perPage) + (capped ? 1 : 0);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, px: 2, py: 1.5 }}>
@@ -35,22 +60,24 @@ export function ResourcePager() {
       </Typography>
       {pages > 1 && (
         <>
-          <TextField
-            select
-            size="small"
-            variant="standard"
-            label="تعداد در صفحه"
-            value={perPage}
-            onChange={(event) => setPerPage(Number(event.target.value))}
-            fullWidth={false}
-            sx={{ minWidth: 96 }}
-          >
-            {PAGE_SIZES.map((size) => (
-              <MenuItem key={size} value={size}>
-                {toPersianDigits(size)}
-              </MenuItem>
-            ))}
-          </TextField>
+          {setPerPage && (
+            <TextField
+              select
+              size="small"
+              variant="standard"
+              label="تعداد در صفحه"
+              value={perPage}
+              onChange={(event) => setPerPage(Number(event.target.value))}
+              fullWidth={false}
+              sx={{ minWidth: 96 }}
+            >
+              {PAGE_SIZES.map((size) => (
+                <MenuItem key={size} value={size}>
+                  {toPersianDigits(size)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           <Pagination
             count={pages}
             page={Math.min(page, pages)}

@@ -1,0 +1,255 @@
+// The letters' server calls (spec 1 §7 "Letters"; the server's shapes in docs/api.md
+// "Letters") and the shapes the screens read. People are person ids (person/lookup), an
+// outgoing letter's recipients are customer ids.
+import { http, type ApiAnswer } from '../../api/http';
+import { uploadWithProgress, type Progress } from '../../api/uploadWithProgress';
+
+export type PageType =
+  | 'AllMyMessage'
+  | 'UnReadMessage'
+  | 'AnswerRequest'
+  | 'Send'
+  | 'AllMessage'
+  | 'Archive'
+  | 'Favorite'
+  | 'Draft'
+  | 'FavoritePerson';
+
+/** One row of a letter list. */
+export interface LetterRow {
+  messageId: number;
+  messageTypeFk: number;
+  messageTypeString: string;
+  isReaded: boolean;
+  isSend: boolean;
+  signed?: boolean;
+  answerRequest?: boolean;
+  subject: string;
+  messageFrom: string;
+  messageTo: string;
+  messageBody?: string;
+  displayMessageNumber: string;
+  hasMessageAttachment?: boolean;
+  createdDate: string;
+  sentDate?: string | null;
+  createdUserPic?: string;
+}
+
+export interface LetterListQuery {
+  pageType: PageType;
+  page: number;
+  count: number;
+  phrase?: string;
+  messageType?: number;
+  typeNumber?: number;
+  projectId?: number;
+  toCustomerId?: number;
+  fromCustomerId?: number;
+}
+
+export interface LetterPage {
+  records: LetterRow[];
+  totalCount: number;
+  /** The server stopped counting at totalCount; there are more. */
+  countCapped: boolean;
+}
+
+type ListAnswer = ApiAnswer & { records?: LetterRow[]; totalCount?: number; countCapped?: boolean };
+
+/** A page of a list; a refused or failed load is an empty list (spec 1 §8). */
+export async function fetchLetters(query: LetterListQuery): Promise<LetterPage> {
+  const answer = await http.get<ListAnswer>('message/list/', {
+    PageType: query.pageType,
+    Page: query.page,
+    Count: query.count,
+    Phrase: query.phrase ?? '',
+    MessageType: query.messageType ?? 0,
+    TypeNumber: query.typeNumber,
+    projectId: query.projectId,
+    toCustomerId: query.toCustomerId,
+    fromCustomerId: query.fromCustomerId,
+  });
+  if (answer.status !== 1) return { records: [], totalCount: 0, countCapped: false };
+  return {
+    records: answer.records ?? [],
+    totalCount: Number(answer.totalCount ?? 0),
+    countCapped: answer.countCapped === true,
+  };
+}
+
+/** Deletes a letter (the author's, while no one else has read it). */
+export const deleteLetter = (id: number, pageType: string, typeNumber = 0) =>
+  http.delete('message/delete/', { Id: id, PageType: pageType, TypeNumber: typeNumber, IsSend: 0 });
+
+// ------------------------------------------------------------------ one letter
+
+/** The letter as message/get answers it (`record`). */
+export interface LetterRecord {
+  messageId: number;
+  messageTypeFk: number;
+  messageTypeString?: string;
+  subject: string;
+  messageBody: string;
+  andikatorFk: number | null;
+  andikatorTitle?: string;
+  andikatorPrefix?: string;
+  number?: number | null;
+  displayMessageNumber?: string;
+  projectFk?: number | null;
+  projectTitle?: string;
+  reciveMethodFk?: number | null;
+  importedMsgNumber?: string | null;
+  importedMsgDate?: string | null;
+  messageFromManFk?: number | null;
+  messageFromCustomerFk?: number | null;
+  messageFromUserId?: number | null;
+  exportCustomerAgent?: number | null;
+  answerRequest?: boolean;
+  needsMyAnswer?: boolean;
+  isSend: boolean;
+  signed: boolean;
+  signedByFullName?: string;
+  createdDate?: string;
+  sentDate?: string | null;
+  messageFrom?: string;
+  messageTo?: string;
+  messageCc?: string;
+  messageAttachmentCount?: number;
+  hasMessageAttachment?: boolean;
+  firstTimeRead?: string | null;
+  isReaded?: boolean;
+  createdUserPic?: string;
+  createdUserFullName?: string;
+  /** The user wrote it. */
+  isAuthor?: boolean;
+  /** A draft the user holds: they may edit, sign and send it. */
+  isHolder?: boolean;
+  selectedTo: number[];
+  selectedCC: number[];
+  selectedBcc: number[];
+}
+
+export interface LetterAttachment {
+  msg: { messageAttachmentId: number; fileName: string; fileComment?: string; createdDate?: string };
+  fullName: string;
+}
+
+export interface RelatedLetter {
+  messageId: number;
+  number?: string | number | null;
+  subject: string;
+  createdDate: string;
+  createdUser?: string;
+  follow: boolean;
+  description?: string;
+}
+
+export interface LetterForward {
+  forwardMessage?: string;
+  createdDate: string;
+  creatorUserFullName: string;
+  receivedUserFullName: string;
+  description?: string;
+}
+
+export interface LetterEvent {
+  createdDate: string;
+  eventType: string;
+  eventTypeFk: number;
+  description?: string;
+  creatorUserId: number;
+  creatorUserFullName: string;
+}
+
+export interface LetterDetail {
+  record: LetterRecord;
+  attachment: LetterAttachment[];
+  relatedMessage: RelatedLetter[];
+  allForwardedMessage: LetterForward[];
+  messageEvent: LetterEvent[];
+}
+
+type DetailAnswer = ApiAnswer & Partial<LetterDetail>;
+
+const ids = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number) : []);
+
+/** message/get: the letter (opening it marks it read), or the server's refusal. */
+export async function fetchLetter(id: number, pageType: string): Promise<LetterDetail | string> {
+  const answer = await http.get<DetailAnswer>('message/get/', { Id: id, PageType: pageType });
+  if (answer.status !== 1 || !answer.record) return answer.message ?? 'نامه یافت نشد';
+  const record = answer.record;
+  return {
+    record: {
+      ...record,
+      selectedTo: ids(record.selectedTo),
+      selectedCC: ids(record.selectedCC),
+      selectedBcc: ids(record.selectedBcc),
+    },
+    attachment: answer.attachment ?? [],
+    relatedMessage: answer.relatedMessage ?? [],
+    allForwardedMessage: answer.allForwardedMessage ?? [],
+    messageEvent: answer.messageEvent ?? [],
+  };
+}
+
+/** IsSend of message/save (spec 1 §9). */
+export const SAVE_MODE = { draft: 0, send: 1, number: 6 } as const;
+export type SaveMode = (typeof SAVE_MODE)[keyof typeof SAVE_MODE];
+
+/** IsSend of message/forward: forward, forward a draft, reply (spec 1 §4, §9). */
+export const FORWARD_MODE = { forward: 1, forwardDraft: 2, reply: 7 } as const;
+export type ForwardMode = (typeof FORWARD_MODE)[keyof typeof FORWARD_MODE];
+
+export interface RelatedLink {
+  messageId: number;
+  /** true = follow-up (پیرو), false = referral (عطف). */
+  follow: boolean;
+}
+
+export type SaveAnswer = ApiAnswer & { id?: number };
+
+/** message/save (multipart): the form's fields, new attachments and related links. Upload
+ *  progress is reported because attachments may be large. */
+export function saveLetter(fields: Record<string, unknown>, files: File[], onProgress: Progress) {
+  return uploadWithProgress<SaveAnswer>(
+    'message/save/',
+    { ...fields, Attachments: files },
+    'POST',
+    onProgress,
+  );
+}
+
+export function forwardLetter(fields: Record<string, unknown>, files: File[]) {
+  return http.multipart<SaveAnswer>('message/forward/', { ...fields, Attachments: files });
+}
+
+export const signLetter = (id: number) => http.post('message/sign/', { id });
+export const removeSignature = (id: number) => http.post('message/removesign/', { id });
+export const archiveLetter = (messageId: number, archiveId: number, pageType: string) =>
+  http.put('message/setarchive/', { MessageId: messageId, ArchiveId: archiveId, PageType: pageType });
+export const favoriteLetter = (messageId: number, favoriteId: number, pageType: string) =>
+  http.put('message/setfavorite/', { MessageId: messageId, FavoriteId: favoriteId, PageType: pageType });
+
+/** The call that sends an attachment, without the session (a signed link is asked for). */
+export const attachmentUrl = (attachmentId: number) =>
+  `/api/message/download?${new URLSearchParams({ AttachmentId: String(attachmentId) }).toString()}`;
+
+/** The call that prints a letter into a template. */
+export const printUrl = (templateId: number, id: number) =>
+  `/api/message/docx?${new URLSearchParams({ templateId: String(templateId), id: String(id) }).toString()}`;
+
+// ------------------------------------------------------------------ favourite contacts
+
+export interface FavoritePerson {
+  id: number;
+  firstName: string;
+  lastName: string;
+}
+
+export async function fetchFavoritePersons(): Promise<FavoritePerson[]> {
+  const answer = await http.get<ApiAnswer & { records?: FavoritePerson[] }>('person/getfavoritepersons/');
+  return answer.status === 1 ? (answer.records ?? []) : [];
+}
+
+export const saveFavoritePersons = (persons: number[]) =>
+  http.post('person/savefavoritepersons/', { Persons: persons });

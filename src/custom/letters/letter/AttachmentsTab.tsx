@@ -1,0 +1,94 @@
+// The attachments tab: the letter's saved files (each downloadable through a short-lived
+// signed link) and, while the letter may be changed, a drop zone for more (spec 1 §2:
+// several at once, jpg, jpeg, png only). New files are sent with the next save; the upload
+// progress shows under the buttons (LetterEditor).
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import { FileInput, ImageField } from 'react-admin';
+import { startDownload } from '../../../resources/list/RowActions';
+import { formatJalali } from '../../../shared/jalali';
+import { toPersianDigits } from '../../../shared/persian-digits';
+import { useNotice } from '../../../ui/notices';
+import { attachmentUrl, type LetterAttachment } from '../api';
+
+/** The drop zone's accepted files (react-dropzone's form: MIME type → extensions). */
+export const ATTACHMENT_TYPES = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
+export const ATTACHMENT_REFUSED = 'فقط تصویر با پسوند jpg، jpeg یا png پیوست می‌شود';
+
+interface AttachmentsTabProps {
+  attachments: LetterAttachment[];
+  editable: boolean;
+}
+
+export function AttachmentsTab({ attachments, editable }: AttachmentsTabProps) {
+  const notice = useNotice();
+  const download = (attachment: LetterAttachment) =>
+    startDownload(attachmentUrl(attachment.msg.messageAttachmentId)).catch((error: unknown) =>
+      notice.error(error instanceof Error ? error.message : ''),
+    );
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {attachments.length === 0 ? (
+        <Typography color="text.secondary">پیوستی ثبت نشده است</Typography>
+      ) : (
+        <List dense aria-label="پیوست‌های نامه">
+          {attachments.map((attachment) => (
+            <ListItem
+              key={attachment.msg.messageAttachmentId}
+              secondaryAction={
+                <Tooltip title="دریافت فایل">
+                  <IconButton
+                    edge="end"
+                    aria-label={`دریافت ${attachment.msg.fileName}`}
+                    onClick={() => void download(attachment)}
+                  >
+                    <DownloadOutlined />
+                  </IconButton>
+                </Tooltip>
+              }
+            >
+              <ListItemIcon>
+                <ImageOutlined />
+              </ListItemIcon>
+              <ListItemText
+                primary={attachment.msg.fileName}
+                secondary={[
+                  attachment.fullName,
+                  toPersianDigits(formatJalali(attachment.msg.createdDate, { withTime: true })),
+                  attachment.msg.fileComment,
+                ]
+                  .filter(Boolean)
+                  .join(' — ')}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {editable && (
+        <FileInput
+          source="attachments"
+          label="پیوست‌های تازه"
+          multiple
+          accept={ATTACHMENT_TYPES}
+          options={{ onDropRejected: () => notice.error(ATTACHMENT_REFUSED) }}
+          placeholder={
+            <Typography sx={{ py: 2 }}>
+              تصویرها (jpg، jpeg، png) را اینجا رها کنید یا برای انتخاب کلیک کنید
+            </Typography>
+          }
+          helperText="با ذخیره یا ارسال نامه بارگذاری می‌شوند"
+        >
+          <ImageField source="src" title="title" />
+        </FileInput>
+      )}
+    </Box>
+  );
+}

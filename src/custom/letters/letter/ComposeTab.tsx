@@ -1,0 +1,183 @@
+// The compose tab (spec 1 §2, §5): subject, numbering scheme of the letter's type, the
+// senders and recipients the type needs, the incoming letter's number, Jalali date and
+// receive method, "answer required" on internal letters, and the rich-text body (330 px).
+// Required fields come from letterForm.ts (REQUIRED_BY_TYPE) and read «الزامی است».
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import { BooleanInput, required, SelectInput, TextInput, type Validator } from 'react-admin';
+import {
+  AlignmentButtons,
+  ClearButtons,
+  ColorButtons,
+  DefaultEditorOptions,
+  FormatButtons,
+  LinkButtons,
+  ListButtons,
+  QuoteButtons,
+  RichTextInput,
+  RichTextInputToolbar,
+} from 'ra-input-rich-text';
+import { JalaliDateInput } from '../../../ui/jalali';
+import { INCOMING, INTERNAL, OUTGOING } from '../letterTypes';
+import { LookupInput } from '../pickers/LookupInput';
+import { requiredFields, type LetterField } from './letterForm';
+import type { SchemeChoice } from './useLetterChoices';
+
+export const EDITOR_HEIGHT_PX = 330;
+
+// The editor's paragraphs start on the right, as Persian text does (tiptap's default is left).
+const EDITOR_OPTIONS = {
+  ...DefaultEditorOptions,
+  extensions: (DefaultEditorOptions.extensions ?? []).map((extension) =>
+    extension.name === 'textAlign' ? extension.configure({ defaultAlignment: 'right' }) : extension,
+  ),
+};
+
+// The default toolbar without two parts: the heading-level select (its <li> sits in a <nav>,
+// which axe reports as a WCAG failure, and a letter has no headings) and images by URL
+// (a letter's images are its attachments).
+const EDITOR_TOOLBAR = (
+  <RichTextInputToolbar size="small">
+    <FormatButtons size="small" />
+    <ColorButtons size="small" />
+    <AlignmentButtons size="small" />
+    <ListButtons size="small" />
+    <LinkButtons size="small" />
+    <QuoteButtons size="small" />
+    <ClearButtons size="small" />
+  </RichTextInputToolbar>
+);
+
+interface ComposeTabProps {
+  messageType: number;
+  readOnly: boolean;
+  schemes: SchemeChoice[];
+  myPersonId: number | null;
+}
+
+export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: ComposeTabProps) {
+  const needed = new Set(requiredFields(messageType));
+  const rule = (name: LetterField): Validator | undefined => (needed.has(name) ? required() : undefined);
+  const common = { readOnly, disabled: readOnly };
+  const me = [myPersonId];
+  const personRecipients = messageType !== OUTGOING;
+  return (
+    <Grid container columnSpacing={2}>
+      <Grid size={{ xs: 12, md: 8 }}>
+        <TextInput source="subject" label="موضوع" validate={rule('subject')} fullWidth {...common} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <SelectInput
+          source="andikatorFk"
+          label="اندیکاتور"
+          choices={schemes}
+          optionText="name"
+          translateChoice={false}
+          validate={rule('andikatorFk')}
+          emptyText="انتخاب کنید"
+          fullWidth
+          {...common}
+        />
+      </Grid>
+
+      {messageType === INCOMING && (
+        <>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <LookupInput
+              source="messageFromCustomerFk"
+              resource="customer"
+              label="مشتری فرستنده"
+              validate={rule('messageFromCustomerFk')}
+              disabled={readOnly}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <LookupInput
+              source="reciveMethodFk"
+              resource="reciveMethod"
+              label="روش دریافت"
+              validate={rule('reciveMethodFk')}
+              disabled={readOnly}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextInput
+              source="importedMsgNumber"
+              label="شماره نامه وارده"
+              validate={rule('importedMsgNumber')}
+              fullWidth
+              {...common}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <JalaliDateInput
+              source="importedMsgDate"
+              label="تاریخ نامه وارده"
+              readOnlyField
+              validate={rule('importedMsgDate')}
+              fullWidth
+              {...common}
+            />
+          </Grid>
+        </>
+      )}
+      {messageType === OUTGOING && (
+        <Grid size={{ xs: 12, md: 6 }}>
+          <LookupInput
+            source="messageFromManFk"
+            resource="person"
+            label="فرستنده"
+            validate={rule('messageFromManFk')}
+            disabled={readOnly}
+          />
+        </Grid>
+      )}
+      <Grid size={{ xs: 12, md: 6 }}>
+        <LookupInput
+          source="selectedTo"
+          resource={personRecipients ? 'person' : 'customer'}
+          label={personRecipients ? 'گیرندگان' : 'مشتریان گیرنده'}
+          multiple
+          validate={rule('selectedTo')}
+          disabled={readOnly}
+          exclude={personRecipients ? me : []}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <LookupInput
+          source="selectedCC"
+          resource="person"
+          label="رونوشت"
+          multiple
+          disabled={readOnly}
+          exclude={me}
+        />
+      </Grid>
+
+      {messageType === INTERNAL && (
+        <Grid size={12}>
+          <BooleanInput source="answerRequest" label="نیاز به پاسخ دارد" {...common} />
+        </Grid>
+      )}
+
+      <Grid size={12}>
+        <Box
+          sx={{
+            '& .ProseMirror': { height: EDITOR_HEIGHT_PX, overflowY: 'auto' },
+            '& .ra-rich-text-input': { width: '100%' },
+          }}
+        >
+          <RichTextInput
+            source="messageBody"
+            label="متن نامه"
+            validate={rule('messageBody')}
+            readOnly={readOnly}
+            editorOptions={EDITOR_OPTIONS}
+            toolbar={EDITOR_TOOLBAR}
+            fullWidth
+          />
+        </Box>
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,116 @@
+// The dialogs of the letter screen's top bar (spec 1 §2): archive folder, favourite
+// folder, print template, forward / reply / forward draft, and the delete confirmation,
+// with where each one leads afterwards (spec 1 §4): a forward to MyMessage, a forwarded
+// draft or a reply to the drafts, a delete to MyMessage.
+import { useState } from 'react';
+import { useNavigate } from 'react-admin';
+import type { ApiAnswer } from '../../../api/http';
+import { pathTo } from '../../../routes';
+import { startDownload } from '../../../resources/list/RowActions';
+import { useNotice } from '../../../ui/notices';
+import { ConfirmDialog } from '../../dashboard/ConfirmDialog';
+import {
+  archiveLetter,
+  deleteLetter,
+  favoriteLetter,
+  FORWARD_MODE,
+  printUrl,
+  type ForwardMode,
+} from '../api';
+import { ChooseDialog } from './dialogs/ChooseDialog';
+import { ForwardDialog } from './dialogs/ForwardDialog';
+import type { LetterEditorProps } from './LetterEditor';
+
+export type DialogName = 'reply' | 'forward' | 'forwardDraft' | 'archive' | 'favorite' | 'print' | 'delete';
+
+const FORWARD_DIALOGS: Partial<Record<DialogName, ForwardMode>> = {
+  forward: FORWARD_MODE.forward,
+  forwardDraft: FORWARD_MODE.forwardDraft,
+  reply: FORWARD_MODE.reply,
+};
+
+interface LetterDialogsProps extends LetterEditorProps {
+  dialog: DialogName | null;
+  close: () => void;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : '');
+
+export function LetterDialogs({ detail, pageType, myPersonId, dialog, close }: LetterDialogsProps) {
+  const notice = useNotice();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const record = detail?.record;
+  if (!record) return null;
+  const id = record.messageId;
+
+  /** A call's answer in green or red; true when it succeeded. */
+  const attempt = async (call: () => Promise<ApiAnswer | void>) => {
+    try {
+      const answer = await call();
+      return answer ? notice.fromAnswer(answer) : true;
+    } catch (error) {
+      notice.error(errorText(error));
+      return false;
+    }
+  };
+
+  const remove = async () => {
+    setDeleting(true);
+    const done = await attempt(() => deleteLetter(id, pageType));
+    setDeleting(false);
+    close();
+    if (done) navigate(pathTo('MyMessage') ?? '/');
+  };
+
+  return (
+    <>
+      <ChooseDialog
+        open={dialog === 'archive'}
+        title="بایگانی نامه"
+        resource="archive"
+        label="پوشه بایگانی"
+        confirmLabel="بایگانی"
+        onClose={close}
+        onConfirm={(folder) => attempt(() => archiveLetter(id, folder, pageType))}
+      />
+      <ChooseDialog
+        open={dialog === 'favorite'}
+        title="افزودن به پوشه دلخواه"
+        resource="favorite"
+        label="پوشه دلخواه"
+        confirmLabel="افزودن"
+        onClose={close}
+        onConfirm={(folder) => attempt(() => favoriteLetter(id, folder, pageType))}
+      />
+      <ChooseDialog
+        open={dialog === 'print'}
+        title="چاپ نامه"
+        resource="template"
+        label="قالب چاپ"
+        confirmLabel="چاپ"
+        onClose={close}
+        onConfirm={(template) => attempt(() => startDownload(printUrl(template, id)))}
+      />
+      <ForwardDialog
+        key={dialog ?? 'closed'}
+        mode={(dialog && FORWARD_DIALOGS[dialog]) ?? null}
+        record={record}
+        pageType={pageType}
+        myPersonId={myPersonId}
+        onClose={close}
+        onDone={(mode) => {
+          close();
+          navigate(pathTo(mode === FORWARD_MODE.forward ? 'MyMessage' : 'DraftMessage') ?? '/');
+        }}
+      />
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        busy={deleting}
+        detail={`نامه «${record.subject}» حذف می‌شود.`}
+        onCancel={close}
+        onConfirm={() => void remove()}
+      />
+    </>
+  );
+}

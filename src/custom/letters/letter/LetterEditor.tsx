@@ -1,0 +1,187 @@
+// The letter itself: the top bar, the tabs (view, compose, attachments, related letters,
+// and for a saved letter forwards and events), the bottom buttons and the dialogs. Which
+// buttons are open is letterButtons.ts; what they do is useLetterActions.ts.
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { Form, Title } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { getSession } from '../../../api/session';
+import { toPersianDigits } from '../../../shared/persian-digits';
+import type { LetterDetail } from '../api';
+import { letterTypeInfo, OUTGOING } from '../letterTypes';
+import { AttachmentsTab } from './AttachmentsTab';
+import { ComposeTab } from './ComposeTab';
+import { EventsTab, ForwardsTab } from './HistoryTabs';
+import { LetterBottomBar, LetterTopBar } from './LetterBars';
+import { letterButtons, type LetterButtons } from './letterButtons';
+import { emptyValues, isChanged, valuesOf, type LetterFormValues } from './letterForm';
+import { LetterDialogs, type DialogName } from './LetterDialogs';
+import { RelatedTab } from './RelatedTab';
+import { useLetterActions } from './useLetterActions';
+import { defaultScheme, type SchemeChoice } from './useLetterChoices';
+import { ViewTab } from './ViewTab';
+
+/** Event type 8: a user read the letter (spec 1 §4, §9). */
+export const READ_EVENT = 8;
+
+export type LetterTab = 'view' | 'compose' | 'attachments' | 'related' | 'forwards' | 'events';
+
+export interface LetterEditorProps {
+  detail: LetterDetail | null;
+  messageType: number;
+  pageType: string;
+  schemes: SchemeChoice[];
+  myPersonId: number | null;
+  reload: () => void;
+}
+
+export function LetterEditor(props: LetterEditorProps) {
+  const { detail, messageType, schemes, myPersonId } = props;
+  const record = detail?.record;
+  // What was loaded: the measure of "changed". Fixed for this load (a reload remounts).
+  const [loaded] = useState<LetterFormValues>(() =>
+    record
+      ? valuesOf(record)
+      : {
+          ...emptyValues(defaultScheme(schemes)),
+          messageFromManFk: messageType === OUTGOING ? myPersonId : null,
+        },
+  );
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  return (
+    <>
+      <Form defaultValues={loaded} onSubmit={() => undefined} noValidate>
+        <LetterWorkspace {...props} loaded={loaded} openDialog={setDialog} />
+      </Form>
+      {/* Outside the letter's <form>: the dialogs have forms of their own. */}
+      <LetterDialogs {...props} dialog={dialog} close={() => setDialog(null)} />
+    </>
+  );
+}
+
+interface WorkspaceProps extends LetterEditorProps {
+  loaded: LetterFormValues;
+  openDialog: (name: DialogName) => void;
+}
+
+function firstTab(detail: LetterDetail | null, buttons: LetterButtons): LetterTab {
+  if (!detail) return 'compose';
+  // spec 1 §2: a letter read before opens on its attachments.
+  if (detail.record.isReaded) return 'attachments';
+  return buttons.editable ? 'compose' : 'view';
+}
+
+function LetterWorkspace({
+  detail,
+  messageType,
+  pageType,
+  schemes,
+  myPersonId,
+  reload,
+  loaded,
+  openDialog,
+}: WorkspaceProps) {
+  const record = detail?.record;
+  const current = useWatch() as Partial<LetterFormValues>;
+  const changed = useMemo(() => isChanged(loaded, current), [loaded, current]);
+  const me = getSession()?.user.userId;
+  const buttons = letterButtons({
+    saved: Boolean(record && record.messageId > 0),
+    sent: Boolean(record?.isSend),
+    signed: Boolean(record?.signed),
+    numbered: Boolean(record?.number),
+    holder: record ? (record.isHolder ?? (!record.isSend && Boolean(record.isAuthor))) : true,
+    changed,
+    readByOthers: (detail?.messageEvent ?? []).some(
+      (event) => event.eventTypeFk === READ_EVENT && event.creatorUserId !== me,
+    ),
+  });
+  const [tab, setTab] = useState<LetterTab>(() => firstTab(detail, buttons));
+  const actions = useLetterActions({
+    record,
+    messageType,
+    pageType,
+    editable: buttons.editable,
+    reload,
+    showCompose: () => setTab('compose'),
+  });
+  const saved = Boolean(record && record.messageId > 0);
+  const typeLabel = letterTypeInfo(messageType)?.label ?? '';
+  const heading = record
+    ? `نامه ${typeLabel} ${toPersianDigits(record.displayMessageNumber ?? '')}`.trim()
+    : `نامه ${typeLabel} جدید`;
+
+  return (
+    <Box sx={{ py: 2, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Title title={heading} />
+      <LetterTopBar heading={heading} buttons={buttons} busy={actions.busy} onAction={openDialog} />
+      <Card>
+        <Tabs
+          value={tab}
+          onChange={(_, next: LetterTab) => setTab(next)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="بخش‌های نامه"
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab value="view" label="مشاهده نامه" />
+          <Tab value="compose" label="نگارش نامه" />
+          <Tab value="attachments" label={tabLabel('پیوست‌ها', detail?.attachment.length)} />
+          <Tab value="related" label={tabLabel('نامه‌های مرتبط', detail?.relatedMessage.length)} />
+          {saved && <Tab value="forwards" label="ارجاع‌ها" />}
+          {saved && <Tab value="events" label="رویدادهای نامه" />}
+        </Tabs>
+        <CardContent>
+          {tab === 'view' && <ViewTab record={record} messageType={messageType} />}
+          {/* Always mounted: its inputs carry the form's rules, checked before any save. */}
+          <Box hidden={tab !== 'compose'}>
+            <ComposeTab
+              messageType={messageType}
+              readOnly={!buttons.editable}
+              schemes={schemes}
+              myPersonId={myPersonId}
+            />
+          </Box>
+          <Box hidden={tab !== 'attachments'}>
+            <AttachmentsTab attachments={detail?.attachment ?? []} editable={buttons.editable} />
+          </Box>
+          {tab === 'related' && (
+            <RelatedTab
+              messageId={record?.messageId ?? 0}
+              related={detail?.relatedMessage ?? []}
+              editable={buttons.editable}
+            />
+          )}
+          {tab === 'forwards' && <ForwardsTab forwards={detail?.allForwardedMessage ?? []} />}
+          {tab === 'events' && <EventsTab events={detail?.messageEvent ?? []} />}
+        </CardContent>
+        {actions.progress !== null && (
+          <Box sx={{ px: 2, pb: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              بارگذاری پیوست‌ها: {toPersianDigits(Math.round(actions.progress * 100))}٪
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={actions.progress * 100}
+              aria-label="پیشرفت بارگذاری"
+            />
+          </Box>
+        )}
+        <LetterBottomBar
+          buttons={buttons}
+          actions={actions}
+          onForwardDraft={() => openDialog('forwardDraft')}
+        />
+      </Card>
+    </Box>
+  );
+}
+
+const tabLabel = (label: string, count: number | undefined) =>
+  count ? `${label} (${toPersianDigits(count)})` : label;

@@ -1,0 +1,92 @@
+// The letter screen (spec 1 §2 "Letter screen (route Letter)"):
+// /letter/{create}/{pagetype}/{messagetype}/{id}. Loads the letter (id 0: a new letter of
+// the type), the numbering schemes of its type and the user's person, then draws the
+// editor. Any action that changes the letter reloads it from the server.
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Title } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { fetchLetter, type LetterDetail } from '../api';
+import { letterTypeInfo } from '../letterTypes';
+import { LetterEditor } from './LetterEditor';
+import { useLetterChoices } from './useLetterChoices';
+
+export default function LetterScreen() {
+  const { id = '0', messagetype = '4', pagetype = 'AllMyMessage' } = useParams();
+  const [generation, setGeneration] = useState(0);
+  return (
+    <LetterLoader
+      key={`${id}/${messagetype}/${pagetype}/${generation}`}
+      id={Number(id) || 0}
+      messageType={Number(messagetype)}
+      pageType={pagetype}
+      reload={() => setGeneration((n) => n + 1)}
+    />
+  );
+}
+
+interface LetterLoaderProps {
+  id: number;
+  messageType: number;
+  pageType: string;
+  reload: () => void;
+}
+
+function LetterLoader({ id, messageType, pageType, reload }: LetterLoaderProps) {
+  const [detail, setDetail] = useState<LetterDetail | string | null>(null);
+  useEffect(() => {
+    if (id <= 0) return;
+    let current = true;
+    void fetchLetter(id, pageType)
+      .catch((error: unknown) => (error instanceof Error ? error.message : 'نامه یافت نشد'))
+      .then((answer) => current && setDetail(answer));
+    return () => {
+      current = false;
+    };
+  }, [id, pageType]);
+  const loaded = typeof detail === 'object' ? detail : null;
+  const type = loaded?.record.messageTypeFk ?? messageType;
+  const choices = useLetterChoices(type);
+
+  if (typeof detail === 'string') return <LetterMissing message={detail} />;
+  if (id > 0 && !loaded) return <LetterSkeleton />;
+  if (id <= 0 && !letterTypeInfo(type)) return <LetterMissing message="نوع نامه معتبر نیست" />;
+  if (!choices) return <LetterSkeleton />;
+  return (
+    <LetterEditor
+      detail={loaded}
+      messageType={type}
+      pageType={pageType}
+      schemes={choices.schemes}
+      myPersonId={choices.myPersonId}
+      reload={reload}
+    />
+  );
+}
+
+function LetterSkeleton() {
+  return (
+    <Box sx={{ py: 2, display: 'grid', gap: 2 }} aria-busy="true">
+      <Title title="نامه" />
+      <Skeleton variant="rounded" height={48} />
+      <Skeleton variant="rounded" height={420} />
+    </Box>
+  );
+}
+
+function LetterMissing({ message }: { message: string }) {
+  return (
+    <Card sx={{ mt: 2, maxWidth: 640 }}>
+      <Title title="نامه" />
+      <CardContent sx={{ textAlign: 'center', py: 6 }}>
+        <Typography variant="h6" component="h1">
+          {message}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,171 @@
+// The related-letter picker (spec 1 §2, §5): letters the user can see, 10 per page, found
+// by phrase; the relation type (پیرو follow-up / عطف referral) must be chosen first.
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { hasPermission } from '../../../api/session';
+import { Pager } from '../../../resources/list/ResourcePager';
+import { formatJalali } from '../../../shared/jalali';
+import { toPersianDigits } from '../../../shared/persian-digits';
+import type { LetterRow, PageType } from '../api';
+import { useLetterPage } from '../list/useLetterPage';
+import type { PendingRelated } from './letterForm';
+
+export const RELATED_PAGE_SIZE = 10;
+
+const SOURCES: Array<{ pageType: PageType; label: string; permission?: string }> = [
+  { pageType: 'AllMyMessage', label: 'کارتابل من' },
+  { pageType: 'Send', label: 'نامه‌های ارسالی من' },
+  { pageType: 'AllMessage', label: 'همه نامه‌ها', permission: 'AllMessages' },
+];
+
+interface RelatedPickerProps {
+  open: boolean;
+  /** The letter itself and the letters already linked: not offered. */
+  excluded: number[];
+  onClose: () => void;
+  onPick: (link: PendingRelated) => void;
+}
+
+export function RelatedPicker({ open, excluded, onClose, onPick }: RelatedPickerProps) {
+  const [follow, setFollow] = useState<'' | 'true' | 'false'>('');
+  const [missingType, setMissingType] = useState(false);
+  const [source, setSource] = useState<PageType>('AllMyMessage');
+  const [phrase, setPhrase] = useState('');
+  const [page, setPage] = useState(1);
+  const letters = useLetterPage(
+    open ? { pageType: source, page, count: RELATED_PAGE_SIZE, phrase: phrase.trim() } : null,
+  );
+  const pick = (row: LetterRow) => {
+    if (!follow) {
+      setMissingType(true);
+      return;
+    }
+    onPick({
+      messageId: row.messageId,
+      follow: follow === 'true',
+      subject: row.subject,
+      number: row.displayMessageNumber,
+    });
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      maxWidth={false}
+      slotProps={{ paper: { sx: { width: 800, maxWidth: '95vw' } } }}
+    >
+      <DialogTitle>افزودن نامه مرتبط</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        <FormControl error={missingType} required>
+          <FormLabel id="relation-type">نوع ارتباط</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby="relation-type"
+            value={follow}
+            onChange={(event) => {
+              setFollow(event.target.value as 'true' | 'false');
+              setMissingType(false);
+            }}
+          >
+            <FormControlLabel value="true" control={<Radio />} label="پیرو" />
+            <FormControlLabel value="false" control={<Radio />} label="عطف" />
+          </RadioGroup>
+          {missingType && <FormHelperText>الزامی است</FormHelperText>}
+        </FormControl>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <TextField
+            select
+            size="small"
+            label="از میان"
+            value={source}
+            onChange={(event) => {
+              setSource(event.target.value as PageType);
+              setPage(1);
+            }}
+            sx={{ minWidth: 180 }}
+          >
+            {SOURCES.filter((s) => !s.permission || hasPermission(s.permission)).map((s) => (
+              <MenuItem key={s.pageType} value={s.pageType}>
+                {s.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label="جستجو"
+            value={phrase}
+            onChange={(event) => {
+              setPhrase(event.target.value);
+              setPage(1);
+            }}
+            sx={{ flexGrow: 1 }}
+          />
+        </Box>
+        <Table size="small" aria-label="نامه‌ها برای پیوند">
+          <TableHead>
+            <TableRow>
+              <TableCell>موضوع</TableCell>
+              <TableCell>شماره نامه</TableCell>
+              <TableCell>تاریخ</TableCell>
+              <TableCell>فرستنده</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {letters.records.map((row) => {
+              const taken = excluded.includes(row.messageId);
+              return (
+                <TableRow key={row.messageId} data-testid="related-choice">
+                  <TableCell>{row.subject}</TableCell>
+                  <TableCell>{toPersianDigits(row.displayMessageNumber)}</TableCell>
+                  <TableCell>{toPersianDigits(formatJalali(row.sentDate || row.createdDate))}</TableCell>
+                  <TableCell>{row.messageFrom}</TableCell>
+                  <TableCell>
+                    <Button size="small" disabled={taken} onClick={() => pick(row)}>
+                      {taken ? 'پیوسته' : 'انتخاب'}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+            {!letters.loading && letters.records.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5} sx={{ textAlign: 'center', color: 'text.secondary' }}>
+                  نامه‌ای یافت نشد
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+        <Pager
+          page={page}
+          perPage={RELATED_PAGE_SIZE}
+          total={letters.totalCount}
+          capped={letters.countCapped}
+          setPage={setPage}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>بستن</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

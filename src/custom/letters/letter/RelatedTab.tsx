@@ -1,0 +1,109 @@
+// The related-letters tab: the links the letter has (follow-up «پیرو» or referral «عطف»),
+// the ones picked since it was loaded (sent with the next save), and the picker.
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import AddLinkOutlined from '@mui/icons-material/AddLinkOutlined';
+import CloseIcon from '@mui/icons-material/Close';
+import { LinkBase } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { formatJalali } from '../../../shared/jalali';
+import { toPersianDigits } from '../../../shared/persian-digits';
+import type { RelatedLetter } from '../api';
+import { letterPath } from '../letterTypes';
+import { relatedLabel, type PendingRelated } from './letterForm';
+import { RelatedPicker } from './RelatedPicker';
+
+interface RelatedTabProps {
+  messageId: number;
+  related: RelatedLetter[];
+  editable: boolean;
+}
+
+export function RelatedTab({ messageId, related, editable }: RelatedTabProps) {
+  const [picking, setPicking] = useState(false);
+  const { setValue } = useFormContext();
+  const pending = (useWatch({ name: 'related' }) as PendingRelated[] | undefined) ?? [];
+  const setPending = (next: PendingRelated[]) => setValue('related', next, { shouldDirty: true });
+  const excluded = [messageId, ...related.map((r) => r.messageId), ...pending.map((r) => r.messageId)];
+  const empty = related.length === 0 && pending.length === 0;
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {editable && (
+        <Box>
+          <Button variant="outlined" startIcon={<AddLinkOutlined />} onClick={() => setPicking(true)}>
+            افزودن نامه مرتبط
+          </Button>
+        </Box>
+      )}
+      {empty ? (
+        <Typography color="text.secondary">نامه مرتبطی ثبت نشده است</Typography>
+      ) : (
+        <Table size="small" aria-label="نامه‌های مرتبط">
+          <TableHead>
+            <TableRow>
+              <TableCell>نوع ارتباط</TableCell>
+              <TableCell>موضوع</TableCell>
+              <TableCell>شماره نامه</TableCell>
+              <TableCell>تاریخ</TableCell>
+              <TableCell>ثبت‌کننده</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {related.map((link) => (
+              <TableRow key={link.messageId}>
+                <TableCell>
+                  <Chip size="small" label={relatedLabel(link)} />
+                </TableCell>
+                <TableCell>
+                  <LinkBase to={letterPath('AllMyMessage', 0, link.messageId)}>{link.subject}</LinkBase>
+                </TableCell>
+                <TableCell>{toPersianDigits(link.number)}</TableCell>
+                <TableCell>{toPersianDigits(formatJalali(link.createdDate))}</TableCell>
+                <TableCell>{link.createdUser}</TableCell>
+                <TableCell />
+              </TableRow>
+            ))}
+            {pending.map((link) => (
+              <TableRow key={`new-${link.messageId}`} selected>
+                <TableCell>
+                  <Chip size="small" color="primary" label={relatedLabel(link)} />
+                </TableCell>
+                <TableCell>{link.subject}</TableCell>
+                <TableCell>{toPersianDigits(link.number)}</TableCell>
+                <TableCell colSpan={2}>با ذخیره نامه ثبت می‌شود</TableCell>
+                <TableCell>
+                  <IconButton
+                    size="small"
+                    aria-label={`برداشتن ${link.subject}`}
+                    onClick={() => setPending(pending.filter((p) => p.messageId !== link.messageId))}
+                  >
+                    <CloseIcon fontSize="small" />
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <RelatedPicker
+        open={picking}
+        excluded={excluded}
+        onClose={() => setPicking(false)}
+        onPick={(link) => {
+          setPending([...pending, link]);
+          setPicking(false);
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+// The view tab: the letter as a reader sees it (spec 1 §2 "view letter (read-only)"):
+// its particulars, subject and body. A new letter shows what has been typed so far.
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { useWatch } from 'react-hook-form';
+import { formatJalali } from '../../../shared/jalali';
+import { toPersianDigits } from '../../../shared/persian-digits';
+import type { LetterRecord } from '../api';
+import { INCOMING } from '../letterTypes';
+import { LetterTypeBadge } from '../list/LetterTypeBadge';
+
+const persianDate = (value: string | null | undefined, withTime = false) =>
+  toPersianDigits(formatJalali(value, { withTime }));
+
+function Particular({ label, children }: { label: string; children: ReactNode }) {
+  if (children === '' || children === null || children === undefined) return null;
+  return (
+    <>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+        {children}
+      </Typography>
+    </>
+  );
+}
+
+export function ViewTab({ record, messageType }: { record: LetterRecord | undefined; messageType: number }) {
+  const subject = useWatch({ name: 'subject' }) as string;
+  const body = useWatch({ name: 'messageBody' }) as string;
+  const shownSubject = record?.subject ?? subject;
+  const shownBody = record?.messageBody ?? body;
+  return (
+    <Box component="article" aria-label="متن نامه">
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
+      >
+        <Particular label="نوع نامه">
+          <LetterTypeBadge messageType={messageType} label={record?.messageTypeString} />
+        </Particular>
+        <Particular label="وضعیت">
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Chip size="small" label={record?.isSend ? 'ارسال‌شده' : 'پیش‌نویس'} />
+            {record?.signed && (
+              <Chip
+                size="small"
+                color="success"
+                label={record.signedByFullName ? `امضاشده: ${record.signedByFullName}` : 'امضاشده'}
+              />
+            )}
+          </Box>
+        </Particular>
+        <Particular label="شماره نامه">{toPersianDigits(record?.displayMessageNumber)}</Particular>
+        <Particular label="تاریخ">{persianDate(record?.sentDate || record?.createdDate, true)}</Particular>
+        <Particular label="اندیکاتور">{record?.andikatorTitle}</Particular>
+        <Particular label="فرستنده">{record?.messageFrom}</Particular>
+        <Particular label="گیرندگان">{record?.messageTo}</Particular>
+        <Particular label="رونوشت">{record?.messageCc}</Particular>
+        {messageType === INCOMING && (
+          <>
+            <Particular label="شماره نامه وارده">{toPersianDigits(record?.importedMsgNumber)}</Particular>
+            <Particular label="تاریخ نامه وارده">{persianDate(record?.importedMsgDate)}</Particular>
+          </>
+        )}
+        <Particular label="پروژه">{record?.projectTitle}</Particular>
+      </Box>
+      <Divider sx={{ my: 2 }} />
+      <Typography variant="h6" component="h2" gutterBottom>
+        {shownSubject || 'بدون موضوع'}
+      </Typography>
+      <Box
+        // The server keeps letter bodies sanitised (sanitize-html); a new letter's body is the
+        // editor's own HTML.
+        dangerouslySetInnerHTML={{ __html: shownBody || '' }}
+        sx={{ lineHeight: 2, '& p': { my: 1 }, '& img': { maxWidth: '100%' }, overflowWrap: 'anywhere' }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,119 @@
+// The forward / reply dialog (spec 1 §2, §4): recipients, the note, and images to send
+// with it. Forward (IsSend 1) goes to one or more colleagues; forward draft (IsSend 2) to
+// exactly one; reply (IsSend 7) to the letter's sender, as a new draft in the user's drafts.
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { FileInput, FileField, Form, required, TextInput } from 'react-admin';
+import { useNotice } from '../../../../ui/notices';
+import { FORWARD_MODE, forwardLetter, type ForwardMode, type LetterRecord, type SaveAnswer } from '../../api';
+import { LookupInput } from '../../pickers/LookupInput';
+import { ATTACHMENT_REFUSED, ATTACHMENT_TYPES } from '../AttachmentsTab';
+import type { PendingFile } from '../letterForm';
+
+const TITLES: Record<ForwardMode, string> = {
+  [FORWARD_MODE.forward]: 'ارجاع نامه',
+  [FORWARD_MODE.forwardDraft]: 'ارجاع پیش‌نویس',
+  [FORWARD_MODE.reply]: 'پاسخ نامه',
+};
+
+interface ForwardValues {
+  selectedTo: number[] | number | null;
+  forwardMessage: string;
+  files: PendingFile[];
+}
+
+interface ForwardDialogProps {
+  mode: ForwardMode | null;
+  record: LetterRecord;
+  pageType: string;
+  myPersonId: number | null;
+  onClose: () => void;
+  /** After a successful forward (the screen navigates on). */
+  onDone: (mode: ForwardMode, answer: SaveAnswer) => void;
+}
+
+export function ForwardDialog({ mode, record, pageType, myPersonId, onClose, onDone }: ForwardDialogProps) {
+  const notice = useNotice();
+  const [busy, setBusy] = useState(false);
+  if (mode === null) return null;
+  const submit = async (values: Partial<ForwardValues>) => {
+    const to = values.selectedTo;
+    setBusy(true);
+    try {
+      const answer = await forwardLetter(
+        {
+          MessageId: record.messageId,
+          IsSend: mode,
+          PageType: pageType,
+          SelectedTo: mode === FORWARD_MODE.reply ? undefined : Array.isArray(to) ? to : to ? [to] : [],
+          ForwardMessage: values.forwardMessage ?? '',
+        },
+        (values.files ?? []).map((file) => file.rawFile),
+      );
+      if (notice.fromAnswer(answer)) onDone(mode, answer);
+    } catch (error) {
+      notice.error(error instanceof Error ? error.message : '');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth={false}
+      slotProps={{ paper: { sx: { width: 640, maxWidth: '95vw' } } }}
+    >
+      <DialogTitle>{TITLES[mode]}</DialogTitle>
+      <Form onSubmit={(values: Partial<ForwardValues>) => void submit(values)} noValidate>
+        <DialogContent sx={{ pt: 1 }}>
+          {mode === FORWARD_MODE.reply ? (
+            <Typography sx={{ mb: 2 }}>
+              گیرنده: <strong>{record.messageFrom}</strong>
+            </Typography>
+          ) : (
+            <LookupInput
+              source="selectedTo"
+              resource="person"
+              label={mode === FORWARD_MODE.forward ? 'گیرندگان' : 'گیرنده'}
+              multiple={mode === FORWARD_MODE.forward}
+              validate={required()}
+              exclude={[myPersonId]}
+            />
+          )}
+          <TextInput
+            source="forwardMessage"
+            label={mode === FORWARD_MODE.reply ? 'متن پاسخ' : 'متن ارجاع'}
+            multiline
+            minRows={3}
+            fullWidth
+            validate={mode === FORWARD_MODE.reply ? required() : undefined}
+          />
+          <FileInput
+            source="files"
+            label="تصویرها"
+            multiple
+            accept={ATTACHMENT_TYPES}
+            options={{ onDropRejected: () => notice.error(ATTACHMENT_REFUSED) }}
+            placeholder={<Typography sx={{ py: 1 }}>انتخاب تصویر (jpg، jpeg، png)</Typography>}
+          >
+            <FileField source="src" title="title" />
+          </FileInput>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            لغو
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {mode === FORWARD_MODE.reply ? 'ثبت پاسخ' : 'ارجاع'}
+          </Button>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,178 @@
+// The compose form of a letter: its values from a loaded letter (or a new one), which
+// fields each type requires (spec 1 §5), whether the form differs from what was loaded
+// (the "changed" state of §4), and the message/save fields it sends.
+import { startOfTehranDay, tehranWallClock, toIsoDate } from '../../../shared/jalali';
+import type { LetterRecord, RelatedLetter } from '../api';
+import { INCOMING, INTERNAL, OUTGOING } from '../letterTypes';
+
+/** A related letter chosen in the picker, not saved yet. */
+export interface PendingRelated {
+  messageId: number;
+  follow: boolean;
+  subject: string;
+  number?: string;
+}
+
+/** A file chosen in the drop zone (react-admin FileInput's value). */
+export interface PendingFile {
+  rawFile: File;
+  src?: string;
+  title?: string;
+}
+
+export interface LetterFormValues {
+  subject: string;
+  messageBody: string;
+  andikatorFk: number | null;
+  selectedTo: number[];
+  selectedCC: number[];
+  answerRequest: boolean;
+  reciveMethodFk: number | null;
+  importedMsgNumber: string;
+  /** 'YYYY-MM-DD' (the Jalali picker's value). */
+  importedMsgDate: string | null;
+  messageFromCustomerFk: number | null;
+  messageFromManFk: number | null;
+  attachments: PendingFile[];
+  related: PendingRelated[];
+}
+
+export type LetterField = keyof LetterFormValues;
+
+/** What each letter type requires besides subject, scheme and body (spec 1 §5). */
+export const REQUIRED_BY_TYPE: Record<number, LetterField[]> = {
+  [INTERNAL]: ['selectedTo'],
+  [INCOMING]: [
+    'selectedTo',
+    'importedMsgNumber',
+    'importedMsgDate',
+    'reciveMethodFk',
+    'messageFromCustomerFk',
+  ],
+  [OUTGOING]: ['messageFromManFk', 'selectedTo'],
+};
+
+export const requiredFields = (messageType: number): LetterField[] => [
+  'subject',
+  'andikatorFk',
+  'messageBody',
+  ...(REQUIRED_BY_TYPE[messageType] ?? []),
+];
+
+/** An instant from the server as the day it is in Tehran ('YYYY-MM-DD'). */
+function tehranDay(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? null : toIsoDate(tehranWallClock(instant));
+}
+
+export function emptyValues(defaultScheme: number | null): LetterFormValues {
+  return {
+    subject: '',
+    messageBody: '',
+    andikatorFk: defaultScheme,
+    selectedTo: [],
+    selectedCC: [],
+    answerRequest: false,
+    reciveMethodFk: null,
+    importedMsgNumber: '',
+    importedMsgDate: null,
+    messageFromCustomerFk: null,
+    messageFromManFk: null,
+    attachments: [],
+    related: [],
+  };
+}
+
+export function valuesOf(record: LetterRecord): LetterFormValues {
+  return {
+    subject: record.subject ?? '',
+    messageBody: record.messageBody ?? '',
+    andikatorFk: record.andikatorFk ?? null,
+    selectedTo: record.selectedTo,
+    selectedCC: record.selectedCC,
+    answerRequest: Boolean(record.answerRequest),
+    reciveMethodFk: record.reciveMethodFk ?? null,
+    importedMsgNumber: record.importedMsgNumber ?? '',
+    importedMsgDate: tehranDay(record.importedMsgDate),
+    messageFromCustomerFk: record.messageFromCustomerFk ?? null,
+    messageFromManFk: record.messageFromManFk ?? null,
+    attachments: [],
+    related: [],
+  };
+}
+
+/** Empty and absent are the same; ids compared as a set; files and links by identity. */
+function normalised(values: Partial<LetterFormValues>) {
+  const ids = (list: unknown) => (Array.isArray(list) ? list.map(Number).sort((a, b) => a - b) : []);
+  const ref = (value: unknown) =>
+    value === '' || value === undefined || value === null ? null : Number(value);
+  return {
+    subject: (values.subject ?? '').trim(),
+    messageBody: isBlankHtml(values.messageBody) ? '' : values.messageBody,
+    andikatorFk: ref(values.andikatorFk),
+    selectedTo: ids(values.selectedTo),
+    selectedCC: ids(values.selectedCC),
+    answerRequest: Boolean(values.answerRequest),
+    reciveMethodFk: ref(values.reciveMethodFk),
+    importedMsgNumber: (values.importedMsgNumber ?? '').trim(),
+    importedMsgDate: values.importedMsgDate || null,
+    messageFromCustomerFk: ref(values.messageFromCustomerFk),
+    messageFromManFk: ref(values.messageFromManFk),
+    attachments: (values.attachments ?? []).length,
+    related: (values.related ?? []).map((link) => `${link.messageId}:${link.follow}`),
+  };
+}
+
+/** The "changed" state of spec 1 §4: any field, recipient, copy, attachment or related link. */
+export function isChanged(loaded: LetterFormValues, current: Partial<LetterFormValues>): boolean {
+  return JSON.stringify(normalised(loaded)) !== JSON.stringify(normalised(current));
+}
+
+/** The editor's empty document ('<p></p>') counts as no body. */
+export function isBlankHtml(html: string | null | undefined): boolean {
+  return (
+    !html ||
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() === ''
+  );
+}
+
+/** message/save's fields for the form (files go separately). */
+export function saveFields(
+  values: LetterFormValues,
+  letter: { messageId: number; messageType: number; projectFk?: number | null; selectedBcc?: number[] },
+  isSend: number,
+  pageType: string,
+): Record<string, unknown> {
+  const type = letter.messageType;
+  const date = values.importedMsgDate ? startOfTehranDay(values.importedMsgDate) : null;
+  return {
+    MessageId: letter.messageId,
+    IsSend: isSend,
+    PageType: pageType,
+    MessageTypeFk: type,
+    Subject: values.subject.trim(),
+    MessageBody: values.messageBody,
+    AndikatorFk: values.andikatorFk ?? 0,
+    ProjectFk: letter.projectFk ?? 0,
+    SelectedTo: values.selectedTo,
+    SelectedCC: values.selectedCC,
+    // Blind copies are not edited here; a draft keeps the ones it has.
+    SelectedBcc: letter.selectedBcc ?? [],
+    AnswerRequest: type === INTERNAL ? values.answerRequest : undefined,
+    ReciveMethodFk: type === INCOMING ? (values.reciveMethodFk ?? 0) : undefined,
+    ImportedMsgNumber: type === INCOMING ? values.importedMsgNumber.trim() : undefined,
+    ImportedMsgDate: type === INCOMING && date ? date.toISOString() : undefined,
+    MessageFromCustomerFk: type === INCOMING ? (values.messageFromCustomerFk ?? 0) : undefined,
+    MessageFromManFk: type === OUTGOING ? (values.messageFromManFk ?? 0) : undefined,
+    RelatedMessages: values.related.length
+      ? JSON.stringify(values.related.map((link) => ({ MessageId: link.messageId, Follow: link.follow })))
+      : undefined,
+  };
+}
+
+/** A saved related letter as the related tab lists it. */
+export const relatedLabel = (link: Pick<RelatedLetter, 'follow'>) => (link.follow ? 'پیرو' : 'عطف');

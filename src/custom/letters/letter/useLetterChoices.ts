@@ -1,0 +1,84 @@
+// What the compose form needs besides the letter: the numbering schemes of the letter's
+// type with the type's default (spec 1 §4: preselected on a new letter) and the current
+// user's person id (spec 1 §5: not among their own letter's recipients).
+import { useEffect, useState } from 'react';
+import { http, type ApiAnswer } from '../../../api/http';
+import { getSession, hasPermission } from '../../../api/session';
+
+export interface SchemeChoice {
+  id: number;
+  name: string;
+  isDefault: boolean;
+}
+
+interface SchemeRow {
+  andikatorId: number;
+  andikatorTitle: string;
+  andikatorPreFix?: string;
+  isActive: boolean;
+  isDefault: boolean;
+}
+
+/**
+ * The active schemes of a type. Their list (andikator/list) tells which is the default but
+ * needs the Andikator permission; without it the names-only lookup is all there is, and a
+ * scheme is preselected only when the type has just one.
+ */
+export async function fetchSchemes(messageType: number): Promise<SchemeChoice[]> {
+  if (hasPermission('Andikator')) {
+    const answer = await http.get<ApiAnswer & { records?: SchemeRow[] }>('andikator/list/', {
+      Page: 1,
+      Count: -1,
+      messageType,
+    });
+    if (answer.status === 1)
+      return (answer.records ?? [])
+        .filter((row) => row.isActive)
+        .map((row) => ({ id: row.andikatorId, name: row.andikatorTitle, isDefault: row.isDefault }));
+  }
+  const lookup = await http.get<ApiAnswer & { records?: Array<{ id: number; title: string }> }>(
+    'andikator/lookup/',
+    { messageType },
+  );
+  const rows = lookup.status === 1 ? (lookup.records ?? []) : [];
+  return rows.map((row) => ({ id: row.id, name: row.title, isDefault: rows.length === 1 }));
+}
+
+export const defaultScheme = (schemes: SchemeChoice[]): number | null =>
+  schemes.find((scheme) => scheme.isDefault)?.id ?? null;
+
+/** The signed-in user's person (person/lookup by their username, the mobile). */
+export async function fetchMyPersonId(): Promise<number | null> {
+  const username = getSession()?.user.username;
+  if (!username) return null;
+  const answer = await http.get<ApiAnswer & { records?: Array<{ id: number }> }>('person/lookup/', {
+    Phrase: username,
+  });
+  const records = answer.status === 1 ? (answer.records ?? []) : [];
+  return records.length === 1 ? records[0].id : null;
+}
+
+/** Loads once per letter type; null until both answers are in (or failed). */
+export function useLetterChoices(messageType: number) {
+  const [loaded, setLoaded] = useState<{
+    type: number;
+    schemes: SchemeChoice[];
+    myPersonId: number | null;
+  } | null>(null);
+  useEffect(() => {
+    let current = true;
+    const schemes = fetchSchemes(messageType).catch((error: unknown) => {
+      console.error(error);
+      return [] as SchemeChoice[];
+    });
+    const me = fetchMyPersonId().catch(() => null);
+    void Promise.all([schemes, me]).then(
+      ([schemeList, myPersonId]) =>
+        current && setLoaded({ type: messageType, schemes: schemeList, myPersonId }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [messageType]);
+  return loaded?.type === messageType ? loaded : null;
+}

@@ -1,0 +1,180 @@
+// One letter list screen (spec 1 §2 "Letter list screens"): the title, the new-letter menu,
+// the search box, the customer filters where the list has them, the table and the pager.
+// Its state is in the URL (listUrl.ts); it reloads when a notification arrives.
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import { Title } from 'react-admin';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { routeByName } from '../../../routes';
+import { toPersianDigits } from '../../../shared/persian-digits';
+import { Pager } from '../../../resources/list/ResourcePager';
+import { useNotice } from '../../../ui/notices';
+import { ConfirmDialog } from '../../dashboard/ConfirmDialog';
+import { MenuButton } from '../../dashboard/MenuButton';
+import { useRefreshOnNotification } from '../../dashboard/useRefreshOnNotification';
+import { deleteLetter, type LetterRow } from '../api';
+import { newLetterLinks } from '../letterTypes';
+import { LookupPicker } from '../pickers/LookupPicker';
+import { LetterTable } from './LetterTable';
+import type { LetterListConfig } from './listScreens';
+import { useListUrl, type CustomerFilter } from './listUrl';
+import { useLetterPage } from './useLetterPage';
+
+const SEARCH_DELAY_MS = 400;
+
+const CUSTOMER_FILTER_LABELS: Record<CustomerFilter, string> = {
+  toCustomerId: 'مشتری گیرنده',
+  fromCustomerId: 'مشتری فرستنده',
+};
+
+export function LetterList({ config }: { config: LetterListConfig }) {
+  const { state, setPage, setPageSize, setPhrase, setCustomer, clearProject } = useListUrl();
+  const [searchParams] = useSearchParams();
+  const folder = Number(useParams().typeNumber);
+  const title = listTitle(config, searchParams.get('title'));
+  const query = {
+    pageType: config.pageType,
+    page: state.page,
+    count: state.pageSize,
+    phrase: state.phrase,
+    messageType: config.messageType,
+    typeNumber: config.folder ? folder : undefined,
+    projectId: config.projectFilter ? state.projectId : undefined,
+    toCustomerId: config.customerFilters.includes('toCustomerId') ? state.toCustomerId : undefined,
+    fromCustomerId: config.customerFilters.includes('fromCustomerId') ? state.fromCustomerId : undefined,
+  };
+  const letters = useLetterPage(config.folder && !(folder > 0) ? null : query);
+  useRefreshOnNotification(letters.reload);
+  const remove = useLetterDelete(config, folder, letters.reload);
+  const newLetters = newLetterLinks();
+
+  return (
+    <Box sx={{ py: 2, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Title title={title} />
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        {newLetters.length > 0 && (
+          <MenuButton label="نامه جدید" icon={<EditNoteOutlined />} links={newLetters} variant="contained" />
+        )}
+      </Box>
+      <Card>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, p: 2 }}>
+          <SearchBox phrase={state.phrase} onSearch={setPhrase} />
+          {config.customerFilters.map((filter) => (
+            <LookupPicker
+              key={filter}
+              id={`filter-${filter}`}
+              resource="customer"
+              label={CUSTOMER_FILTER_LABELS[filter]}
+              value={state[filter]}
+              onChange={(id) => setCustomer(filter, id)}
+              sx={{ flex: '1 1 220px', maxWidth: 320 }}
+            />
+          ))}
+          {config.projectFilter && state.projectId && (
+            <Chip
+              label={`نامه‌های پروژه ${toPersianDigits(state.projectId)}`}
+              onDelete={clearProject}
+              color="primary"
+              variant="outlined"
+            />
+          )}
+        </Box>
+        <LetterTable
+          rows={letters.records}
+          loading={letters.loading}
+          pageType={config.pageType}
+          showRecipients={config.showRecipients}
+          onDelete={remove.ask}
+        />
+        <Pager
+          page={state.page}
+          perPage={state.pageSize}
+          total={letters.totalCount}
+          capped={letters.countCapped}
+          setPage={setPage}
+          setPerPage={setPageSize}
+        />
+      </Card>
+      <ConfirmDialog
+        open={remove.target !== null}
+        busy={remove.busy}
+        detail={remove.target ? `نامه «${remove.target.subject}» حذف می‌شود.` : undefined}
+        onCancel={remove.cancel}
+        onConfirm={remove.confirm}
+      />
+    </Box>
+  );
+}
+
+/** The route's title; a folder's list adds the folder's name the menu passed (`?title=`). */
+function listTitle(config: LetterListConfig, folderTitle: string | null): string {
+  const title = routeByName(config.route)?.title ?? '';
+  return config.folder && folderTitle ? `${title}: ${folderTitle}` : title;
+}
+
+/** The search box: the URL follows what is typed after a short pause. */
+function SearchBox({ phrase, onSearch }: { phrase: string; onSearch: (phrase: string) => void }) {
+  const [text, setText] = useState(phrase);
+  // The URL changed from elsewhere (back, a link): show its phrase.
+  const [shown, setShown] = useState(phrase);
+  if (shown !== phrase) {
+    setShown(phrase);
+    if (text.trim() !== phrase) setText(phrase);
+  }
+  useEffect(() => {
+    if (text.trim() === phrase) return;
+    const timer = setTimeout(() => onSearch(text), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // onSearch changes with every render; the typed text decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, phrase]);
+  return (
+    <TextField
+      size="small"
+      label="جستجو"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      sx={{ minWidth: 240, flexGrow: 1, maxWidth: 420 }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+        htmlInput: { 'aria-label': 'جستجو در نامه‌ها' },
+      }}
+    />
+  );
+}
+
+/** Deleting a row behind «آیا اطمینان دارید ؟»; the server's refusal shows in red. */
+function useLetterDelete(config: LetterListConfig, folder: number, reload: () => void) {
+  const notice = useNotice();
+  const [target, setTarget] = useState<LetterRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (!target) return;
+    setBusy(true);
+    try {
+      if (notice.fromAnswer(await deleteLetter(target.messageId, config.pageType, folder || 0))) reload();
+    } catch (error) {
+      notice.error(error instanceof Error ? error.message : '');
+    } finally {
+      setBusy(false);
+      setTarget(null);
+    }
+  };
+  return { target, busy, ask: setTarget, cancel: () => setTarget(null), confirm };
+}

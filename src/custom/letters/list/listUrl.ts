@@ -1,0 +1,84 @@
+// A letter list's state lives in its URL (spec 1 §2 "All-letters behaviour"): page,
+// pageSize, phrase and the filters projectId, toCustomerId, fromCustomerId. The list reloads
+// whenever the URL changes (back, forward, a link), and a new phrase or customer filter
+// goes back to page 1 with 20 rows. The two customer filters exclude each other.
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PAGE_SIZES } from '../../../resources/list/ResourcePager';
+
+export const DEFAULT_PAGE_SIZE = 20;
+
+export interface ListUrlState {
+  page: number;
+  pageSize: number;
+  phrase: string;
+  projectId?: number;
+  toCustomerId?: number;
+  fromCustomerId?: number;
+}
+
+export type CustomerFilter = 'toCustomerId' | 'fromCustomerId';
+
+const OTHER_FILTER: Record<CustomerFilter, CustomerFilter> = {
+  toCustomerId: 'fromCustomerId',
+  fromCustomerId: 'toCustomerId',
+};
+
+/** A positive whole number from the query, or undefined. */
+function positive(value: string | null): number | undefined {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+export function readListUrl(params: URLSearchParams): ListUrlState {
+  const size = positive(params.get('pageSize'));
+  return {
+    page: positive(params.get('page')) ?? 1,
+    pageSize: size && PAGE_SIZES.includes(size) ? size : DEFAULT_PAGE_SIZE,
+    phrase: params.get('phrase') ?? '',
+    projectId: positive(params.get('projectId')),
+    toCustomerId: positive(params.get('toCustomerId')),
+    fromCustomerId: positive(params.get('fromCustomerId')),
+  };
+}
+
+/** The query after a change: `null` removes a key; the rest (e.g. a folder's title) stays. */
+export function withChanges(params: URLSearchParams, changes: Record<string, string | number | null>) {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === '') next.delete(key);
+    else next.set(key, String(value));
+  }
+  return next;
+}
+
+/** Back to the first page of 20 rows: what a new phrase or customer filter does. */
+const FIRST_PAGE = { page: 1, pageSize: DEFAULT_PAGE_SIZE };
+
+export function phraseChanges(phrase: string) {
+  return { ...FIRST_PAGE, phrase: phrase.trim() || null };
+}
+
+export function customerChanges(filter: CustomerFilter, customerId: number | null) {
+  return { ...FIRST_PAGE, [filter]: customerId, [OTHER_FILTER[filter]]: null };
+}
+
+export function useListUrl() {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListUrl(params), [params]);
+  const change = useCallback(
+    (changes: Record<string, string | number | null>, replace = false) =>
+      setParams((current) => withChanges(current, changes), { replace }),
+    [setParams],
+  );
+  return {
+    state,
+    setPage: (page: number) => change({ page }),
+    setPageSize: (pageSize: number) => change({ page: 1, pageSize }),
+    // Typing replaces the entry, so Back does not step through every keystroke.
+    setPhrase: (phrase: string) => change(phraseChanges(phrase), true),
+    setCustomer: (filter: CustomerFilter, customerId: number | null) =>
+      change(customerChanges(filter, customerId)),
+    clearProject: () => change({ ...FIRST_PAGE, projectId: null }),
+  };
+}

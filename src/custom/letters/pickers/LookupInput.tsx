@@ -1,0 +1,57 @@
+// A form input choosing records of a master-data resource by name (`{resource}/lookup/`):
+// one (`multiple` off) or several. Typing asks the server; `exclude` leaves records out
+// (the letter's recipients without the current user); `filter` narrows the lookup
+// (numbering schemes of the letter's type).
+import { useState } from 'react';
+import { AutocompleteArrayInput, AutocompleteInput, type Validator } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { useResourceChoices } from '../../../resources/records';
+import { NO_OPTIONS } from '../../../resources/form/ReferenceChoiceInput';
+
+interface LookupInputProps {
+  source: string;
+  resource: string;
+  label: string;
+  multiple?: boolean;
+  validate?: Validator | Validator[];
+  disabled?: boolean;
+  filter?: Record<string, unknown>;
+  exclude?: Array<number | null | undefined>;
+}
+
+const everyAnswer = () => true;
+
+export function LookupInput({
+  source,
+  resource,
+  label,
+  multiple = false,
+  validate,
+  disabled,
+  filter,
+  exclude = [],
+}: LookupInputProps) {
+  const [phrase, setPhrase] = useState('');
+  const value = useWatch({ name: source }) as unknown;
+  const selected = (Array.isArray(value) ? value : [value]).filter(
+    (id): id is number => typeof id === 'number' || (typeof id === 'string' && id !== ''),
+  );
+  const { choices, isPending } = useResourceChoices(resource, { phrase, selected, filter });
+  const left = new Set(exclude.filter((id) => id != null).map(String));
+  const common = {
+    source,
+    label,
+    choices: choices.filter((choice) => !left.has(String(choice.id))),
+    optionText: 'name',
+    translateChoice: false,
+    isPending,
+    validate,
+    disabled,
+    fullWidth: true,
+    noOptionsText: NO_OPTIONS,
+    setFilter: setPhrase,
+    matchSuggestion: everyAnswer,
+    helperText: false as const,
+  };
+  return multiple ? <AutocompleteArrayInput {...common} /> : <AutocompleteInput {...common} />;
+}

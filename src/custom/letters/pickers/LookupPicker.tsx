@@ -1,0 +1,47 @@
+// A picker of one record of a master-data resource by name (`{resource}/lookup/`), for
+// places outside a form: the customer filters of the letter lists. Typing asks the server.
+import { useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { useResourceChoices, type Choice } from '../../../resources/records';
+import { NO_OPTIONS } from '../../../resources/form/ReferenceChoiceInput';
+
+interface LookupPickerProps {
+  resource: string;
+  label: string;
+  value: number | undefined;
+  onChange: (id: number | null) => void;
+  id?: string;
+  sx?: SxProps<Theme>;
+}
+
+export function LookupPicker({ resource, label, value, onChange, id, sx }: LookupPickerProps) {
+  const [phrase, setPhrase] = useState('');
+  const { choices, isPending } = useResourceChoices(resource, {
+    phrase,
+    selected: value ? [value] : [],
+  });
+  const chosen = choices.find((choice) => String(choice.id) === String(value)) ?? null;
+  return (
+    <Autocomplete<Choice>
+      id={id}
+      size="small"
+      sx={sx ?? { minWidth: 220 }}
+      options={choices}
+      value={chosen}
+      loading={isPending}
+      filterOptions={(options) => options}
+      getOptionLabel={(choice) => choice.name}
+      isOptionEqualToValue={(a, b) => String(a.id) === String(b.id)}
+      onInputChange={(_, text, reason) => reason === 'input' && setPhrase(text)}
+      onChange={(_, choice) => {
+        setPhrase('');
+        onChange(choice ? Number(choice.id) : null);
+      }}
+      noOptionsText={NO_OPTIONS}
+      loadingText="در حال بارگذاری…"
+      renderInput={(params) => <TextField {...params} label={label} />}
+    />
+  );
+}

@@ -1,0 +1,297 @@
+// @vitest-environment jsdom
+// The letter lists (spec 1 §2 "Letter list screens") against a mocked message/list: the
+// columns per page type (type badge colours, read icon, recipients only on sent pages and
+// all letters, Persian number and Jalali date), each list's call, a folder's list, the
+// new-letter menu by permission, delete behind the confirmation, and the all-letters URL
+// behaviour (phrase and customer filters in the URL, back to page 1 / 20 rows, the two
+// customer filters exclusive, a reload on every URL change, «بیش از …» for a capped count).
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { Route, Routes, type Location } from 'react-router-dom';
+import { setSession } from '../../src/api/session';
+import { LetterList } from '../../src/custom/letters/list/LetterList';
+import { LETTER_LISTS } from '../../src/custom/letters/list/listScreens';
+import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, renderInAdmin, signIn } from './client-render';
+
+const letter = (id: number, type: number, extra: Record<string, unknown> = {}) => ({
+  messageId: id,
+  messageTypeFk: type,
+  messageTypeString: { 4: 'داخلی', 5: 'وارده', 6: 'صادره' }[type],
+  isReaded: id % 2 === 0,
+  isSend: true,
+  subject: `نامه ${id}`,
+  messageFrom: 'سارا احمدی',
+  messageTo: 'علی رضایی',
+  displayMessageNumber: `ن-${id}`,
+  createdDate: '2025-03-20T08:00:00Z',
+  sentDate: '2025-03-20T08:00:00Z',
+  createdUserPic: '',
+  ...extra,
+});
+
+let listQueries: URLSearchParams[] = [];
+let listAnswer: Record<string, unknown> = {};
+let deleted: unknown[] = [];
+
+const server = setupServer(
+  http.get('*/api/message/list/', ({ request }) => {
+    listQueries.push(new URL(request.url).searchParams);
+    return HttpResponse.json(listAnswer);
+  }),
+  http.delete('*/api/message/delete/', async ({ request }) => {
+    deleted.push(await request.json());
+    return HttpResponse.json({ status: 1, messge: 'درخواست با موفقیت انجام شد' });
+  }),
+  http.get('*/api/customer/lookup/', ({ request }) => {
+    const ids = new URL(request.url).searchParams.get('Ids');
+    const all = [
+      { id: 7, title: 'شرکت آلفا' },
+      { id: 8, title: 'شرکت بتا' },
+    ];
+    const records = ids ? all.filter((c) => ids.split(',').includes(String(c.id))) : all;
+    return HttpResponse.json({ status: 1, records, totalCount: records.length });
+  }),
+);
+
+let location: Location | undefined;
+const show = (route: keyof typeof LETTER_LISTS, path: string, pattern = path.split('?')[0]) =>
+  renderInAdmin(
+    <Routes>
+      <Route path={pattern} element={<LetterList config={LETTER_LISTS[route]} />} />
+    </Routes>,
+    { path, onLocation: (l) => (location = l) },
+  );
+const lastQuery = () => listQueries.at(-1)!;
+const urlParams = () => new URLSearchParams(location?.search);
+const headers = () => screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+
+beforeAll(() => {
+  installMatchMedia();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+beforeEach(() => {
+  listQueries = [];
+  deleted = [];
+  location = undefined;
+  listAnswer = {
+    status: 1,
+    records: [letter(12, 4), letter(11, 5), letter(10, 6)],
+    totalCount: 3,
+  };
+  signIn(['Messages', 'AllMessages', 'CreateInternalMessage', 'CreateExportMessage']);
+});
+afterEach(() => cleanup());
+afterAll(() => {
+  server.close();
+  setSession(null);
+});
+
+describe('letter lists', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
+  it('my cartable: the columns without recipients, badges by type, read icons, Persian number and date', async () => {
+    show('MyMessage', '/mymessage');
+    expect(await screen.findByText('نامه 12')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'کارتابل من' })).toBeTruthy();
+    expect(headers()).toEqual(['نوع', 'وضعیت', 'موضوع', 'فرستنده', 'شماره نامه', 'تاریخ', 'عملیات']);
+    const rows = screen.getAllByTestId('letter-row');
+    const badges = rows.map((row) => within(row).getByTestId('letter-type'));
+    expect(badges.map((badge) => badge.textContent)).toEqual(['داخلی', 'وارده', 'صادره']);
+    // blue internal, pink incoming, teal others
+    expect(badges.map((badge) => badge.dataset.color)).toEqual(['#1565C0', '#AD1457', '#00796B']);
+    expect(within(rows[0]).getByRole('img', { name: 'خوانده‌شده' })).toBeTruthy();
+    expect(within(rows[1]).getByRole('img', { name: 'خوانده‌نشده' })).toBeTruthy();
+    expect(within(rows[0]).getByText('ن-۱۲')).toBeTruthy();
+    // 2025-03-20 08:00 UTC is 30 Esfand 1403 in Tehran
+    expect(within(rows[0]).getByText('۱۴۰۳/۱۲/۳۰')).toBeTruthy();
+    expect(within(rows[0]).getByText('نامه 12').closest('a')?.getAttribute('href')).toBe(
+      '/letter/false/AllMyMessage/4/12',
+    );
+    expect(screen.getByText('مجموع: ۳')).toBeTruthy();
+    expect(lastQuery().get('PageType')).toBe('AllMyMessage');
+    expect(lastQuery().get('Count')).toBe('20');
+    expect(lastQuery().get('Page')).toBe('1');
+    expect(lastQuery().get('MessageType')).toBe('0');
+  });
+
+  it.each([
+    ['UnReadMessage', '/unreadmessage', 'UnReadMessage', '0'],
+    ['AnswerRequest', '/answerrequest', 'AnswerRequest', '0'],
+    ['DraftMessage', '/draftmessage', 'Draft', '0'],
+  ] as const)('%s asks for its page type and shows no recipients', async (route, path, pageType, type) => {
+    show(route, path);
+    await screen.findByText('نامه 12');
+    expect(lastQuery().get('PageType')).toBe(pageType);
+    expect(lastQuery().get('MessageType')).toBe(type);
+    expect(headers()).not.toContain('گیرندگان');
+  });
+
+  it.each([
+    ['DomesticLetters', '/domesticletters', '4', 'نامه‌های داخلی ارسالی'],
+    ['IncomingLetters', '/incomingletters', '5', 'نامه‌های وارده'],
+    ['LettersIssued', '/lettersissued', '6', 'نامه‌های صادره'],
+  ] as const)('%s: sent letters of type %s with the recipients column', async (route, path, type, title) => {
+    show(route, path);
+    await screen.findByText('نامه 12');
+    expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+    expect(lastQuery().get('PageType')).toBe('Send');
+    expect(lastQuery().get('MessageType')).toBe(type);
+    expect(headers()).toContain('گیرندگان');
+    expect(screen.getAllByText('علی رضایی')).toHaveLength(3);
+    expect(
+      within(screen.getAllByTestId('letter-row')[0]).getByText('نامه 12').closest('a')?.getAttribute('href'),
+    ).toBe('/letter/false/Send/4/12');
+  });
+
+  it('sent incoming letters read fromCustomerId from the URL, outgoing toCustomerId', async () => {
+    show('IncomingLetters', '/incomingletters?fromCustomerId=7');
+    await screen.findByText('نامه 12');
+    expect(lastQuery().get('fromCustomerId')).toBe('7');
+    cleanup();
+    show('LettersIssued', '/lettersissued?toCustomerId=8');
+    await screen.findByText('نامه 12');
+    expect(lastQuery().get('toCustomerId')).toBe('8');
+    expect(lastQuery().get('fromCustomerId')).toBeNull();
+  });
+
+  it('a folder list asks for its folder (TypeNumber) and shows the folder name the menu passed', async () => {
+    show('ArchiveMessage', '/archivemessage/3?title=قراردادها', '/archivemessage/:typeNumber');
+    await screen.findByText('نامه 12');
+    expect(lastQuery().get('PageType')).toBe('Archive');
+    expect(lastQuery().get('TypeNumber')).toBe('3');
+    expect(screen.getByRole('heading', { name: 'نامه‌های بایگانی: قراردادها' })).toBeTruthy();
+    expect(headers()).not.toContain('گیرندگان');
+    cleanup();
+    show('FavoriteMessage', '/favoritemessage/5', '/favoritemessage/:typeNumber');
+    await screen.findByText('نامه 12');
+    expect(lastQuery().get('PageType')).toBe('Favorite');
+    expect(lastQuery().get('TypeNumber')).toBe('5');
+    expect(screen.getByRole('heading', { name: 'نامه‌های پوشه من' })).toBeTruthy();
+  });
+
+  it('offers only the new letters the user may write', async () => {
+    show('MyMessage', '/mymessage');
+    await screen.findByText('نامه 12');
+    fireEvent.click(screen.getByRole('button', { name: 'نامه جدید' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('داخلی').closest('a')?.getAttribute('href')).toBe(
+      '/letter/true/AllMyMessage/4/0',
+    );
+    expect(within(menu).getByText('صادره')).toBeTruthy();
+    expect(within(menu).queryByText('وارده')).toBeNull();
+  });
+
+  it('hides the new-letter menu from a user who may write none', async () => {
+    signIn(['Messages']);
+    show('MyMessage', '/mymessage');
+    await screen.findByText('نامه 12');
+    expect(screen.queryByRole('button', { name: 'نامه جدید' })).toBeNull();
+  });
+
+  it('deletes a letter after «آیا اطمینان دارید ؟» and reloads the list', async () => {
+    show('DraftMessage', '/draftmessage');
+    await screen.findByText('نامه 12');
+    const before = listQueries.length;
+    fireEvent.click(screen.getByRole('button', { name: 'حذف نامه نامه 11' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('آیا اطمینان دارید ؟')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'لغو' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deleted).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'حذف نامه نامه 11' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'بله' }));
+    await waitFor(() => expect(deleted).toHaveLength(1));
+    expect(deleted[0]).toMatchObject({ Id: 11, PageType: 'Draft' });
+    expect(await screen.findByText('درخواست با موفقیت انجام شد')).toBeTruthy();
+    await waitFor(() => expect(listQueries.length).toBe(before + 1));
+  });
+
+  it('shows the server refusal of a delete in red', async () => {
+    server.use(
+      http.delete('*/api/message/delete/', () =>
+        HttpResponse.json({ status: 0, messge: 'نامه‌ای که کاربر دیگری آن را خوانده است حذف نمی‌شود' }),
+      ),
+    );
+    show('MyMessage', '/mymessage');
+    await screen.findByText('نامه 12');
+    fireEvent.click(screen.getByRole('button', { name: 'حذف نامه نامه 12' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'بله' }));
+    expect(await screen.findByText('نامه‌ای که کاربر دیگری آن را خوانده است حذف نمی‌شود')).toBeTruthy();
+  });
+
+  it('an empty or failed list reads «نامه‌ای یافت نشد» with a zero total', async () => {
+    listAnswer = { status: 0, message: 'خطا' };
+    show('MyMessage', '/mymessage');
+    expect(await screen.findByText('نامه‌ای یافت نشد')).toBeTruthy();
+    expect(screen.getByText('مجموع: ۰')).toBeTruthy();
+  });
+});
+
+describe('all letters: the URL holds the list', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
+  const many = (n: number) => Array.from({ length: n }, (_, i) => letter(100 - i, 4));
+
+  it('reads page, pageSize, phrase, projectId and a customer filter from the URL', async () => {
+    listAnswer = { status: 1, records: many(50), totalCount: 180 };
+    show('AllMessage', '/allmessage?page=3&pageSize=50&phrase=قرارداد&projectId=4&toCustomerId=7');
+    await screen.findByText('نامه 100');
+    const query = lastQuery();
+    expect(query.get('PageType')).toBe('AllMessage');
+    expect(query.get('Page')).toBe('3');
+    expect(query.get('Count')).toBe('50');
+    expect(query.get('Phrase')).toBe('قرارداد');
+    expect(query.get('projectId')).toBe('4');
+    expect(query.get('toCustomerId')).toBe('7');
+    expect(headers()).toContain('گیرندگان');
+    expect((screen.getByLabelText('جستجو در نامه‌ها') as HTMLInputElement).value).toBe('قرارداد');
+    expect(await screen.findByDisplayValue('شرکت آلفا')).toBeTruthy();
+    expect(screen.getByText('نامه‌های پروژه ۴')).toBeTruthy();
+  });
+
+  it('a new phrase rewrites the URL: page 1, 20 rows, and the list reloads', async () => {
+    listAnswer = { status: 1, records: many(50), totalCount: 180 };
+    show('AllMessage', '/allmessage?page=3&pageSize=50&fromCustomerId=8');
+    await screen.findByText('نامه 100');
+    fireEvent.change(screen.getByLabelText('جستجو در نامه‌ها'), { target: { value: 'بودجه' } });
+    await waitFor(() => expect(urlParams().get('phrase')).toBe('بودجه'));
+    expect(urlParams().get('page')).toBe('1');
+    expect(urlParams().get('pageSize')).toBe('20');
+    expect(urlParams().get('fromCustomerId')).toBe('8');
+    await waitFor(() => expect(lastQuery().get('Phrase')).toBe('بودجه'));
+    expect(lastQuery().get('Page')).toBe('1');
+    expect(lastQuery().get('Count')).toBe('20');
+  });
+
+  it('choosing a recipient customer clears the sender customer, and back again', async () => {
+    show('AllMessage', '/allmessage?page=2&pageSize=10&fromCustomerId=8');
+    await screen.findByText('نامه 12');
+    expect(await screen.findByDisplayValue('شرکت بتا')).toBeTruthy();
+
+    const recipient = screen.getByLabelText('مشتری گیرنده');
+    fireEvent.mouseDown(recipient);
+    fireEvent.click(await screen.findByRole('option', { name: 'شرکت آلفا' }));
+    await waitFor(() => expect(urlParams().get('toCustomerId')).toBe('7'));
+    expect(urlParams().get('fromCustomerId')).toBeNull();
+    expect(urlParams().get('page')).toBe('1');
+    expect(urlParams().get('pageSize')).toBe('20');
+    await waitFor(() => expect(lastQuery().get('toCustomerId')).toBe('7'));
+    expect(lastQuery().get('fromCustomerId')).toBeNull();
+
+    const sender = screen.getByLabelText('مشتری فرستنده');
+    fireEvent.mouseDown(sender);
+    fireEvent.click(await screen.findByRole('option', { name: 'شرکت بتا' }));
+    await waitFor(() => expect(urlParams().get('fromCustomerId')).toBe('8'));
+    expect(urlParams().get('toCustomerId')).toBeNull();
+  });
+
+  it('pages through the URL, and a capped count reads «بیش از …» with one page more', async () => {
+    listAnswer = { status: 1, records: many(20), totalCount: 1000, countCapped: true };
+    show('AllMessage', '/allmessage');
+    await screen.findByText('نامه 100');
+    expect(screen.getByText('مجموع: بیش از ۱٬۰۰۰')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'صفحه ۵۱' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'صفحه ۲' }));
+    await waitFor(() => expect(urlParams().get('page')).toBe('2'));
+    await waitFor(() => expect(lastQuery().get('Page')).toBe('2'));
+  });
+});

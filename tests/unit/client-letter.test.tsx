@@ -1,0 +1,401 @@
+// @vitest-environment jsdom
+// The letter screen (spec 1 §2 "Letter screen") against a mocked API: the required fields
+// of each letter type (spec 1 §5, «الزامی است», nothing sent), the numbering schemes of the
+// type with the default preselected, recipients without the current user, the buttons of
+// each state (spec 1 §4) including the changed-state rule, the tabs (attachments first for
+// a letter read before, forwards and events only when saved), sending a new letter (then
+// the saved letter opens), signing, and the delete and forward dialogs' destinations.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { Route, Routes, type Location } from 'react-router-dom';
+import { setSession } from '../../src/api/session';
+import LetterScreen from '../../src/custom/letters/letter/LetterScreen';
+import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, renderInAdmin, signIn } from './client-render';
+
+const ME = { id: 1, title: 'مدیر سامانه' };
+const PEOPLE = [ME, { id: 2, title: 'سارا احمدی' }, { id: 3, title: 'علی رضایی' }];
+
+const baseRecord = {
+  messageId: 12,
+  messageTypeFk: 4,
+  messageTypeString: 'داخلی',
+  subject: 'گزارش ماهانه',
+  messageBody: '<p>متن گزارش</p>',
+  andikatorFk: 1,
+  andikatorTitle: 'داخلی',
+  number: null,
+  displayMessageNumber: '',
+  isSend: false,
+  signed: false,
+  isAuthor: true,
+  isHolder: true,
+  isReaded: false,
+  messageFrom: 'مدیر سامانه',
+  messageTo: 'سارا احمدی',
+  createdDate: '2025-03-20T08:00:00Z',
+  selectedTo: [2],
+  selectedCC: [],
+  selectedBcc: [],
+};
+
+let record: Record<string, unknown> = baseRecord;
+let events: Array<Record<string, unknown>> = [];
+let saves: FormData[] = [];
+let calls: Array<{ path: string; body: unknown }> = [];
+let forwards: FormData[] = [];
+
+const lookup = (rows: Array<{ id: number; title: string }>) =>
+  http.get(`*/api/:entity/lookup/`, () => HttpResponse.json({ status: 1, records: rows }));
+
+const server = setupServer(
+  http.get('*/api/message/get/', () =>
+    HttpResponse.json({
+      status: 1,
+      record,
+      attachment: [
+        {
+          msg: {
+            messageAttachmentId: 5,
+            fileName: 'نقشه.png',
+            fileComment: '',
+            createdDate: record.createdDate,
+          },
+          fullName: 'مدیر سامانه',
+        },
+      ],
+      relatedMessage: [],
+      allForwardedMessage: [],
+      messageEvent: events,
+    }),
+  ),
+  http.get('*/api/andikator/list/', ({ request }) => {
+    const type = new URL(request.url).searchParams.get('messageType');
+    return HttpResponse.json({
+      status: 1,
+      records: [
+        { andikatorId: 1, andikatorTitle: `اندیکاتور ${type}`, isActive: true, isDefault: false },
+        { andikatorId: 2, andikatorTitle: `پیش‌فرض ${type}`, isActive: true, isDefault: true },
+        { andikatorId: 3, andikatorTitle: 'غیرفعال', isActive: false, isDefault: false },
+      ],
+    });
+  }),
+  http.get('*/api/andikator/lookup/', () =>
+    HttpResponse.json({
+      status: 1,
+      records: [
+        { id: 1, title: 'الف' },
+        { id: 2, title: 'ب' },
+      ],
+    }),
+  ),
+  http.get('*/api/person/lookup/', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    const ids = query.get('Ids');
+    if (query.get('Phrase') === '09120000000') return HttpResponse.json({ status: 1, records: [ME] });
+    const rows = ids ? PEOPLE.filter((p) => ids.split(',').includes(String(p.id))) : PEOPLE;
+    return HttpResponse.json({ status: 1, records: rows });
+  }),
+  lookup([{ id: 7, title: 'شرکت آلفا' }]),
+  http.post('*/api/message/save/', async ({ request }) => {
+    saves.push(await request.formData());
+    return HttpResponse.json({ status: 1, id: 40, messge: 'درخواست با موفقیت انجام شد' });
+  }),
+  http.post('*/api/message/forward/', async ({ request }) => {
+    forwards.push(await request.formData());
+    return HttpResponse.json({ status: 1, id: 41, messge: 'درخواست با موفقیت انجام شد' });
+  }),
+  http.get('*/api/message/list/', () =>
+    HttpResponse.json({
+      status: 1,
+      totalCount: 1,
+      records: [
+        {
+          messageId: 7,
+          messageTypeFk: 4,
+          isReaded: true,
+          isSend: true,
+          subject: 'نامه پیشین',
+          messageFrom: 'سارا احمدی',
+          messageTo: 'مدیر سامانه',
+          displayMessageNumber: 'د-3',
+          createdDate: '2025-03-01T08:00:00Z',
+        },
+      ],
+    }),
+  ),
+  http.post('*/api/message/:action/', async ({ request, params }) => {
+    calls.push({ path: String(params.action), body: await request.json().catch(() => null) });
+    return HttpResponse.json({ status: 1, messge: 'درخواست با موفقیت انجام شد' });
+  }),
+  http.delete('*/api/message/delete/', async ({ request }) => {
+    calls.push({ path: 'delete', body: await request.json() });
+    return HttpResponse.json({ status: 1, messge: 'درخواست با موفقیت انجام شد' });
+  }),
+);
+
+let location: Location | undefined;
+const open = (path: string) =>
+  renderInAdmin(
+    <Routes>
+      <Route path="/letter/:create/:pagetype/:messagetype/:id" element={<LetterScreen />} />
+      <Route path="*" element={<div>جای دیگر</div>} />
+    </Routes>,
+    { path, onLocation: (l) => (location = l) },
+  );
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const enabled = (names: string[]) => names.filter((name) => !button(name).disabled);
+const ALL_BUTTONS = [
+  'پاسخ',
+  'ارجاع',
+  'بایگانی',
+  'پوشه دلخواه',
+  'چاپ',
+  'حذف',
+  'ارسال',
+  'شماره‌گذاری',
+  'ذخیره پیش‌نویس',
+  'امضا',
+  'حذف امضا',
+  'ارجاع پیش‌نویس',
+];
+/** The error under an input, found by its react-admin class. */
+const errorOf = (source: string) =>
+  document.querySelector(`.ra-input-${source}`)?.closest('.MuiFormControl-root, .ra-input')?.textContent ??
+  '';
+const waitForScreen = () => screen.findByRole('toolbar', { name: 'ثبت نامه' });
+
+beforeAll(() => {
+  installMatchMedia();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+beforeEach(() => {
+  record = { ...baseRecord };
+  events = [];
+  saves = [];
+  calls = [];
+  forwards = [];
+  location = undefined;
+  signIn(['Messages', 'CreateInternalMessage', 'CreateImportMessage', 'CreateExportMessage']);
+});
+afterEach(() => cleanup());
+afterAll(() => {
+  server.close();
+  setSession(null);
+});
+
+describe('a new letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
+  it.each([
+    [4, ['subject', 'andikatorFk', 'selectedTo', 'messageBody'], []],
+    [
+      5,
+      [
+        'subject',
+        'andikatorFk',
+        'selectedTo',
+        'messageBody',
+        'importedMsgNumber',
+        'importedMsgDate',
+        'reciveMethodFk',
+        'messageFromCustomerFk',
+      ],
+      [],
+    ],
+    [6, ['subject', 'andikatorFk', 'selectedTo', 'messageBody'], ['messageFromManFk']],
+  ])('type %i: send checks the required fields and sends nothing', async (type, needed, prefilled) => {
+    open(`/letter/true/AllMyMessage/${type}/0`);
+    await waitForScreen();
+    fireEvent.click(button('ارسال'));
+    await waitFor(() => expect(errorOf('subject')).toContain('الزامی است'));
+    for (const source of needed) expect(errorOf(source), source).toContain('الزامی است');
+    // An outgoing letter's sender is the user, filled in.
+    for (const source of prefilled) expect(errorOf(source), source).not.toContain('الزامی است');
+    expect(errorOf('selectedCC')).not.toContain('الزامی است');
+    expect(saves).toHaveLength(0);
+  });
+
+  it('offers the active schemes of its type, the default preselected, and only internal letters ask for an answer', async () => {
+    signIn(['Messages', 'CreateInternalMessage', 'Andikator']);
+    open('/letter/true/AllMyMessage/4/0');
+    await waitForScreen();
+    const scheme = await screen.findByRole('combobox', { name: /اندیکاتور/ });
+    await waitFor(() => expect(scheme.textContent).toBe('پیش‌فرض 4'));
+    fireEvent.mouseDown(scheme);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['اندیکاتور 4', 'پیش‌فرض 4']);
+    expect(screen.getByLabelText('نیاز به پاسخ دارد')).toBeTruthy();
+  });
+
+  it('leaves the current user out of the recipients', async () => {
+    open('/letter/true/AllMyMessage/4/0');
+    await waitForScreen();
+    const to = screen.getByLabelText(/گیرندگان/);
+    fireEvent.mouseDown(to);
+    fireEvent.click(to);
+    await screen.findByRole('option', { name: 'سارا احمدی' });
+    expect(screen.queryByRole('option', { name: 'مدیر سامانه' })).toBeNull();
+  });
+
+  it('opens on the compose tab with send open, save draft only once something is typed, no forwards or events', async () => {
+    open('/letter/true/AllMyMessage/4/0');
+    await waitForScreen();
+    expect(screen.getByRole('tab', { name: 'نگارش نامه' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('tab', { name: 'ارجاع‌ها' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'رویدادهای نامه' })).toBeNull();
+    expect(enabled(ALL_BUTTONS)).toEqual(['ارسال']);
+    fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: 'درخواست' } });
+    await waitFor(() => expect(enabled(ALL_BUTTONS)).toEqual(['ارسال', 'ذخیره پیش‌نویس']));
+  });
+});
+
+describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
+  it('an unsigned draft: number, sign, forward draft; a change closes them and opens save draft', async () => {
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
+    expect(screen.getByRole('tab', { name: 'نگارش نامه' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'ارجاع‌ها' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'رویدادهای نامه' })).toBeTruthy();
+    expect(enabled(ALL_BUTTONS)).toEqual(['چاپ', 'حذف', 'شماره‌گذاری', 'امضا', 'ارجاع پیش‌نویس']);
+
+    fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: 'گزارش سالانه' } });
+    await waitFor(() => expect(enabled(ALL_BUTTONS)).toEqual(['چاپ', 'حذف', 'ذخیره پیش‌نویس']));
+    fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: 'گزارش ماهانه' } });
+    await waitFor(() => expect(enabled(ALL_BUTTONS)).toContain('امضا'));
+  });
+
+  it('signs a draft and reloads it', async () => {
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
+    record = { ...baseRecord, signed: true };
+    fireEvent.click(button('امضا'));
+    await waitFor(() => expect(calls).toEqual([{ path: 'sign', body: { Language: 0, id: 12 } }]));
+    await waitFor(() => expect(enabled(ALL_BUTTONS)).toEqual(['چاپ', 'حذف', 'ارسال', 'حذف امضا']));
+  });
+
+  it('a signed draft is sent, then opens as the sent letter', async () => {
+    record = { ...baseRecord, signed: true };
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
+    expect(screen.getByLabelText(/موضوع/).hasAttribute('readonly')).toBe(true);
+    fireEvent.click(button('ارسال'));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0].get('IsSend')).toBe('1');
+    expect(saves[0].get('MessageId')).toBe('12');
+    await waitFor(() => expect(location?.pathname).toBe('/letter/false/Send/4/40'));
+  });
+
+  it('a sent letter read before opens on its attachments, with reply, forward, archive, favourite, print', async () => {
+    record = { ...baseRecord, isSend: true, signed: true, isHolder: false, isReaded: true, number: 5 };
+    events = [
+      {
+        eventTypeFk: 8,
+        eventType: 'خواندن',
+        creatorUserId: 2,
+        creatorUserFullName: 'سارا احمدی',
+        createdDate: '2025-03-20T09:00:00Z',
+      },
+    ];
+    open('/letter/false/AllMyMessage/4/12');
+    await waitForScreen();
+    expect(screen.getByRole('tab', { name: /پیوست‌ها/ }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('نقشه.png')).toBeTruthy();
+    // Read by another user: no delete (spec 1 §4).
+    expect(enabled(ALL_BUTTONS)).toEqual(['پاسخ', 'ارجاع', 'بایگانی', 'پوشه دلخواه', 'چاپ']);
+    fireEvent.click(screen.getByRole('tab', { name: 'رویدادهای نامه' }));
+    expect(await screen.findByText('خواندن')).toBeTruthy();
+  });
+
+  it('deletes behind «آیا اطمینان دارید ؟» and goes to my cartable', async () => {
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
+    fireEvent.click(button('حذف'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('آیا اطمینان دارید ؟')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'بله' }));
+    await waitFor(() => expect(location?.pathname).toBe('/mymessage'));
+    expect(calls[0]).toMatchObject({ path: 'delete', body: { Id: 12 } });
+  });
+
+  it('saves a changed draft with its fields, a new image and a related letter, then goes to the drafts', async () => {
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
+    fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: 'گزارش سالانه' } });
+
+    fireEvent.click(screen.getByRole('tab', { name: /پیوست‌ها/ }));
+    const image = new File([new Uint8Array([137, 80, 78, 71])], 'نمودار.png', { type: 'image/png' });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [image] } });
+
+    fireEvent.click(screen.getByRole('tab', { name: /نامه‌های مرتبط/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'افزودن نامه مرتبط' }));
+    const picker = await screen.findByRole('dialog');
+    const choice = await within(picker).findByRole('button', { name: 'انتخاب' });
+    fireEvent.click(choice);
+    // The relation type comes first (spec 1 §5).
+    expect(within(picker).getByText('الزامی است')).toBeTruthy();
+    fireEvent.click(within(picker).getByLabelText('پیرو'));
+    fireEvent.click(choice);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('با ذخیره نامه ثبت می‌شود')).toBeTruthy();
+
+    fireEvent.click(button('ذخیره پیش‌نویس'));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    const sent = saves[0];
+    expect(sent.get('IsSend')).toBe('0');
+    expect(sent.get('MessageId')).toBe('12');
+    expect(sent.get('Subject')).toBe('گزارش سالانه');
+    expect(sent.get('MessageBody')).toBe('<p>متن گزارش</p>');
+    expect(sent.getAll('SelectedTo')).toEqual(['2']);
+    expect(sent.get('AndikatorFk')).toBe('1');
+    expect(sent.get('RelatedMessages')).toBe('[{"MessageId":7,"Follow":true}]');
+    // (jsdom's XMLHttpRequest drops a file's name on the way; the browser test checks it.)
+    expect((sent.get('Attachments') as File).size).toBe(4);
+    await waitFor(() => expect(location?.pathname).toBe('/draftmessage'));
+  });
+
+  it.each([
+    ['ارجاع', 'ارجاع', '1', '/mymessage'],
+    ['پاسخ', 'ثبت پاسخ', '7', '/draftmessage'],
+  ])('%s a sent letter, then goes to %s', async (action, submit, isSend, destination) => {
+    record = { ...baseRecord, isSend: true, signed: true, isHolder: false };
+    open('/letter/false/AllMyMessage/4/12');
+    await waitForScreen();
+    fireEvent.click(button(action));
+    const dialog = await screen.findByRole('dialog');
+    if (isSend === '1') {
+      const to = within(dialog).getByLabelText(/گیرندگان/);
+      fireEvent.mouseDown(to);
+      fireEvent.click(to);
+      fireEvent.click(await screen.findByRole('option', { name: 'علی رضایی' }));
+    } else {
+      expect(within(dialog).getByText('مدیر سامانه')).toBeTruthy();
+    }
+    fireEvent.change(within(dialog).getByLabelText(/متن (ارجاع|پاسخ)/), {
+      target: { value: 'لطفاً بررسی شود' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: submit }));
+    await waitFor(() => expect(forwards).toHaveLength(1));
+    expect(forwards[0].get('IsSend')).toBe(isSend);
+    expect(forwards[0].get('MessageId')).toBe('12');
+    expect(forwards[0].get('ForwardMessage')).toBe('لطفاً بررسی شود');
+    expect(forwards[0].getAll('SelectedTo')).toEqual(isSend === '1' ? ['3'] : []);
+    await waitFor(() => expect(location?.pathname).toBe(destination));
+  });
+
+  it('forwards an unsigned draft to one colleague, then goes to the drafts', async () => {
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
+    fireEvent.click(button('ارجاع پیش‌نویس'));
+    const dialog = await screen.findByRole('dialog');
+    const to = within(dialog).getByLabelText(/گیرنده/);
+    fireEvent.mouseDown(to);
+    fireEvent.click(to);
+    fireEvent.click(await screen.findByRole('option', { name: 'سارا احمدی' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'ارجاع' }));
+    await waitFor(() => expect(forwards).toHaveLength(1));
+    expect(forwards[0].get('IsSend')).toBe('2');
+    expect(forwards[0].getAll('SelectedTo')).toEqual(['2']);
+    await waitFor(() => expect(location?.pathname).toBe('/draftmessage'));
+  });
+});
