@@ -70,26 +70,17 @@ const server = setupServer(
       messageEvent: events,
     }),
   ),
-  http.get('*/api/andikator/list/', ({ request }) => {
-    const type = new URL(request.url).searchParams.get('messageType');
+  http.get('*/api/andikator/lookup/', ({ request }) => {
+    const type = new URL(request.url).searchParams.get('MessageType');
     return HttpResponse.json({
       status: 1,
       records: [
-        { andikatorId: 1, andikatorTitle: `اندیکاتور ${type}`, isActive: true, isDefault: false },
-        { andikatorId: 2, andikatorTitle: `پیش‌فرض ${type}`, isActive: true, isDefault: true },
-        { andikatorId: 3, andikatorTitle: 'غیرفعال', isActive: false, isDefault: false },
+        { id: 1, title: `اندیکاتور ${type}`, isActive: true, isDefault: false, messageTypeFk: Number(type) },
+        { id: 2, title: `پیش‌فرض ${type}`, isActive: true, isDefault: true, messageTypeFk: Number(type) },
+        { id: 3, title: 'غیرفعال', isActive: false, isDefault: false, messageTypeFk: Number(type) },
       ],
     });
   }),
-  http.get('*/api/andikator/lookup/', () =>
-    HttpResponse.json({
-      status: 1,
-      records: [
-        { id: 1, title: 'الف' },
-        { id: 2, title: 'ب' },
-      ],
-    }),
-  ),
   http.get('*/api/person/lookup/', ({ request }) => {
     const query = new URL(request.url).searchParams;
     const ids = query.get('Ids');
@@ -187,12 +178,12 @@ afterAll(() => {
 
 describe('a new letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
   it.each([
-    [4, ['subject', 'andikatorFk', 'selectedTo', 'messageBody'], []],
+    // The type's default scheme is preselected, so the scheme is never missing here.
+    [4, ['subject', 'selectedTo', 'messageBody'], ['andikatorFk']],
     [
       5,
       [
         'subject',
-        'andikatorFk',
         'selectedTo',
         'messageBody',
         'importedMsgNumber',
@@ -200,9 +191,9 @@ describe('a new letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
         'reciveMethodFk',
         'messageFromCustomerFk',
       ],
-      [],
+      ['andikatorFk'],
     ],
-    [6, ['subject', 'andikatorFk', 'selectedTo', 'messageBody'], ['messageFromManFk']],
+    [6, ['subject', 'selectedTo', 'messageBody'], ['andikatorFk', 'messageFromManFk']],
   ])('type %i: send checks the required fields and sends nothing', async (type, needed, prefilled) => {
     open(`/letter/true/AllMyMessage/${type}/0`);
     await waitForScreen();
@@ -216,7 +207,7 @@ describe('a new letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
   });
 
   it('offers the active schemes of its type, the default preselected, and only internal letters ask for an answer', async () => {
-    signIn(['Messages', 'CreateInternalMessage', 'Andikator']);
+    // No Andikator permission needed: the lookup tells the default.
     open('/letter/true/AllMyMessage/4/0');
     await waitForScreen();
     const scheme = await screen.findByRole('combobox', { name: /اندیکاتور/ });

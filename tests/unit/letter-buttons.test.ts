@@ -15,6 +15,7 @@ const base: LetterState = {
   holder: true,
   changed: false,
   readByOthers: false,
+  author: true,
 };
 
 type Row = [string, Partial<LetterState>, Array<keyof LetterButtons>];
@@ -32,8 +33,13 @@ const TABLE: Row[] = [
     { signed: true, numbered: true },
     ['send', 'removeSignature', 'print', 'delete'],
   ],
-  ["someone else's draft", { holder: false }, ['print', 'delete']],
-  ["someone else's signed draft", { holder: false, signed: true }, ['print', 'delete']],
+  ["someone else's draft", { holder: false, author: false }, ['print']],
+  ["someone else's signed draft", { holder: false, author: false, signed: true }, ['print']],
+  [
+    'a draft handed to me by its author',
+    { author: false },
+    ['editable', 'number', 'sign', 'forwardDraft', 'print', 'delete'],
+  ],
   [
     'sent',
     { sent: true, signed: true, numbered: true },
@@ -46,8 +52,8 @@ const TABLE: Row[] = [
   ],
   [
     'sent to me (not my draft)',
-    { sent: true, holder: false },
-    ['reply', 'forward', 'archive', 'favorite', 'print', 'delete'],
+    { sent: true, holder: false, author: false },
+    ['reply', 'forward', 'archive', 'favorite', 'print'],
   ],
 ];
 

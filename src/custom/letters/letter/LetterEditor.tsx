@@ -98,6 +98,7 @@ function LetterWorkspace({
     numbered: Boolean(record?.number),
     holder: record ? (record.isHolder ?? (!record.isSend && Boolean(record.isAuthor))) : true,
     changed,
+    author: Boolean(record?.isAuthor),
     readByOthers: (detail?.messageEvent ?? []).some(
       (event) => event.eventTypeFk === READ_EVENT && event.creatorUserId !== me,
     ),

@@ -8,7 +8,9 @@
 // - Changed (any field, recipient, copy, attachment or related link differs from the loaded
 //   letter): send is closed on a saved letter, save draft is open only when changed, and
 //   number, sign, remove signature and forward draft are closed.
-// - Delete: a saved letter no other user has read (no event of type 8 by someone else).
+// - Delete: a saved letter no other user has read (no event of type 8 by someone else),
+//   by its author or a draft's holder (the server refuses anyone else: a recipient may not
+//   delete a letter from its sender's records).
 // Drafts are changed only by their holder (the server's isHolder: a user with AllMessages
 // may look at a colleague's draft but not act on it).
 
@@ -26,6 +28,8 @@ export interface LetterState {
   changed: boolean;
   /** Another user has read it (event type 8). */
   readByOthers: boolean;
+  /** Wrote it (the server's isAuthor). */
+  author: boolean;
 }
 
 export interface LetterButtons {
@@ -46,7 +50,7 @@ export interface LetterButtons {
 }
 
 export function letterButtons(state: LetterState): LetterButtons {
-  const { saved, sent, signed, numbered, holder, changed, readByOthers } = state;
+  const { saved, sent, signed, numbered, holder, changed, readByOthers, author } = state;
   const draft = !sent && holder;
   // A saved draft's own actions need the loaded state: nothing pending.
   const savedDraftAction = saved && draft && !changed;
@@ -64,6 +68,6 @@ export function letterButtons(state: LetterState): LetterButtons {
     archive: sent,
     favorite: sent,
     print: saved,
-    delete: saved && !readByOthers,
+    delete: saved && !readByOthers && (author || draft),
   };
 }

@@ -3,7 +3,7 @@
 // user's person id (spec 1 §5: not among their own letter's recipients).
 import { useEffect, useState } from 'react';
 import { http, type ApiAnswer } from '../../../api/http';
-import { getSession, hasPermission } from '../../../api/session';
+import { getSession } from '../../../api/session';
 
 export interface SchemeChoice {
   id: number;
@@ -12,36 +12,22 @@ export interface SchemeChoice {
 }
 
 interface SchemeRow {
-  andikatorId: number;
-  andikatorTitle: string;
-  andikatorPreFix?: string;
+  id: number;
+  title: string;
   isActive: boolean;
   isDefault: boolean;
 }
 
-/**
- * The active schemes of a type. Their list (andikator/list) tells which is the default but
- * needs the Andikator permission; without it the names-only lookup is all there is, and a
- * scheme is preselected only when the type has just one.
- */
+/** The active schemes of a type, with its default: the lookup (open to every user of the
+ *  tenant) answers each scheme's active and default flags beside its name. */
 export async function fetchSchemes(messageType: number): Promise<SchemeChoice[]> {
-  if (hasPermission('Andikator')) {
-    const answer = await http.get<ApiAnswer & { records?: SchemeRow[] }>('andikator/list/', {
-      Page: 1,
-      Count: -1,
-      messageType,
-    });
-    if (answer.status === 1)
-      return (answer.records ?? [])
-        .filter((row) => row.isActive)
-        .map((row) => ({ id: row.andikatorId, name: row.andikatorTitle, isDefault: row.isDefault }));
-  }
-  const lookup = await http.get<ApiAnswer & { records?: Array<{ id: number; title: string }> }>(
-    'andikator/lookup/',
-    { messageType },
-  );
+  const lookup = await http.get<ApiAnswer & { records?: SchemeRow[] }>('andikator/lookup/', {
+    MessageType: messageType,
+  });
   const rows = lookup.status === 1 ? (lookup.records ?? []) : [];
-  return rows.map((row) => ({ id: row.id, name: row.title, isDefault: rows.length === 1 }));
+  return rows
+    .filter((row) => row.isActive)
+    .map((row) => ({ id: row.id, name: row.title, isDefault: row.isDefault }));
 }
 
 export const defaultScheme = (schemes: SchemeChoice[]): number | null =>
