@@ -196,6 +196,9 @@ async function pageRecords(db: LettersDb, viewer: Viewer, ids: number[]) {
       // recipient has read it.
       isReaded: m.inbox ? Boolean(m.is_read) : m.first_read_at !== null,
       isSend: m.is_send,
+      // Who may delete it (with no other user's reading): its author, a draft's holder.
+      isAuthor: m.author_id === viewer.userId,
+      isHolder: !m.is_send && m.holder_id === viewer.userId,
       signed: m.signed_by !== null,
       answerRequest: Boolean(m.inbox && m.my_answer_request),
       subject: m.subject,

@@ -120,7 +120,14 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
       messageTypeFk: 4,
       messageTypeString: 'داخلی',
       isSend: true,
+      // A recipient neither wrote nor holds it: the list offers them no delete.
+      isAuthor: false,
+      isHolder: false,
     });
+    const sent = (await api.list(w.maryam, { PageType: 'Send', MessageType: 4 })).records.find(
+      (r: { messageId: number }) => r.messageId === id,
+    );
+    expect(sent).toMatchObject({ isAuthor: true, isHolder: false });
 
     const first = await api.get(w.ali, id);
     expect(first.record).toMatchObject({ isReaded: false, needsMyAnswer: true });

@@ -28,6 +28,7 @@ const letter = (id: number, type: number, extra: Record<string, unknown> = {}) =
   createdDate: '2025-03-20T08:00:00Z',
   sentDate: '2025-03-20T08:00:00Z',
   createdUserPic: '',
+  isAuthor: true,
   ...extra,
 });
 
@@ -205,6 +206,23 @@ describe('letter lists', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(deleted[0]).toMatchObject({ Id: 11, PageType: 'Draft' });
     expect(await screen.findByText('درخواست با موفقیت انجام شد')).toBeTruthy();
     await waitFor(() => expect(listQueries.length).toBe(before + 1));
+  });
+
+  it('offers delete only on letters the user wrote or holds as a draft', async () => {
+    listAnswer = {
+      status: 1,
+      records: [
+        letter(31, 4, { isAuthor: false }),
+        letter(32, 4, { isAuthor: false, isHolder: true, isSend: false }),
+        letter(33, 4),
+      ],
+      totalCount: 3,
+    };
+    show('MyMessage', '/mymessage');
+    await screen.findByText('نامه 31');
+    expect(screen.queryByRole('button', { name: 'حذف نامه نامه 31' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'حذف نامه نامه 32' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'حذف نامه نامه 33' })).toBeTruthy();
   });
 
   it('shows the server refusal of a delete in red', async () => {

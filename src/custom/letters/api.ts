@@ -33,6 +33,9 @@ export interface LetterRow {
   createdDate: string;
   sentDate?: string | null;
   createdUserPic?: string;
+  /** The viewer wrote it / holds the draft: only they may delete it (the server's rule). */
+  isAuthor?: boolean;
+  isHolder?: boolean;
 }
 
 export interface LetterListQuery {

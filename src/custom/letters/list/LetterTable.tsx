@@ -135,16 +135,18 @@ function LetterTableRow({
       </TableCell>
       {onDelete && (
         <TableCell>
-          <Tooltip title="حذف">
-            <IconButton
-              size="small"
-              color="error"
-              aria-label={`حذف نامه ${row.subject}`}
-              onClick={() => onDelete(row)}
-            >
-              <DeleteOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          {(row.isAuthor || row.isHolder) && (
+            <Tooltip title="حذف">
+              <IconButton
+                size="small"
+                color="error"
+                aria-label={`حذف نامه ${row.subject}`}
+                onClick={() => onDelete(row)}
+              >
+                <DeleteOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
         </TableCell>
       )}
     </TableRow>
