@@ -79,7 +79,10 @@ async function explain(query: CompiledQuery, pattern: string) {
 }
 
 function summary(plan: string[]) {
-  const time = plan.find((line) => line.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '';
+  const executed =
+    plan.find((line) => line.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '';
+  const planned = plan.find((line) => line.startsWith('Planning Time'))?.replace('Planning Time: ', '') ?? '';
+  const time = `${executed} (planned in ${planned})`;
   const buffers = plan.find((line) => line.includes('Buffers:'))?.trim() ?? '';
   const scans = [
     ...new Set(

@@ -135,12 +135,13 @@ async function seedBatch(
         FROM addressed a, v GROUP BY a.id
     ),
     letters AS (
-      INSERT INTO messages (id, tenant_id, message_type_fk, subject, message_body, andikator_fk, recive_method_fk,
+      INSERT INTO messages (id, tenant_id, message_type_fk, subject, message_body, body_excerpt, andikator_fk, recive_method_fk,
                             imported_msg_number, imported_msg_date, from_customer_fk, from_man_user_id, answer_request,
                             author_id, sender_id, is_send, sent_at, signed_by, signed_at, number, andikator_prefix,
                             message_from, message_to, message_cc, created_at, first_read_at)
       SELECT p.id, ${pool.tenantId}::int, p.type, p.subject,
              '<p>' || p.first_line || '</p><p>' || p.second_line || '</p>',
+             left(p.first_line || ' ' || p.second_line, 200),
              CASE p.type WHEN 4 THEN ${scheme(4).id}::int WHEN 5 THEN ${scheme(5).id}::int ELSE ${scheme(6).id}::int END,
              CASE WHEN p.type = 5 THEN ${pool.reciveMethod}::int END,
              CASE WHEN p.type = 5 THEN 'و' || (p.g * 3) ELSE '' END,

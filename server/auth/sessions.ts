@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import type { Principal } from './principal';
 import { asSystem, withTenant } from '../db/tenant-fence';
+import { ONE_PLAN } from '../db/named-statements';
 
 export const SESSION_LIFETIME_DAYS = 30;
 const TOUCH_EVERY_MS = 60_000;
@@ -153,6 +154,7 @@ export async function raiseAuthEpoch(db: DB, tenantId: number) {
 export async function authEpochs(db: DB, tenantIds: number[]): Promise<Map<number, string>> {
   const rows = await db
     .selectFrom('tenants')
+    .modifyFront(ONE_PLAN)
     .select(['id', 'auth_epoch'])
     .where('id', 'in', tenantIds)
     .execute();

@@ -9,6 +9,7 @@
 // seed, and finding a session by its token before its tenant is known. docs/architecture.md
 // lists them.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { ONE_PLAN_TEXT } from './named-statements';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -57,7 +58,7 @@ class FencedConnection implements DatabaseConnection {
     if (settingOf.get(this.inner) === key) return;
     await this.inner.executeQuery(
       CompiledQuery.raw(
-        `SELECT set_config('app.tenant_id', $1, false), set_config('app.all_tenants', $2, false)`,
+        `SELECT ${ONE_PLAN_TEXT} set_config('app.tenant_id', $1, false), set_config('app.all_tenants', $2, false)`,
         [tenant, all],
       ),
     );

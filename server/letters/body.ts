@@ -57,6 +57,16 @@ export function sanitizeBody(html: string): string {
   return sanitizeHtml(html, ALLOWED).trim();
 }
 
+/** Characters of a body's text a list record carries. */
+export const EXCERPT_LENGTH = 200;
+
+/** A body as it is stored: sanitised, and its text's start beside it for the lists (which
+ *  would otherwise parse twenty letters' HTML on every page: a fifth of a list call). */
+export function storedBody(html: string): { message_body: string; body_excerpt: string } {
+  const message_body = sanitizeBody(html);
+  return { message_body, body_excerpt: bodyParagraphs(message_body).join(' ').slice(0, EXCERPT_LENGTH) };
+}
+
 // Block ends become line ends before the tags go, so paragraphs stay paragraphs.
 const BLOCK_END = /<\/(p|div|h[1-6]|li|blockquote|pre|tr|table)>|<br\s*\/?>/gi;
 const ESCAPED: Record<string, string> = {

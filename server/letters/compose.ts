@@ -7,7 +7,7 @@ import { UserError } from '../http/answers';
 import { cleanPersianText } from '../../src/shared/persian';
 import type { Viewer } from './access';
 import { visibleIds } from './access';
-import { bodyParagraphs, sanitizeBody } from './body';
+import { storedBody } from './body';
 import { BCC, CC, INCOMING, INTERNAL, OUTGOING, TO } from './constants';
 import { schemeFor } from './numbering';
 import type { RelatedInput, SaveParams } from './params';
@@ -19,6 +19,7 @@ export interface Composed {
     message_type_fk: number;
     subject: string;
     message_body: string;
+    body_excerpt: string;
     andikator_fk: number;
     project_fk: number | null;
     recive_method_fk: number | null;
@@ -114,8 +115,8 @@ export async function composeLetter(
   if (!subject) throw required('موضوع');
   if (!params.AndikatorFk) throw required('اندیکاتور');
   await schemeFor(trx, tenantId, params.AndikatorFk, type);
-  const body = sanitizeBody(params.MessageBody);
-  if (!bodyParagraphs(body).length) throw required('متن نامه');
+  const body = storedBody(params.MessageBody);
+  if (!body.body_excerpt) throw required('متن نامه');
 
   const copies: Array<[number, number[] | undefined, string]> = [
     [CC, params.SelectedCC, 'رونوشت'],
@@ -155,7 +156,7 @@ export async function composeLetter(
     columns: {
       message_type_fk: type,
       subject,
-      message_body: body,
+      ...body,
       andikator_fk: params.AndikatorFk,
       project_fk: params.ProjectFk ?? null,
       recive_method_fk: type === INCOMING ? (params.ReciveMethodFk ?? null) : null,

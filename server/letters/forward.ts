@@ -10,7 +10,7 @@ import { cleanPersianText } from '../../src/shared/persian';
 import type { Services } from '../services';
 import { requireLetter, type Message, type Viewer } from './access';
 import { checkAttachments, recordAttachments, withStoredFiles } from './attachments';
-import { sanitizeBody } from './body';
+import { storedBody } from './body';
 import { deliver, holdDraft, lockCounters, releaseDraft } from './boxes';
 import { EVENT, FORWARD, FORWARD_DRAFT, FORWARDED, INTERNAL, REFUSED, TO } from './constants';
 import { recordEvent } from './events';
@@ -179,7 +179,7 @@ async function reply(
       tenant_id: viewer.tenantId,
       message_type_fk: INTERNAL,
       subject: cleanPersianText(params.Subject) || `پاسخ: ${original.subject}`.slice(0, 500),
-      message_body: sanitizeBody(text),
+      ...storedBody(text),
       andikator_fk: await replyScheme(trx, viewer, params.AndikatorFk),
       project_fk: params.ProjectFk ?? original.project_fk,
       recive_method_fk: null,

@@ -4,13 +4,13 @@
 // page costs the same among a hundred letters or a million; the all-letters list is a
 // range of the letters' own indexes. Paging, the capped count and the phrase search are
 // the engine's (masterdata/paging.ts).
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { UserError } from '../http/answers';
-import { keyedPage, MAX_ROWS, type KeyedList } from '../masterdata/paging';
+import { keyedPage, MAX_ROWS, type KeyedList, type PageRows } from '../masterdata/paging';
+import type { EngineDb } from '../masterdata/repository';
 import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
 import type { Services } from '../services';
 import { seesAllLetters, type Viewer } from './access';
-import { bodyParagraphs } from './body';
 import { PAGE_TYPES, messageTypeString, type PageType } from './constants';
 import type { ListParams } from './params';
 import type { LettersDatabase, LettersDb, MessageBoxesTable, MessagesTable } from './schema';
@@ -19,8 +19,12 @@ import { displayNumber } from './search';
 type Boxes = SelectQueryBuilder<LettersDatabase & { b: MessageBoxesTable }, 'b', object>;
 type Letters = SelectQueryBuilder<LettersDatabase & { m: MessagesTable }, 'm', object>;
 
-const EXCERPT = 200;
 export const FAVORITE_PERSON_PAGE = 10;
+
+// Written into the statement, not sent as parameters: they pick the partial index (a list
+// is planned once for everyone: named-statements.ts ONE_PLAN).
+const YES = sql.lit(true);
+const NO = sql.lit(false);
 
 export function pageTypeOf(value: string): PageType {
   if (!value) return 'AllMyMessage';
@@ -47,15 +51,15 @@ async function boxCondition(db: LettersDb, viewer: Viewer, pageType: PageType, p
   };
   switch (pageType) {
     case 'AllMyMessage':
-      return (q: Boxes) => q.where('b.inbox', '=', true);
+      return (q: Boxes) => q.where('b.inbox', '=', YES);
     case 'UnReadMessage':
-      return (q: Boxes) => q.where('b.inbox', '=', true).where('b.is_read', '=', false);
+      return (q: Boxes) => q.where('b.inbox', '=', YES).where('b.is_read', '=', NO);
     case 'AnswerRequest':
-      return (q: Boxes) => q.where('b.inbox', '=', true).where('b.answer_request', '=', true);
+      return (q: Boxes) => q.where('b.inbox', '=', YES).where('b.answer_request', '=', YES);
     case 'Draft':
-      return (q: Boxes) => q.where('b.drafting', '=', true);
+      return (q: Boxes) => q.where('b.drafting', '=', YES);
     case 'Send':
-      return (q: Boxes) => sentFilters(q.where('b.sent', '=', true), params);
+      return (q: Boxes) => sentFilters(q.where('b.sent', '=', YES), params);
     case 'Archive': {
       const id = folder();
       return (q: Boxes) => q.where('b.archive_fk', '=', id);
@@ -67,7 +71,7 @@ async function boxCondition(db: LettersDb, viewer: Viewer, pageType: PageType, p
     case 'FavoritePerson': {
       const people = await favoriteUsers(db, viewer);
       return (q: Boxes) =>
-        q.where('b.inbox', '=', true).where('b.from_user_id', 'in', people.length ? people : [0]);
+        q.where('b.inbox', '=', YES).where('b.from_user_id', 'in', people.length ? people : [0]);
     }
     default:
       throw new UserError('نوع صفحه معتبر نیست');
@@ -122,7 +126,7 @@ function allLettersList(viewer: Viewer, params: ListParams): KeyedList {
   const sent = (q: Letters): Letters => {
     let narrowed = q
       .where('m.tenant_id', '=', viewer.tenantId)
-      .where('m.is_send', '=', true)
+      .where('m.is_send', '=', YES)
       .where('m.deleted_at', 'is', null);
     if (params.MessageType) narrowed = narrowed.where('m.message_type_fk', '=', params.MessageType);
     if (params.projectId) narrowed = narrowed.where('m.project_fk', '=', params.projectId);
@@ -159,59 +163,87 @@ function allLettersList(viewer: Viewer, params: ListParams): KeyedList {
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-/** The records of a page, in the page's order: one query for all of them. */
-async function pageRecords(db: LettersDb, viewer: Viewer, ids: number[]) {
-  if (!ids.length) return [];
-  const rows = await db
-    .selectFrom('messages as m')
-    .leftJoin('message_boxes as b', (join) =>
-      join
-        .onRef('b.tenant_id', '=', 'm.tenant_id')
-        .onRef('b.message_id', '=', 'm.id')
-        .on('b.user_id', '=', viewer.userId),
-    )
-    .selectAll('m')
-    .select(['b.inbox', 'b.is_read', 'b.answer_request as my_answer_request'])
-    // One key look-up per row (a join would read the tenant's users to hash them).
-    .select((eb) =>
-      eb
-        .selectFrom('users as u')
-        .select('u.profile_pic')
-        .whereRef('u.tenant_id', '=', 'm.tenant_id')
-        .whereRef('u.id', '=', 'm.author_id')
-        .as('profile_pic'),
-    )
-    .where('m.tenant_id', '=', viewer.tenantId)
-    .where('m.id', 'in', ids)
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids
-    .map((id) => byId.get(id))
-    .filter((row) => row !== undefined)
-    .map((m) => ({
-      messageId: m.id,
-      messageTypeFk: m.message_type_fk,
-      messageTypeString: messageTypeString(m.message_type_fk),
-      // The viewer's own reading of a letter in their cartable; of others, whether any
-      // recipient has read it.
-      isReaded: m.inbox ? Boolean(m.is_read) : m.first_read_at !== null,
-      isSend: m.is_send,
-      // Who may delete it (with no other user's reading): its author, a draft's holder.
-      isAuthor: m.author_id === viewer.userId,
-      isHolder: !m.is_send && m.holder_id === viewer.userId,
-      signed: m.signed_by !== null,
-      answerRequest: Boolean(m.inbox && m.my_answer_request),
-      subject: m.subject,
-      messageFrom: m.message_from,
-      messageTo: m.message_to,
-      messageBody: bodyParagraphs(m.message_body).join(' ').slice(0, EXCERPT),
-      number: m.number,
-      displayMessageNumber: displayNumber(m),
-      hasMessageAttachment: m.attachment_count > 0,
-      createdDate: iso(m.created_at),
-      sentDate: iso(m.sent_at),
-      createdUserPic: m.profile_pic ?? '',
-    }));
+/** A page's letters as the lists show them, from the page `p` (the engine's: `p.id`, `p.sort`),
+ *  with the viewer's own box of each (read, needs an answer) and the author's picture. */
+function letterRecords(viewer: Viewer) {
+  return (db: EngineDb, page: PageRows) =>
+    (db as unknown as LettersDb)
+      .selectFrom(page as never)
+      .innerJoin('messages as m', (join) =>
+        join.on('m.tenant_id', '=', viewer.tenantId).onRef('m.id', '=', 'p.id' as never),
+      )
+      .leftJoin('message_boxes as b', (join) =>
+        join
+          .onRef('b.tenant_id', '=', 'm.tenant_id')
+          .onRef('b.message_id', '=', 'm.id')
+          .on('b.user_id', '=', viewer.userId),
+      )
+      .select([
+        'm.id',
+        'm.message_type_fk',
+        'm.is_send',
+        'm.first_read_at',
+        'm.author_id',
+        'm.holder_id',
+        'm.signed_by',
+        'm.subject',
+        'm.message_from',
+        'm.message_to',
+        'm.body_excerpt',
+        'm.number',
+        'm.andikator_prefix',
+        'm.attachment_count',
+        'm.created_at',
+        'm.sent_at',
+        'b.inbox',
+        'b.is_read',
+        'b.answer_request as my_answer_request',
+      ])
+      // One key look-up per row (a join would read the tenant's users to hash them).
+      .select((eb) =>
+        eb
+          .selectFrom('users as u')
+          .select('u.profile_pic')
+          .whereRef('u.tenant_id', '=', 'm.tenant_id')
+          .whereRef('u.id', '=', 'm.author_id')
+          .as('profile_pic'),
+      )
+      .orderBy('p.sort' as never, 'desc') as never;
+}
+
+type LetterRow = Selectable<MessagesTable> & {
+  inbox: boolean | null;
+  is_read: boolean | null;
+  my_answer_request: boolean | null;
+  profile_pic: string | null;
+};
+
+/** A list record (spec 1 §3 "List record") of a page's row. */
+function listRecord(viewer: Viewer, m: LetterRow) {
+  return {
+    messageId: m.id,
+    messageTypeFk: m.message_type_fk,
+    messageTypeString: messageTypeString(m.message_type_fk),
+    // The viewer's own reading of a letter in their cartable; of others, whether any
+    // recipient has read it.
+    isReaded: m.inbox ? Boolean(m.is_read) : m.first_read_at !== null,
+    isSend: m.is_send,
+    // Who may delete it (with no other user's reading): its author, a draft's holder.
+    isAuthor: m.author_id === viewer.userId,
+    isHolder: !m.is_send && m.holder_id === viewer.userId,
+    signed: m.signed_by !== null,
+    answerRequest: Boolean(m.inbox && m.my_answer_request),
+    subject: m.subject,
+    messageFrom: m.message_from,
+    messageTo: m.message_to,
+    messageBody: m.body_excerpt,
+    number: m.number,
+    displayMessageNumber: displayNumber(m),
+    hasMessageAttachment: m.attachment_count > 0,
+    createdDate: iso(m.created_at),
+    sentDate: iso(m.sent_at),
+    createdUserPic: m.profile_pic ?? '',
+  };
 }
 
 export async function listLetters(services: Services, viewer: Viewer, params: ListParams) {
@@ -228,6 +260,18 @@ export async function listLetters(services: Services, viewer: Viewer, params: Li
   const asked = params.Count === 0 ? fallback : params.Count;
   const size = asked > 0 ? Math.min(asked, 500) : MAX_ROWS;
   const skipped = asked > 0 ? (Math.max(params.Page, 1) - 1) * size : 0;
-  const page = await keyedPage(db, list, { phrase: params.Phrase, size, skipped });
-  return { records: await pageRecords(db, viewer, page.ids), total: page.total, capped: page.capped };
+  const page = await keyedPage(
+    db,
+    { ...list, records: letterRecords(viewer), onePlan: true },
+    {
+      phrase: params.Phrase,
+      size,
+      skipped,
+    },
+  );
+  return {
+    records: (page.rows as LetterRow[]).map((row) => listRecord(viewer, row)),
+    total: page.total,
+    capped: page.capped,
+  };
 }

@@ -12,6 +12,7 @@ export interface MessagesTable {
   message_type_fk: number;
   subject: string;
   message_body: string;
+  body_excerpt: string;
   andikator_fk: number;
   project_fk: number | null;
   recive_method_fk: number | null;

@@ -1,12 +1,10 @@
 // The list-shaped reads of a resource: a page of its list with its capped count, a phrase
 // search's page, and the names a picker offers. Paging, counting and searching are the
-// engine's one mechanism for every list (paging.ts); what is a resource's own is here:
-// - an unsearched page is ONE statement: the page's ids by the key (a deferred join, so
-//   the rows a deep page skips are only index entries), the rows themselves with their
-//   references' names, and the capped count as a sub-select the database runs once;
-// - a phrase page matches each of the newest rows by its own search text (and a
-//   searchable reference's), and goes to the search table alone when nothing else
-//   narrows the list.
+// engine's one mechanism for every list (paging.ts: a page, its records and its count in
+// one statement, the rows a deep page skips only index entries); what is a resource's own
+// is here: its rows with their references' names, a phrase matched by each row's own
+// search text (and a searchable reference's), and the search table alone when nothing
+// else narrows the list.
 import { sql } from 'kysely';
 import type { Resource } from '../../src/schemas/kit';
 import { referencedResource } from './catalogue';
@@ -21,11 +19,11 @@ import {
   type KeyedList,
   type Total,
 } from './paging';
-import { filtered, pageRows, recordName, searchPattern, type EngineDb, type ListQuery } from './repository';
+import { filtered, pageRows, recordName, type EngineDb, type ListQuery } from './repository';
 import { searchTable } from './tables';
 import type { Row } from './values';
 
-export { COUNT_CAP, MAX_ROWS, RECENT_WINDOW, type Total } from './paging';
+export { COUNT_CAP, FIRST_WALK, MAX_ROWS, RECENT_WINDOW, type Total } from './paging';
 
 export async function listRows(
   db: EngineDb,
@@ -34,48 +32,13 @@ export async function listRows(
 ): Promise<{ rows: Row[] } & Total> {
   const size = query.count > 0 ? Math.min(query.count, MAX_ROWS) : MAX_ROWS;
   const skipped = query.count > 0 ? (Math.max(query.page, 1) - 1) * size : 0;
-  if (!searchPattern(query.phrase)) return unsearchedPage(db, resource, query, size, skipped);
-  const unsearched = { ...query, phrase: '' };
-  const found = await keyedPage(db, resourceList(resource, unsearched), {
+  const found = await keyedPage(db, resourceList(resource, { ...query, phrase: '' }), {
     phrase: query.phrase,
     size,
     skipped,
     recentWindow: query.recentWindow,
   });
-  const rows = found.ids.length
-    ? ((await pageRows(db, resource, unsearched).where('t.id', 'in', found.ids).execute()) as Row[])
-    : [];
-  return { rows, total: found.total, capped: found.capped };
-}
-
-/** A page of a list without a phrase, its rows and its capped count, in one statement. */
-async function unsearchedPage(
-  db: EngineDb,
-  resource: Resource,
-  query: ListQuery,
-  size: number,
-  skipped: number,
-): Promise<{ rows: Row[] } & Total> {
-  const limit = skipped + COUNT_CAP;
-  const ids = filtered(db, resource, query)
-    .select('t.id')
-    .orderBy('t.id', 'desc')
-    .limit(size)
-    .offset(skipped);
-  const rows = (await pageRows(db, resource, query)
-    .where('t.id', 'in', ids)
-    .select(countUpTo(filtered(db, resource, query), limit).as('__counted'))
-    .execute()) as Row[];
-  if (!rows.length && skipped) {
-    // Past the end: nothing carried the count.
-    const counted = await db
-      .selectNoFrom(countUpTo(filtered(db, resource, query), limit).as('n'))
-      .executeTakeFirstOrThrow();
-    return { rows, ...totalOf(Number(counted.n), limit) };
-  }
-  const counted = rows.length ? Number(rows[0].__counted) : 0;
-  for (const row of rows) delete row.__counted;
-  return { rows, ...totalOf(counted, limit) };
+  return { rows: found.rows as Row[], total: found.total, capped: found.capped };
 }
 
 /** A resource's list as the engine pages and searches it: its rows (viewer, filters),
@@ -87,6 +50,7 @@ function resourceList(resource: Resource, query: ListQuery): KeyedList {
   return {
     tenantId: query.tenantId,
     rows: (db) => filtered(db, resource, query),
+    records: (db, page) => pageRows(db, resource, query).innerJoin(page, 'p.id', 't.id'),
     id: 't.id',
     sort: 't.id',
     searchTable: searchTable(resource),

@@ -1,18 +1,22 @@
 // Paging, capped counts and phrase search for any list that names a record id (the id its
 // search table knows) and a key to order by, newest first: a resource's own list
 // (lists.ts), a user's letters through their boxes (letters/lists.ts). One mechanism:
-// - a page without a phrase is one statement: the page by the key, and a count capped at
-//   COUNT_CAP rows past the page as a sub-select;
-// - a phrase first looks through the list's newest rows (RECENT_WINDOW and ten per row the
-//   page reaches) and counts the matches it saw there in the same pass (exact when they are
-//   the whole list, else "at least", capped); only when they do not fill the page, and the
-//   list goes on, does it ask the search table's trigram index (whose policy carries the
-//   pattern: tables.ts), and then counts every match it found.
+// - a page without a phrase is one statement: the page by the key, a count capped at
+//   COUNT_CAP rows past the page as a sub-select, and the page's records joined to it;
+// - a phrase first walks the list's newest rows (RECENT_WINDOW and ten per row the page
+//   reaches), matching each by its search text, and stops as soon as it has this page and
+//   the next; the records come in the same statement. Only when the walk ends without
+//   filling the page, and the list goes on past it, does the search table's trigram index
+//   answer (its policy carries the pattern: tables.ts), counting every match it found.
 // docs/benchmarks.md has the figures these choices were measured by.
-import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type AliasedSelectQueryBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { ONE_PLAN } from '../db/named-statements';
 import { searchPattern, type EngineDb } from './repository';
 
 type AnySelect = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A page of a list as a sub-query `p`: `p.id` and `p.sort`, newest first. */
+export type PageRows = AliasedSelectQueryBuilder<any, 'p'>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type PageRecord = Record<string, unknown>;
 
 /**
  * How many rows a list counts at most beyond the ones its page skips. Counting a million
@@ -25,20 +29,25 @@ export const COUNT_CAP = 1000;
 export const MAX_ROWS = 1000;
 
 /**
- * How many of a list's newest rows a phrase search looks through one by one before it
- * asks the trigram index, beyond ten for every row the page reaches.
+ * How many of a list's newest rows a phrase search walks at most before it asks the
+ * trigram index, beyond ten for every row the page reaches: first FIRST_WALK, then, when
+ * that found some matches but not a page, RECENT_WINDOW.
  *
- * Why two ways: a phrase that many rows hold (a common name) fills a page within the
- * newest few hundred rows, while the index would hand over every match (83,000 of a
- * million customers: 6 ms of bitmap) to be sorted and counted; a rare phrase is a few
- * index entries, while walking the rows would read them all. The planner cannot tell
- * which from a pattern it sees only at run time (its guess at a million rows was wrong
- * both ways), so the engine asks both ways, each bounded: first the newest rows, then the
- * index. Where the newest rows fill the page, the count is of the matches among them: exact
- * when they are the whole list, else "at least" (capped) — counting further would cost the
- * bitmap the walk avoided.
+ * Why two ways: a phrase that many rows hold (a common word) fills a page within the
+ * newest few dozen rows, while the index would hand over every match (a word in a sixth of
+ * a million letters: 70 ms of bitmap before the first row) to be sorted and counted; a rare
+ * phrase is a few index entries, while walking would read every row. The planner cannot
+ * tell which from a pattern it sees only at run time, so the engine asks both ways, each
+ * bounded: first the newest rows, stopping once it holds this page and the next, then the
+ * index. The first walk is short: a phrase it finds nowhere among the newest few hundred
+ * rows is rare enough for the index (a letter's number: one index probe instead of
+ * walking 2,000 rows), while one it finds a few times there is common enough that the
+ * index would cost more than walking further. A walk that filled the page counts what it
+ * saw: exact when it reached the list's end, else "at least" (capped) — counting further
+ * would cost the bitmap it avoided.
  */
 export const RECENT_WINDOW = 2000;
+export const FIRST_WALK = 200;
 
 /** A count: exact up to `skipped + COUNT_CAP` rows, else at least `total` and `capped`. */
 export interface Total {
@@ -70,7 +79,7 @@ export async function searching<T>(
   const pattern = searchPattern(phrase);
   if (!pattern) return work(db);
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT set_config('app.search_pattern', ${pattern}, true)`.execute(trx);
+    await sql`SELECT ${ONE_PLAN} set_config('app.search_pattern', ${pattern}, true)`.execute(trx);
     return work(trx);
   });
 }
@@ -92,34 +101,72 @@ export interface KeyedList {
    *  it), so the index's matches need no join to the list's rows: 9,000 matches at a
    *  million customers took 32 ms joined, 10 ms from the search table alone. */
   searchTableIsList?: boolean;
+  /** What the screen shows of a page's records, selected from the page `p` (joined to the
+   *  record's own tables by `p.id`), ordered by `p.sort` descending. Fetched in the same
+   *  statement as the page. Without it, a page's records are `{ id }`. */
+  records?: (db: EngineDb, page: PageRows) => AnySelect;
+  /** One plan serves every page of this list, whoever asks (a range of one index picked by
+   *  the statement's text): planned once per connection (db/named-statements.ts ONE_PLAN). */
+  onePlan?: boolean;
 }
 
 export interface KeyedPage extends Total {
-  /** The page's record ids, in the list's order. */
-  ids: number[];
+  /** The page's records, in the list's order. */
+  rows: PageRecord[];
 }
 
 export interface KeyedQuery {
   phrase: string;
   size: number;
   skipped: number;
-  /** A phrase search's first look (RECENT_WINDOW unless given; tests give a small one). */
+  /** A phrase search's longest walk (RECENT_WINDOW unless given; tests give a small one). */
   recentWindow?: number;
 }
 
+const idsOnly = (db: EngineDb, page: PageRows) =>
+  db.selectFrom(page).select('p.id as id').orderBy('p.sort', 'desc');
+
+/** The list's records of `page`, with `p`'s columns named in `carried` beside them. */
+function recordsOf(db: EngineDb, list: KeyedList, page: PageRows, carried: string[]) {
+  return (list.records ?? idsOnly)(db, page).select(carried.map((name) => `p.${name} as __${name}`));
+}
+
+/** Takes the carried columns off the records: the records and the first record's values. */
+function split(rows: PageRecord[], carried: string[]) {
+  const first: PageRecord = rows[0] ?? {};
+  const values = Object.fromEntries(carried.map((name) => [name, first[`__${name}`]]));
+  for (const row of rows) for (const name of carried) delete row[`__${name}`];
+  return { rows, values };
+}
+
+/**
+ * A page without a phrase, its records and its count, in one statement. The count goes on
+ * from the page's last row (the rows before it are the ones the page skipped), so a deep
+ * page walks the rows it skips once, not again to count them.
+ */
 async function unsearched(db: EngineDb, list: KeyedList, query: KeyedQuery): Promise<KeyedPage> {
   const limit = query.skipped + COUNT_CAP;
-  const rows = (await list
+  const page = list
     .rows(db)
-    .select([sql.ref(list.id).as('id'), countUpTo(list.rows(db), limit).as('counted')])
+    .select([sql.ref(list.id).as('id'), sql.ref(list.sort).as('sort')])
     .orderBy(sql.ref(list.sort), 'desc')
     .limit(query.size)
-    .offset(query.skipped)
-    .execute()) as Array<{ id: number; counted: number | string }>;
-  if (rows.length) return { ids: rows.map((r) => r.id), ...totalOf(Number(rows[0].counted), limit) };
-  if (!query.skipped) return { ids: [], total: 0, capped: false };
+    .offset(query.skipped);
+  const beyond = list.rows(db).where(sql.ref(list.sort), '<', sql`(SELECT min(sort) FROM page)`);
+  const records = recordsOf(db, list, db.selectFrom('page').select(['id', 'sort']).as('p'), []).select(
+    sql<number>`(SELECT count(*) FROM page) + ${countUpTo(beyond, Math.max(COUNT_CAP - query.size, 0))}`.as(
+      '__counted',
+    ),
+  );
+  const { rows } = await sql<PageRecord>`
+    WITH ${list.onePlan ? ONE_PLAN : sql``} page AS MATERIALIZED (${page}) ${records}`.execute(db);
+  const found = split(rows, ['counted']);
+  if (found.rows.length)
+    return { rows: found.rows, ...totalOf(query.skipped + Number(found.values.counted), limit) };
+  if (!query.skipped) return { rows: [], total: 0, capped: false };
+  // Past the end: nothing carried the count.
   const counted = await db.selectNoFrom(countUpTo(list.rows(db), limit).as('n')).executeTakeFirstOrThrow();
-  return { ids: [], ...totalOf(Number(counted.n), limit) };
+  return { rows: [], ...totalOf(Number(counted.n), limit) };
 }
 
 /** Does the row with id `list.id` match? One key look-up in the search table. A scalar
@@ -130,29 +177,58 @@ const probe = (list: KeyedList, pattern: string) =>
   sql<boolean>`coalesce((SELECT true FROM ${sql.table(list.searchTable)} s
     WHERE s.tenant_id = ${list.tenantId} AND s.id = ${sql.ref(list.id)} AND s.search_text LIKE ${pattern}), false)`;
 
-async function fromNewestRows(db: EngineDb, list: KeyedList, query: KeyedQuery, pattern: string) {
-  const window = Math.max((query.recentWindow ?? RECENT_WINDOW) + 10 * (query.skipped + query.size), 0);
-  const newest = list
+/**
+ * The page among the list's newest `walked` rows (beyond ten per row the page reaches): its
+ * records, or none when the walk ended without filling it and the list goes on (the index
+ * must answer), and how many matches the walk saw. One statement: the walk stops at the
+ * hits this page and the next need (a common word: a few dozen rows), and marks the list's
+ * last row (`lead` looks one row ahead) so that a walk that reached the end knows it.
+ */
+async function fromNewestRows(
+  db: EngineDb,
+  list: KeyedList,
+  query: KeyedQuery,
+  pattern: string,
+  walked: number,
+): Promise<{ page?: KeyedPage; hits: number }> {
+  const window = Math.max(walked + 10 * (query.skipped + query.size), 0);
+  // This page, the next (so the count says there is more), and one to tell "more than that".
+  const counted = query.skipped + 2 * query.size;
+  const walk = list
     .rows(db)
     .select([
       sql.ref(list.id).as('id'),
       sql.ref(list.sort).as('sort'),
       (list.matches ?? ((p: string) => probe(list, p)))(pattern).as('hit'),
+      sql<boolean>`lead(${sql.ref(list.id)}) OVER (ORDER BY ${sql.ref(list.sort)} DESC) IS NULL`.as('last'),
     ])
     .orderBy(sql.ref(list.sort), 'desc')
     .limit(window + 1);
-  const { rows } = await sql<{ held: number; matches: number; ids: number[] }>`
-    WITH n AS MATERIALIZED (${newest})
-    SELECT (SELECT count(*) FROM n) AS held,
-           (SELECT count(*) FROM n WHERE hit) AS matches,
-           coalesce((SELECT array_agg(p.id ORDER BY p.sort DESC) FROM
-              (SELECT id, sort FROM n WHERE hit ORDER BY sort DESC LIMIT ${query.size} OFFSET ${query.skipped}) p), '{}') AS ids`.execute(
-    db,
-  );
-  const { held, matches, ids } = rows[0];
-  const wholeList = Number(held) <= window;
-  if (ids.length < query.size && !wholeList) return undefined;
-  return { ids, ...totalOf(Number(matches), query.skipped + COUNT_CAP, wholeList) };
+  const page = db
+    .selectFrom('found')
+    .select(['id', 'sort'])
+    .where('hit', '=', true)
+    .orderBy('sort', 'desc')
+    .limit(query.size)
+    .offset(query.skipped);
+  const records = recordsOf(db, list, page.as('p'), ['sort']);
+  const { rows } = await sql<PageRecord>`
+    WITH ${list.onePlan ? ONE_PLAN : sql``} found AS (SELECT * FROM (${walk}) AS w WHERE hit OR last LIMIT ${counted + 1})
+    SELECT s.hits, s.ends, r.* FROM
+      (SELECT count(*) FILTER (WHERE hit) AS hits, bool_or(last) AS ends FROM found) AS s
+      LEFT JOIN (${records}) AS r ON true
+    ORDER BY r.__sort DESC`.execute(db);
+  const hits = Number(rows[0].hits);
+  // The list's last row was walked: every row was, and the count is exact.
+  const wholeList = Boolean(rows[0].ends);
+  const onPage = rows.filter((row) => row.__sort !== null && row.__sort !== undefined);
+  if (onPage.length < query.size && !wholeList) return { hits };
+  for (const row of onPage) {
+    delete row.hits;
+    delete row.ends;
+  }
+  const total = wholeList ? { total: hits, capped: false } : totalOf(hits, counted, false);
+  return { page: { rows: split(onPage, ['sort']).rows, ...total }, hits };
 }
 
 async function fromSearchIndex(
@@ -171,30 +247,40 @@ async function fromSearchIndex(
     : list
         .rows(db)
         .where(sql.ref(list.id), 'in', matching)
-        .select([sql.ref(list.id).as('id'), sql<number>`count(*) OVER ()`.as('total')])
+        .select([
+          sql.ref(list.id).as('id'),
+          sql.ref(list.sort).as('sort'),
+          sql<number>`count(*) OVER ()`.as('total'),
+        ])
         .orderBy(sql.ref(list.sort), 'desc');
-  const rows = (await found.limit(query.size).offset(query.skipped).execute()) as Array<{
-    id: number;
-    total: number | string;
-  }>;
-  if (rows.length)
-    return { ids: rows.map((r) => r.id), ...totalOf(Number(rows[0].total), query.skipped + COUNT_CAP) };
-  if (!query.skipped) return { ids: [], total: 0, capped: false };
+  const page = found.limit(query.size).offset(query.skipped);
+  const { rows, values } = split(
+    (await recordsOf(db, list, page.as('p'), ['total']).execute()) as PageRecord[],
+    ['total'],
+  );
+  if (rows.length) return { rows, ...totalOf(Number(values.total), query.skipped + COUNT_CAP) };
+  if (!query.skipped) return { rows: [], total: 0, capped: false };
   const counted = await db
     .selectNoFrom(
       countUpTo(list.rows(db).where(sql.ref(list.id), 'in', matching), query.skipped + COUNT_CAP).as('n'),
     )
     .executeTakeFirstOrThrow();
-  return { ids: [], ...totalOf(Number(counted.n), query.skipped + COUNT_CAP) };
+  return { rows: [], ...totalOf(Number(counted.n), query.skipped + COUNT_CAP) };
 }
 
-/** One page of a keyed list (its ids, in order) and its capped count. */
+/** One page of a keyed list (its records, in order) and its capped count. */
 export async function keyedPage(db: EngineDb, list: KeyedList, query: KeyedQuery): Promise<KeyedPage> {
   const pattern = searchPattern(query.phrase);
   if (!pattern) return unsearched(db, list, query);
   // The walk needs no search pattern in force (each row is matched by its own LIKE; a
   // search table read with none set shows every row), so it goes alone: a common phrase
   // costs one statement, not a transaction of four.
-  const walked = await fromNewestRows(db, list, query, pattern);
-  return walked ?? searching(db, query.phrase, (trx) => fromSearchIndex(trx, list, query, pattern));
+  const longest = query.recentWindow ?? RECENT_WINDOW;
+  const first = await fromNewestRows(db, list, query, pattern, Math.min(FIRST_WALK, longest));
+  if (first.page) return first.page;
+  if (first.hits > 0 && longest > FIRST_WALK) {
+    const further = await fromNewestRows(db, list, query, pattern, longest);
+    if (further.page) return further.page;
+  }
+  return searching(db, query.phrase, (trx) => fromSearchIndex(trx, list, query, pattern));
 }

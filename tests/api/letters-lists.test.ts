@@ -43,15 +43,12 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
         .where('b.inbox', '=', true)
         .where('b.message_id', 'in', sent),
   });
-  const page = (phrase: string, size: number, skipped: number, recentWindow?: number) =>
-    withTenant(tenantId, () =>
-      keyedPage(server.built.services.db, cartable(), {
-        phrase,
-        size,
-        skipped,
-        recentWindow,
-      }),
+  const page = async (phrase: string, size: number, skipped: number, recentWindow?: number) => {
+    const { rows, total, capped } = await withTenant(tenantId, () =>
+      keyedPage(server.built.services.db, cartable(), { phrase, size, skipped, recentWindow }),
     );
+    return { ids: rows.map((row) => row.id), total, capped };
+  };
   const newestFirst = () => [...sent].reverse();
 
   it('pages by the key and counts exactly below the cap', async () => {
@@ -68,17 +65,46 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     expect(await page('فیروزه', 2, 0)).toEqual({ ids: hits.slice(0, 2), total: 3, capped: false });
   });
 
+  it('stops walking once it holds this page and the next, and says there are more', async () => {
+    // «نامه» is in every letter: one a page, the walk stops at the third (this page, the
+    // next, and one to know there are more) and says «at least two».
+    expect(await page('نامه', 1, 0)).toEqual({ ids: newestFirst().slice(0, 1), total: 2, capped: true });
+    expect(await page('نامه', 1, 1)).toEqual({ ids: newestFirst().slice(1, 2), total: 3, capped: true });
+    // Where the last of the few matches is the list's last row, the walk saw it all: exact.
+    const hits = newestFirst().filter((id) => sent.indexOf(id) % 10 === 0);
+    expect(await page('فیروزه', 1, 0)).toEqual({ ids: hits.slice(0, 1), total: 3, capped: false });
+  });
+
   it('asks the trigram index when the newest rows do not fill the page, with the same answer', async () => {
     const oldest = sent[0];
-    // Only the oldest letter holds «کهربا»: a window of 0 + 10 rows misses it, the index finds it.
-    expect(await page('كهربا', 5, 0, 0)).toEqual({ ids: [oldest], total: 1, capped: false });
+    // Only the oldest letter holds «کهربا»: a walk of one row misses it, the index finds it.
+    const oneRow = -10 * 5;
+    expect(await page('كهربا', 5, 0, oneRow)).toEqual({ ids: [oldest], total: 1, capped: false });
     expect(await page('کهربا', 5, 0)).toEqual({ ids: [oldest], total: 1, capped: false });
-    expect(await page('فیروزه', 5, 0, 0)).toEqual({
+    expect(await page('فیروزه', 5, 0, oneRow)).toEqual({
       ids: newestFirst().filter((id) => sent.indexOf(id) % 10 === 0),
       total: 3,
       capped: false,
     });
-    expect(await page('نیست‌درهیچ‌نامه', 5, 0, 0)).toEqual({ ids: [], total: 0, capped: false });
+    expect(await page('نیست‌درهیچ‌نامه', 5, 0, oneRow)).toEqual({ ids: [], total: 0, capped: false });
+  });
+
+  it('shows the start of a letter’s text in its list record, kept as the body changes', async () => {
+    const long = 'متن بلند '.repeat(40);
+    const body = `<p>سلام &amp; درود</p><ul><li>یک</li><li>دو</li></ul><p>${long}</p>`;
+    const draft = await api.draft(w.maryam, [w.ali], { Subject: 'چکیده', MessageBody: body });
+    const excerpt = async () =>
+      ((await api.list(w.maryam, { PageType: 'Draft' })).records as Array<Record<string, unknown>>).find(
+        (r) => r.messageId === draft,
+      )!.messageBody as string;
+    const expected = `سلام & درود یک دو ${long.trim()}`.slice(0, 200);
+    expect(await excerpt()).toBe(expected);
+    expect(expected).toHaveLength(200);
+    await api.save(w.maryam, {
+      ...api.internal([w.ali], { Subject: 'چکیده', MessageBody: '<p>متن <b>تازه</b></p>' }),
+      MessageId: draft,
+    });
+    expect(await excerpt()).toBe('متن تازه');
   });
 
   it('keeps the search text true when a draft is edited and when a letter is deleted', async () => {

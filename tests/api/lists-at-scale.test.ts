@@ -104,9 +104,11 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
     expect(own.record_count).toBe(1);
     const theirs = await list({ Phrase: RARE }, other);
     expect(theirs.records.map((r: { name: string }) => r.name)).toEqual([`شعبه ${RARE} دوم`]);
+    // A common phrase: the newest rows fill the page and the next, and the count says
+    // «at least 40» (the walk stops there rather than count a thousand matches).
     const common = await list({ Phrase: 'انبوه' });
     expect(common.records).toHaveLength(20);
-    expect(common.record_count).toBe(COUNT_CAP);
+    expect(common.record_count).toBe(40);
     expect(common.countCapped).toBe(true);
     expect(common.records.every((r: { name: string }) => r.name.includes('انبوه'))).toBe(true);
   });
@@ -151,8 +153,10 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
         listRows(db, customer, { ...query, recentWindow: -10 * 20 * page }),
       );
       expect(ids(indexed), `${phrase} page ${page}`).toEqual(ids(walked));
-      expect(indexed.total).toBe(walked.total);
-      expect(indexed.capped).toBe(walked.capped);
+      // A walk that stopped early says «at least» what it saw, no more than the index counts;
+      // a walk that saw the whole list counts exactly what the index does.
+      if (walked.capped) expect(walked.total).toBeLessThanOrEqual(indexed.total);
+      else expect(indexed).toMatchObject({ total: walked.total, capped: false });
     }
   });
 

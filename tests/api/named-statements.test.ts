@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type OpenDatabase } from '../../server/db/database';
-import { MAX_NAMED_PER_CONNECTION } from '../../server/db/named-statements';
+import { MAX_NAMED_PER_CONNECTION, ONE_PLAN } from '../../server/db/named-statements';
 import { asSystem } from '../../server/db/tenant-fence';
 import { DEMO_ADMIN, startTestServer, type TestServer } from './harness';
 
@@ -41,6 +41,43 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements (postgres)', () 
     expect(mode).toBe('force_custom_plan');
     const lookUps = statements.filter((text) => text.includes('"full_name" from "tenants"'));
     expect(lookUps).toHaveLength(1);
+  });
+
+  it('plans a statement marked ONE_PLAN once, and the others for their values, even after a rollback', async () => {
+    const modeOf = async (db: typeof open.db, marked: boolean) =>
+      (
+        await (
+          marked
+            ? sql<{ mode: string }>`SELECT ${ONE_PLAN} current_setting(${'plan_cache_mode'}) AS mode`
+            : sql<{ mode: string }>`SELECT current_setting(${'plan_cache_mode'}) AS mode`
+        ).execute(db)
+      ).rows[0].mode;
+    await onOneConnection(async (db) => {
+      expect(await modeOf(db, true)).toBe('force_generic_plan');
+      expect(await modeOf(db, false)).toBe('force_custom_plan');
+      expect(await modeOf(db, true)).toBe('force_generic_plan');
+      // A rollback undoes the switch made inside its transaction: the next marked statement
+      // switches again.
+      await expect(
+        db.transaction().execute(async (trx) => {
+          expect(await modeOf(trx, false)).toBe('force_custom_plan');
+          expect(await modeOf(trx, true)).toBe('force_generic_plan');
+          throw new Error('undo');
+        }),
+      ).rejects.toThrow('undo');
+      expect(await modeOf(db, false)).toBe('force_custom_plan');
+      expect(await modeOf(db, true)).toBe('force_generic_plan');
+      const plans = await sql<{ statement: string; generic_plans: number; custom_plans: number }>`
+        SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements
+         WHERE statement LIKE '%current_setting($1) AS mode%'`.execute(db);
+      const marked = plans.rows.find((row) => row.statement.includes('one plan'))!;
+      const plain = plans.rows.find((row) => !row.statement.includes('one plan'))!;
+      expect(marked).toMatchObject({ custom_plans: 0 });
+      expect(marked.generic_plans).toBeGreaterThan(0);
+      // (A statement without parameters has one plan anyway: these have one.)
+      expect(plain).toMatchObject({ generic_plans: 0 });
+      expect(plain.custom_plans).toBeGreaterThan(0);
+    });
   });
 
   it('runs a statement again afresh after its table changed under it', async () => {

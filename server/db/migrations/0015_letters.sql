@@ -24,6 +24,8 @@ CREATE TABLE messages (
   message_type_fk       smallint NOT NULL CHECK (message_type_fk IN (4, 5, 6)),
   subject               text NOT NULL,
   message_body          text NOT NULL DEFAULT '',
+  -- The body's text, cut to what a list shows (a list page never parses HTML).
+  body_excerpt          text NOT NULL DEFAULT '',
   andikator_fk          integer NOT NULL,
   project_fk            integer,
   recive_method_fk      integer,
