@@ -63,11 +63,12 @@ export const CALLS: Call[] = [
     auth: true,
   },
   // BENCH_LETTERS letters (bench/seed-letters.ts): the admin's cartable, a page of it deep
-  // down, a rare phrase (48201: a letter's number and a dozen more numbers holding it) and a
-  // common one (گزارش, a sixth of all letters); the same of all the tenant's letters
+  // down (one that exists at 100,000 letters too, so both sizes do the same work) and one
+  // very deep, a rare phrase (48201: a letter's number and a dozen more numbers holding it)
+  // and a common one (گزارش, a sixth of all letters); the same of all the tenant's letters
   // (AllMessages); one letter.
-  ...letterCalls('cartable', 'AllMyMessage', 200),
-  ...letterCalls('all', 'AllMessage', 2000),
+  ...letterCalls('cartable', 'AllMyMessage', 30, 200),
+  ...letterCalls('all', 'AllMessage', 200, 2000),
   { name: 'message/get', method: 'GET', path: '/api/message/get/?Id=1', auth: true },
   {
     name: 'message/save draft',
@@ -94,12 +95,18 @@ export const CALLS: Call[] = [
   },
 ];
 
-function letterCalls(label: string, pageType: string, deepPage: number): Call[] {
+function letterCalls(label: string, pageType: string, deepPage: number, veryDeepPage: number): Call[] {
   const list = (query: string) => `/api/message/list/?PageType=${pageType}&Count=20&${query}`;
   const phrase = (text: string) => list(`Page=1&Phrase=${encodeURIComponent(text)}`);
   return [
     { name: `message/list ${label}`, method: 'GET', path: list('Page=1'), auth: true },
     { name: `message/list ${label} deep`, method: 'GET', path: list(`Page=${deepPage}`), auth: true },
+    {
+      name: `message/list ${label} very deep`,
+      method: 'GET',
+      path: list(`Page=${veryDeepPage}`),
+      auth: true,
+    },
     { name: `message/list ${label} rare`, method: 'GET', path: phrase('48201'), auth: true },
     { name: `message/list ${label} common`, method: 'GET', path: phrase('گزارش'), auth: true },
   ];
