@@ -30,8 +30,8 @@ export const MAX_ROWS = 1000;
 
 /**
  * How many of a list's newest rows a phrase search walks at most before it asks the
- * trigram index, beyond ten for every row the page reaches: first FIRST_WALK, then, when
- * that found some matches but not a page, RECENT_WINDOW.
+ * trigram index: first FIRST_WALK and the rows the page reaches, then, when that found
+ * some matches but not a page, RECENT_WINDOW and ten for every row the page reaches.
  *
  * Why two ways: a phrase that many rows hold (a common word) fills a page within the
  * newest few dozen rows, while the index would hand over every match (a word in a sixth of
@@ -39,7 +39,7 @@ export const MAX_ROWS = 1000;
  * phrase is a few index entries, while walking would read every row. The planner cannot
  * tell which from a pattern it sees only at run time, so the engine asks both ways, each
  * bounded: first the newest rows, stopping once it holds this page and the next, then the
- * index. The first walk is short: a phrase it finds nowhere among the newest few hundred
+ * index. The first walk is short: a phrase it finds nowhere among the newest two hundred
  * rows is rare enough for the index (a letter's number: one index probe instead of
  * walking 2,000 rows), while one it finds a few times there is common enough that the
  * index would cost more than walking further. A walk that filled the page counts what it
@@ -179,9 +179,9 @@ const probe = (list: KeyedList, pattern: string) =>
     WHERE s.tenant_id = ${list.tenantId} AND s.id = ${sql.ref(list.id)} AND s.search_text LIKE ${pattern}), false)`;
 
 /**
- * The page among the list's newest `walked` rows (beyond ten per row the page reaches): its
- * records, or none when the walk ended without filling it and the list goes on (the index
- * must answer), and how many matches the walk saw. One statement: the walk stops at the
+ * The page among the list's newest `window` rows: its records, or none when the walk ended
+ * without filling it and the list goes on (the index must answer), and how many matches
+ * the walk saw. One statement: the walk stops at the
  * hits this page and the next need (a common word: a few dozen rows), and marks the list's
  * last row (`lead` looks one row ahead) so that a walk that reached the end knows it.
  */
@@ -190,9 +190,8 @@ async function fromNewestRows(
   list: KeyedList,
   query: KeyedQuery,
   pattern: string,
-  walked: number,
+  window: number,
 ): Promise<{ page?: KeyedPage; hits: number }> {
-  const window = Math.max(walked + 10 * (query.skipped + query.size), 0);
   // This page, the next (so the count says there is more), and one to tell "more than that".
   const counted = query.skipped + 2 * query.size;
   const walk = list
@@ -272,10 +271,12 @@ export async function keyedPage(db: EngineDb, list: KeyedList, query: KeyedQuery
   // The walk needs no search pattern in force (each row is matched by its own LIKE; a
   // search table read with none set shows every row), so it goes alone: a common phrase
   // costs one statement, not a transaction of four.
-  const longest = query.recentWindow ?? RECENT_WINDOW;
-  const first = await fromNewestRows(db, list, query, pattern, Math.min(FIRST_WALK, longest));
+  const reach = query.skipped + query.size;
+  const longest = Math.max((query.recentWindow ?? RECENT_WINDOW) + 10 * reach, 0);
+  const shortest = Math.min(FIRST_WALK + reach, longest);
+  const first = await fromNewestRows(db, list, query, pattern, shortest);
   if (first.page) return first.page;
-  if (first.hits > 0 && longest > FIRST_WALK) {
+  if (first.hits > 0 && longest > shortest) {
     const further = await fromNewestRows(db, list, query, pattern, longest);
     if (further.page) return further.page;
   }
