@@ -2,7 +2,20 @@
 // Screens are lazy-loaded so the first page stays light; a route whose screen has not
 // landed yet shows the shared placeholder page.
 import { lazy, Suspense } from 'react';
-import { Admin, CustomRoutes } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthCallback,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  Error as ErrorPage,
+  LoadingPage,
+  localStorageStore,
+  NotFound,
+  Notification,
+} from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { authProvider } from './auth';
 import { LoginPage } from './custom/login';
@@ -34,6 +47,14 @@ const toRoute = (route: AppRoute) => (
   />
 );
 
+// react-admin's <Admin> is <AdminContext> plus <AdminUI>, and <AdminUI> names a default for
+// every page it may draw: its own sign-in form (over react-hook-form), its default layout,
+// and <Admin> adds English messages. Those would ship with the sign-in page although the
+// portal replaces them, so App composes the two itself with the same pages <AdminUI>
+// uses, minus those replaced.
+const store = localStorageStore();
+const CatchAll = () => <NotFound />; // NotFound's `title` prop is narrower than catchAll's
+
 // Built once: lazy() must not run on every render.
 const shellRoutes = SHELL_ROUTES.map(toRoute);
 const standaloneRoutes = ROUTES.filter((route) => route.noLayout && route.name !== 'Login').map((route) => (
@@ -50,20 +71,33 @@ export function App() {
   return (
     <BrowserRouter>
       <DocumentTitle />
-      <Admin
-        title={APP_NAME}
-        disableTelemetry
-        theme={theme}
+      <AdminContext
         authProvider={authProvider}
         dataProvider={dataProvider}
         i18nProvider={i18nProvider}
-        layout={AppLayout}
-        loginPage={LoginPage}
-        dashboard={Dashboard}
+        theme={theme}
+        store={store}
       >
-        <CustomRoutes noLayout>{standaloneRoutes}</CustomRoutes>
-        <CustomRoutes>{shellRoutes}</CustomRoutes>
-      </Admin>
+        <CssBaseline enableColorScheme>
+          <CoreAdminUI
+            title={APP_NAME}
+            disableTelemetry
+            layout={AppLayout}
+            loginPage={LoginPage}
+            dashboard={Dashboard}
+            catchAll={CatchAll}
+            error={ErrorPage}
+            loading={LoadingPage}
+            accessDenied={AccessDenied}
+            authenticationError={AuthenticationError}
+            authCallbackPage={AuthCallback}
+          >
+            <CustomRoutes noLayout>{standaloneRoutes}</CustomRoutes>
+            <CustomRoutes>{shellRoutes}</CustomRoutes>
+          </CoreAdminUI>
+          <Notification />
+        </CssBaseline>
+      </AdminContext>
     </BrowserRouter>
   );
 }

@@ -1,13 +1,12 @@
-// The shell around every signed-in screen: top bar, side menu, and the page-wide watchers
-// (session end → sign-in page; pushed notifications → toasts). The watchers sit beside the
-// Layout, not inside it, so a screen that is still loading (Suspense) never unmounts them.
-import type { ReactNode } from 'react';
-import { Layout } from 'react-admin';
+// The shell around every signed-in screen. This part is only the route guard; the shell
+// itself (top bar, side menu, the page-wide watchers: AppShell.tsx) loads once there is a
+// session, so the sign-in page does not carry it.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { LoadingPage } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
-import { SessionWatcher, useSession } from '../auth';
-import { RealtimeToasts } from '../realtime';
-import { AppTopBar } from './AppTopBar';
-import { SideMenu } from './menu/SideMenu';
+import { useSession } from '../auth';
+
+const AppShell = lazy(() => import('./AppShell'));
 
 // The route guard (spec: every route but Login and Register needs a stored token). It is
 // a plain check of the stored token rather than <Admin requireAuth>: with requireAuth,
@@ -26,12 +25,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
     );
   }
   return (
-    <>
-      <Layout appBar={AppTopBar} menu={SideMenu}>
-        {children}
-      </Layout>
-      <SessionWatcher />
-      <RealtimeToasts />
-    </>
+    <Suspense fallback={<LoadingPage />}>
+      <AppShell>{children}</AppShell>
+    </Suspense>
   );
 }

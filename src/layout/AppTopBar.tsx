@@ -2,10 +2,9 @@
 import { Box, Typography } from '@mui/material';
 import { AppBar, LoadingIndicator, TitlePortal } from 'react-admin';
 import { useSession } from '../auth';
+import { APP_NAME } from './appName';
 import { AccountMenu } from './AccountMenu';
 import { NotificationBell } from './notifications/NotificationBell';
-
-export const APP_NAME = 'دبیر';
 
 export function AppTopBar() {
   const tenantName = useSession()?.user.tenantFullName || APP_NAME;

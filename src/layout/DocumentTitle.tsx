@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import { ROUTES, type AppRoute } from '../routes';
-import { APP_NAME } from './AppTopBar';
+import { APP_NAME } from './appName';
 
 /** The route drawn at this address; its params (`/projects/:id`) match anything. */
 export function routeAt(pathname: string): AppRoute | undefined {

@@ -5,7 +5,9 @@
 //   which the client library does not do;
 // - a 401/403 on negotiate means the session was revoked: the session is cleared.
 // Screens listen through onHubNotification / onHubReconnected and never touch the connection.
-import { HttpError, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+// The client library is loaded only when there is a session to connect with: the sign-in
+// page does not carry it.
+import type { HubConnection } from '@microsoft/signalr';
 import { getToken, onSessionChange, setSession } from '../api/session';
 
 export interface HubNotification {
@@ -20,9 +22,22 @@ const RETRY_MS = 10_000;
 const notificationListeners = new Set<(notification: HubNotification) => void>();
 const reconnectListeners = new Set<() => void>();
 
+type SignalR = typeof import('@microsoft/signalr');
+
 let connection: HubConnection | null = null;
 let connectedToken: string | null = null;
+/** Bumped at every session change: a library load finishing later is then dropped. */
+let generation = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let signalR: Promise<SignalR> | undefined;
+
+function loadSignalR(): Promise<SignalR> {
+  signalR ??= import('@microsoft/signalr').catch((error: unknown) => {
+    signalR = undefined; // a later session change tries again
+    throw error;
+  });
+  return signalR;
+}
 
 /** Called for every `Notification` event pushed by the server. */
 export function onHubNotification(listener: (notification: HubNotification) => void): () => void {
@@ -38,11 +53,12 @@ export function onHubReconnected(listener: () => void): () => void {
 
 const emitReconnected = () => reconnectListeners.forEach((listener) => listener());
 
-function isAuthRefusal(error: unknown): boolean {
-  return error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 403);
+function isAuthRefusal(lib: SignalR, error: unknown): boolean {
+  return error instanceof lib.HttpError && (error.statusCode === 401 || error.statusCode === 403);
 }
 
-function buildConnection(): HubConnection {
+function buildConnection(lib: SignalR): HubConnection {
+  const { HubConnectionBuilder, LogLevel } = lib;
   const hub = new HubConnectionBuilder()
     .withUrl(HUB_URL, { accessTokenFactory: () => getToken() ?? '' })
     .withAutomaticReconnect()
@@ -53,25 +69,25 @@ function buildConnection(): HubConnection {
   );
   hub.onreconnected(emitReconnected);
   // Closed for good (automatic reconnect gave up, or the server closed it): start over.
-  hub.onclose(() => scheduleStart(hub));
+  hub.onclose(() => scheduleStart(lib, hub));
   return hub;
 }
 
-function scheduleStart(hub: HubConnection, afterFailure = true): void {
+function scheduleStart(lib: SignalR, hub: HubConnection, afterFailure = true): void {
   if (hub !== connection) return; // stopped or replaced meanwhile
   clearTimeout(retryTimer);
-  retryTimer = setTimeout(() => void startConnection(hub, afterFailure), RETRY_MS);
+  retryTimer = setTimeout(() => void startConnection(lib, hub, afterFailure), RETRY_MS);
 }
 
-async function startConnection(hub: HubConnection, afterFailure: boolean): Promise<void> {
+async function startConnection(lib: SignalR, hub: HubConnection, afterFailure: boolean): Promise<void> {
   try {
     await hub.start();
     if (afterFailure) emitReconnected();
   } catch (error) {
     if (hub !== connection) return;
-    if (isAuthRefusal(error))
+    if (isAuthRefusal(lib, error))
       setSession(null); // revoked token: log out (spec 1 §7)
-    else scheduleStart(hub);
+    else scheduleStart(lib, hub);
   }
 }
 
@@ -88,10 +104,24 @@ function followSession(): void {
   if (token === connectedToken) return; // e.g. a profile edit re-saved the same session
   stopConnection();
   connectedToken = token;
-  if (token) {
-    connection = buildConnection();
-    void startConnection(connection, false);
-  }
+  const current = ++generation;
+  if (token) connect(current);
+}
+
+function connect(current: number): void {
+  loadSignalR().then(
+    (lib) => {
+      if (current !== generation) return; // the session changed while the library loaded
+      connection = buildConnection(lib);
+      void startConnection(lib, connection, false);
+    },
+    () => {
+      // The library did not load (offline): try again later, as a failed start() is.
+      if (current !== generation) return;
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(() => connect(current), RETRY_MS);
+    },
+  );
 }
 
 /** Call once at boot: from then on the connection follows the session by itself. */
@@ -101,6 +131,7 @@ export function startRealtime(): () => void {
   return () => {
     unsubscribe();
     connectedToken = null;
+    generation++;
     stopConnection();
   };
 }

@@ -7,7 +7,7 @@ import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import { Title } from 'react-admin';
-import { JalaliMonthCalendar } from '../../ui/jalali';
+import { JalaliMonthCalendar } from '../../ui/jalali/lazy';
 import { ThemeColorPicker } from '../../theme/ThemeColorPicker';
 import { fetchHomeBoxes, fetchQuickLinks } from './api';
 import { CountBoxes } from './CountBoxes';

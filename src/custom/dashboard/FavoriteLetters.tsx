@@ -8,10 +8,16 @@ import StarOutline from '@mui/icons-material/StarOutlineOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import { fetchLetters } from '../letters/api';
 import { LetterTable } from '../letters/list/LetterTable';
+import { lazyDialog } from '../../ui/lazyDialog';
 import { DashboardCard } from './DashboardCard';
-import { FavoritePersonsDialog } from './FavoritePersonsDialog';
 import { useLoader } from './useLoader';
 import { useRefreshOnNotification } from './useRefreshOnNotification';
+
+// Loads when first opened: its form and person picker are not part of the dashboard.
+const FavoritePersonsDialog = lazyDialog(
+  () => import('./FavoritePersonsDialog').then((module) => module.FavoritePersonsDialog),
+  (props) => props.open,
+);
 
 export const HOME_LETTER_COUNT = 10;
 

@@ -14,10 +14,19 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { LinkBase } from 'react-admin';
 import { pathTo } from '../../routes';
+import { lazyDialog } from '../../ui/lazyDialog';
 import { useNotice } from '../../ui/notices';
-import { ConfirmDialog } from './ConfirmDialog';
-import { QuickLinkEditDialog } from './QuickLinkEditDialog';
 import { deleteQuickLink, type QuickLink } from './api';
+
+// The dialogs load when first opened.
+const QuickLinkEditDialog = lazyDialog(
+  () => import('./QuickLinkEditDialog').then((module) => module.QuickLinkEditDialog),
+  (props) => props.linkId !== null,
+);
+const ConfirmDialog = lazyDialog(
+  () => import('./ConfirmDialog').then((module) => module.ConfirmDialog),
+  (props) => props.open,
+);
 
 const TILE_GRID = { display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' };
 

@@ -8,6 +8,8 @@
 //   <JalaliDatePicker value={iso} onChange={setIso} label="از تاریخ" />
 // - JalaliMonthCalendar: read-only month calendar (Saturday first, Fridays off).
 // Pure conversions and formatting live in src/shared/jalali.ts.
+// A screen without a form (the dashboard) imports the two lazy ones from './lazy': through
+// this file it would also load JalaliDateInput, and react-hook-form with it.
 export { JalaliDateInput, type JalaliDateInputProps } from './JalaliDateInput';
 export { JalaliDatePicker, JalaliMonthCalendar } from './lazy';
 export type { JalaliDatePickerProps } from './JalaliDatePicker';
