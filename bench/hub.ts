@@ -69,7 +69,12 @@ export async function measureHub(adminUrl: string, wanted: number): Promise<HubF
   const bus = createPostgresBus(scratch.url);
   try {
     const env = serverEnv({ port: await freePort(), dataDir, databaseUrl: scratch.url });
-    await runScript('bench/seed.ts', { ...env, BENCH_USERS: '0', BENCH_CUSTOMERS: '0' }, 300_000);
+    // Only the demo tenant and its admin: the hub needs no rows.
+    await runScript(
+      'bench/seed.ts',
+      { ...env, BENCH_USERS: '0', BENCH_CUSTOMERS: '0', BENCH_LETTERS: '0', BENCH_SMALL_TENANTS: '0' },
+      300_000,
+    );
     server = await startServer(env, { timeoutMs: 90_000, cwd: dataDir });
     const { token, userId } = await signInAdmin(server.baseUrl);
     await bus.ready();
