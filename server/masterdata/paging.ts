@@ -147,26 +147,26 @@ function split(rows: PageRecord[], carried: string[]) {
  */
 async function unsearched(db: EngineDb, list: KeyedList, query: KeyedQuery): Promise<KeyedPage> {
   const limit = query.skipped + COUNT_CAP;
-  const page = list
-    .rows(db)
+  const rows = list.rows(db); // a builder is immutable: built once, used thrice
+  const page = rows
     .select([sql.ref(list.id).as('id'), sql.ref(list.sort).as('sort')])
     .orderBy(sql.ref(list.sort), 'desc')
     .limit(query.size)
     .offset(query.skipped);
-  const beyond = list.rows(db).where(sql.ref(list.sort), '<', sql`(SELECT min(sort) FROM page)`);
+  const beyond = rows.where(sql.ref(list.sort), '<', sql`(SELECT min(sort) FROM page)`);
   const records = recordsOf(db, list, db.selectFrom('page').select(['id', 'sort']).as('p'), []).select(
     sql<number>`(SELECT count(*) FROM page) + ${countUpTo(beyond, Math.max(COUNT_CAP - query.size, 0))}`.as(
       '__counted',
     ),
   );
-  const { rows } = await sql<PageRecord>`
+  const answer = await sql<PageRecord>`
     WITH ${list.onePlan ? ONE_PLAN : sql``} page AS MATERIALIZED (${page}) ${records}`.execute(db);
-  const found = split(rows, ['counted']);
+  const found = split(answer.rows, ['counted']);
   if (found.rows.length)
     return { rows: found.rows, ...totalOf(query.skipped + Number(found.values.counted), limit) };
   if (!query.skipped) return { rows: [], total: 0, capped: false };
   // Past the end: nothing carried the count.
-  const counted = await db.selectNoFrom(countUpTo(list.rows(db), limit).as('n')).executeTakeFirstOrThrow();
+  const counted = await db.selectNoFrom(countUpTo(rows, limit).as('n')).executeTakeFirstOrThrow();
   return { rows: [], ...totalOf(Number(counted.n), limit) };
 }
 

@@ -107,6 +107,20 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     expect(await excerpt()).toBe('متن تازه');
   });
 
+  it('writes a list record’s times as the letter’s own answer does (ISO, UTC, milliseconds)', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali], { Subject: 'زمان‌ها' });
+    const listed = (
+      (await api.list(w.ali, { PageType: 'AllMyMessage' })).records as Array<Record<string, unknown>>
+    ).find((r) => r.messageId === id)!;
+    const opened = (await api.get(w.ali, id)).record as Record<string, unknown>;
+    expect(listed.createdDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(listed.createdDate).toBe(opened.createdDate);
+    expect(listed.sentDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Date.parse(listed.sentDate as string)).toBeGreaterThanOrEqual(
+      Date.parse(listed.createdDate as string),
+    );
+  });
+
   it('keeps the search text true when a draft is edited and when a letter is deleted', async () => {
     const draft = await api.draft(w.maryam, [w.ali], { Subject: 'پیش‌نویس مرجان' });
     const search = (phrase: string) => api.ids(w.maryam, { PageType: 'Draft', Phrase: phrase });
