@@ -39,7 +39,7 @@ export const MAX_ROWS = 1000;
  * phrase is a few index entries, while walking would read every row. The planner cannot
  * tell which from a pattern it sees only at run time, so the engine asks both ways, each
  * bounded: first the newest rows, stopping once it holds this page and the next, then the
- * index. The first walk is short: a phrase it finds nowhere among the newest two hundred
+ * index. The first walk is short: a phrase it finds nowhere among the newest hundred
  * rows is rare enough for the index (a letter's number: one index probe instead of
  * walking 2,000 rows), while one it finds a few times there is common enough that the
  * index would cost more than walking further. A walk that filled the page counts what it
@@ -47,7 +47,7 @@ export const MAX_ROWS = 1000;
  * would cost the bitmap it avoided.
  */
 export const RECENT_WINDOW = 2000;
-export const FIRST_WALK = 200;
+export const FIRST_WALK = 100;
 
 /** A count: exact up to `skipped + COUNT_CAP` rows, else at least `total` and `capped`. */
 export interface Total {

@@ -142,7 +142,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
       ['انبوه', 1],
       ['انبوه', 3],
       ['انبوه 1', 2],
-      // Ten matches among the newest 220 rows, one far below: the longer walk finds it.
+      // Ten matches among the newest 120 rows, one far below: the longer walk finds it.
       ['انبوه 104', 1],
       [RARE, 1],
       ['ناموجود', 1],
