@@ -6,6 +6,7 @@ import type { Selectable } from 'kysely';
 import { UserError } from '../http/answers';
 import { REFUSED } from './constants';
 import type { LettersDb, LettersTrx, MessageBoxesTable, MessagesTable } from './schema';
+import { ONE_PLAN } from '../db/named-statements';
 
 export interface Viewer {
   tenantId: number;
@@ -31,8 +32,10 @@ export async function visibleLetter(
   id: number,
   lock = false,
 ): Promise<VisibleLetter | undefined> {
+  // Key look-ups: one plan serves every letter (named-statements.ts).
   let query = db
     .selectFrom('messages')
+    .modifyFront(ONE_PLAN)
     .selectAll()
     .where('tenant_id', '=', viewer.tenantId)
     .where('id', '=', id)
@@ -44,6 +47,7 @@ export async function visibleLetter(
   if (!message) return undefined;
   const box = await db
     .selectFrom('message_boxes')
+    .modifyFront(ONE_PLAN)
     .selectAll()
     .where('tenant_id', '=', viewer.tenantId)
     .where('user_id', '=', viewer.userId)

@@ -1,5 +1,6 @@
 // message/get/: the letter with its recipients, attachments, related letters, forwards
-// and history (spec 1 §3 "Letter detail response"). Opening a letter someone else wrote
+// and history (spec 1 §3 "Letter detail response"). Its reads are key look-ups, each
+// planned once per connection (ONE_PLAN). Opening a letter someone else wrote
 // marks it read for the viewer: the first time records when and an event of type 8.
 import { sql, type Selectable } from 'kysely';
 import { formatJalali } from '../../src/shared/jalali';
@@ -21,6 +22,7 @@ import { colleaguesByUser } from './people';
 import type { LettersDatabase, LettersDb } from './schema';
 import { displayNumber } from './search';
 import { letterChange } from './transaction';
+import { ONE_PLAN } from '../db/named-statements';
 
 /** Marks the letter read for this viewer (not its author). The first reading — decided
  *  by the update itself, so two openings at once record it once — writes an event of
@@ -75,6 +77,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 async function addresses(db: LettersDb, viewer: Viewer, message: Message) {
   const rows = await db
     .selectFrom('message_recipients')
+    .modifyFront(ONE_PLAN)
     .select(['user_id', 'kind'])
     .where('tenant_id', '=', viewer.tenantId)
     .where('message_id', '=', message.id)
@@ -103,6 +106,7 @@ async function addresses(db: LettersDb, viewer: Viewer, message: Message) {
       ? (
           await db
             .selectFrom('message_customers')
+            .modifyFront(ONE_PLAN)
             .select('customer_id')
             .where('tenant_id', '=', viewer.tenantId)
             .where('message_id', '=', message.id)
@@ -116,6 +120,7 @@ async function addresses(db: LettersDb, viewer: Viewer, message: Message) {
 async function letterRecord(db: LettersDb, viewer: Viewer, message: Message, box: Box | undefined) {
   const scheme = await db
     .selectFrom('andikators')
+    .modifyFront(ONE_PLAN)
     .select('andikator_title')
     .where('tenant_id', '=', viewer.tenantId)
     .where('id', '=', message.andikator_fk)
@@ -175,6 +180,7 @@ async function letterRecord(db: LettersDb, viewer: Viewer, message: Message, box
 async function attachmentsOf(db: LettersDb, viewer: Viewer, message: Message) {
   const rows = await db
     .selectFrom('message_attachments as a')
+    .modifyFront(ONE_PLAN)
     .innerJoin('users as u', (join) =>
       join.onRef('u.tenant_id', '=', 'a.tenant_id').onRef('u.id', '=', 'a.created_by'),
     )
@@ -197,6 +203,7 @@ async function attachmentsOf(db: LettersDb, viewer: Viewer, message: Message) {
 async function relatedOf(db: LettersDb, viewer: Viewer, message: Message) {
   const rows = await db
     .selectFrom('message_relations as r')
+    .modifyFront(ONE_PLAN)
     .innerJoin('messages as m', (join) =>
       join.onRef('m.tenant_id', '=', 'r.tenant_id').onRef('m.id', '=', 'r.related_id'),
     )
@@ -251,6 +258,7 @@ function historyOf<T extends 'message_forwards' | 'message_events'>(
 ): Promise<Selectable<LettersDatabase[T]>[]> {
   return db
     .selectFrom(table as 'message_events')
+    .modifyFront(ONE_PLAN)
     .selectAll()
     .where('tenant_id', '=', viewer.tenantId)
     .where('message_id', '=', message.id)

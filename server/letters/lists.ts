@@ -161,7 +161,6 @@ function allLettersList(viewer: Viewer, params: ListParams): KeyedList {
   };
 }
 
-
 /** A page's letters as the lists show them, from the page `p` (the engine's: `p.id`, `p.sort`),
  *  with the viewer's own box of each (read, needs an answer) and the author's picture. */
 function letterRecords(viewer: Viewer) {

@@ -3,6 +3,7 @@
 // deleted person and is who signs in, holds a cartable and gets notifications.
 import { UserError } from '../http/answers';
 import type { LettersDb, LettersTrx } from './schema';
+import { ONE_PLAN } from '../db/named-statements';
 
 type Reader = LettersDb | LettersTrx;
 
@@ -48,6 +49,7 @@ export async function colleaguesByUser(
   if (!ids.length) return new Map();
   const rows = await db
     .selectFrom('users as u')
+    .modifyFront(ONE_PLAN)
     .leftJoin('persons as p', (join) =>
       join.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.user_fk', '=', 'u.id'),
     )
