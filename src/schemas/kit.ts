@@ -474,23 +474,28 @@ export function defineResource<const F extends Fields, const D extends ResourceD
   for (const [, fd] of entries)
     if (fd.meta.kind === 'image') fd.meta.uploadPath ??= `${definition.name}/fileuploader`;
   const firstText = entries.find(([, fd]) => fd.meta.kind === 'text' && stored(fd.meta))?.[0];
-  const names = (keep: (meta: FieldMeta) => unknown) =>
-    entries.filter(([, fd]) => keep(fd.meta)).map(([name]) => name);
+  // Asked for every row of every list: worked out once (a definition does not change).
+  const names = (keep: (meta: FieldMeta) => unknown) => {
+    const kept = entries.filter(([, fd]) => keep(fd.meta)).map(([name]) => name);
+    return () => [...kept];
+  };
+  const columns = new Map(entries.map(([name, fd]) => [name, fd.meta.column ?? snake(name)]));
   const column = <N extends string>(field: N) =>
-    (fields[field]?.meta.column ?? snake(field)) as ColumnName<N, Fields[N]>;
+    (columns.get(field) ?? snake(field)) as ColumnName<N, Fields[N]>;
+  const treeField = names((meta) => meta.kind === 'treeParent')()[0];
   const methods: ResourceMethods<Fields> = {
     inputName: pascal,
     column,
     permissionFor: (action) => definition.permissions?.[action] ?? definition.permission,
-    listFields: () => names((meta) => meta.list),
-    searchFields: () => names((meta) => meta.search),
-    treeField: () => names((meta) => meta.kind === 'treeParent')[0],
+    listFields: names((meta) => meta.list),
+    searchFields: names((meta) => meta.search),
+    treeField: () => treeField,
     titleFieldNames: () => [...(definition.titleFields ?? (firstText ? [firstText] : []))],
     isColumn: (field) => {
       const meta = fields[field]?.meta;
       return Boolean(meta && stored(meta) && meta.kind !== 'references');
     },
-    joinFields: () => names((meta) => meta.kind === 'references' && stored(meta)),
+    joinFields: names((meta) => meta.kind === 'references' && stored(meta)),
     joinTable: (field) => `${definition.table}_${column(field)}`,
   };
   // The methods work on names at run time; the types above say which names they take.
