@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { lockDataDir } from './data-dir-lock';
 import { fencedDialect } from './tenant-fence';
-import { NAMED_STATEMENT_OPTIONS, nameStatements } from './named-statements';
+import { CONNECTION_OPTIONS, nameStatements } from './named-statements';
 
 export type DB = Kysely<Database>;
 
@@ -81,7 +81,7 @@ export async function openPglite(dataDir: string): Promise<OpenDatabase> {
 }
 
 export function openPostgres(url: string): OpenDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: 20, options: NAMED_STATEMENT_OPTIONS });
+  const pool = new pg.Pool({ connectionString: url, max: 20, options: CONNECTION_OPTIONS });
   nameStatements(pool);
   // An idle connection can be ended by the server (restart, admin, failover): the pool
   // drops it and opens another; unhandled, the event would end the process.

@@ -29,16 +29,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements (postgres)', () 
       const prepared = await sql<{ statement: string }>`
         SELECT statement FROM pg_prepared_statements WHERE name LIKE 'd\\_%'`.execute(db);
       const mode = await sql<{ plan_cache_mode: string }>`SHOW plan_cache_mode`.execute(db);
-      return { statements: prepared.rows.map((row) => row.statement), mode: mode.rows[0].plan_cache_mode };
+      const jit = await sql<{ jit: string }>`SHOW jit`.execute(db);
+      return {
+        statements: prepared.rows.map((row) => row.statement),
+        mode: mode.rows[0].plan_cache_mode,
+        jit: jit.rows[0].jit,
+      };
     });
 
   it('parses a statement once per connection and plans it for the values at hand', async () => {
     const lookUp = (db: typeof open.db, id: number) =>
       asSystem(() => db.selectFrom('tenants').select('full_name').where('id', '=', id).execute());
-    const { statements, mode } = await onOneConnection(async (db) => {
+    const { statements, mode, jit } = await onOneConnection(async (db) => {
       for (const id of [1, 2, 1, 2]) await lookUp(db, id);
     });
     expect(mode).toBe('force_custom_plan');
+    // No JIT: compiling a plan costs more than any of the portal's statements.
+    expect(jit).toBe('off');
     const lookUps = statements.filter((text) => text.includes('"full_name" from "tenants"'));
     expect(lookUps).toHaveLength(1);
   });
