@@ -39,10 +39,13 @@ export const MAX_ROWS = 1000;
  * phrase is a few index entries, while walking would read every row. The planner cannot
  * tell which from a pattern it sees only at run time, so the engine asks both ways, each
  * bounded: first the newest rows, stopping once it holds this page and the next, then the
- * index. The first walk is short: a phrase it finds nowhere among the newest hundred
- * rows is rare enough for the index (a letter's number: one index probe instead of
- * walking 2,000 rows), while one it finds a few times there is common enough that the
- * index would cost more than walking further. A walk that filled the page counts what it
+ * index. Where matching a row costs a key look-up (letters), the first walk is short: a
+ * phrase it finds nowhere among the newest hundred rows is rare enough for the index (a
+ * letter's number: one index probe instead of 2,000 look-ups), while one it finds a few
+ * times there is common enough that the index would cost more than walking further. A
+ * row that matches by its own search text (a resource's) is cheap to walk: such a list
+ * walks the long window at once (a city list: read whole in one statement, where the
+ * index would cost a transaction of four). A walk that filled the page counts what it
  * saw: exact when it reached the list's end, else "at least" (capped) — counting further
  * would cost the bitmap it avoided.
  */
@@ -273,7 +276,10 @@ export async function keyedPage(db: EngineDb, list: KeyedList, query: KeyedQuery
   // costs one statement, not a transaction of four.
   const reach = query.skipped + query.size;
   const longest = Math.max((query.recentWindow ?? RECENT_WINDOW) + 10 * reach, 0);
-  const shortest = Math.min(FIRST_WALK + reach, longest);
+  // A row that matches itself (its own search text) costs little to walk: walk the whole
+  // window at once, so a small list (the cities) is read whole in one statement. A row
+  // that needs a key look-up in the search table (a letter) walks FIRST_WALK first.
+  const shortest = list.matches ? longest : Math.min(FIRST_WALK + reach, longest);
   const first = await fromNewestRows(db, list, query, pattern, shortest);
   if (first.page) return first.page;
   if (first.hits > 0 && longest > shortest) {
