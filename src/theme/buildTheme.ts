@@ -25,6 +25,10 @@ export function buildTheme(primaryColor: string): RaThemeOptions {
       ...defaultLightTheme.components,
       // A read-only field's hint («پس از ثبت تغییر نمی‌کند») is still meant to be read:
       // MUI's disabled grey is below WCAG AA contrast, so keep the usual secondary grey.
+      // A spinner (react-admin's loading indicator in the top bar included) says what it
+      // is to a screen reader: a progress bar needs a name (WCAG, axe aria-progressbar-name).
+      MuiCircularProgress: { defaultProps: { 'aria-label': 'در حال بارگذاری' } },
+      MuiLinearProgress: { defaultProps: { 'aria-label': 'در حال بارگذاری' } },
       MuiFormHelperText: {
         styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.6)' } } },
       },

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { CircularProgress, LinearProgress } from '@mui/material';
 import { NotFound } from 'react-admin';
 import { setSession } from '../../src/api/session';
 import { DocumentTitle, documentTitle } from '../../src/layout';
@@ -111,6 +112,22 @@ describe('titles and sentences', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(documentTitle('/no-such-screen')).toBe('دبیر');
     renderInAdmin(<DocumentTitle />, { path: '/banks' });
     expect(document.title).toBe('بانک‌ها — دبیر');
+  });
+
+  it('names every spinner and progress bar for a screen reader', async () => {
+    renderInAdmin(
+      <>
+        <CircularProgress />
+        <LinearProgress />
+        <LinearProgress aria-label="پیشرفت ارسال" />
+      </>,
+    );
+    const bars = await screen.findAllByRole('progressbar');
+    expect(bars.map((bar) => bar.getAttribute('aria-label'))).toEqual([
+      'در حال بارگذاری',
+      'در حال بارگذاری',
+      'پیشرفت ارسال',
+    ]);
   });
 
   it('ends the not-found sentence with one full stop', async () => {

@@ -131,7 +131,11 @@ function UploadProgress({ fraction }: { fraction: number }) {
   const percent = Math.round(fraction * 100);
   return (
     <Box role="status" aria-live="polite">
-      <LinearProgress variant={percent > 0 ? 'determinate' : 'indeterminate'} value={percent} />
+      <LinearProgress
+        variant={percent > 0 ? 'determinate' : 'indeterminate'}
+        value={percent}
+        aria-label="پیشرفت ارسال"
+      />
       <Typography variant="caption" color="text.secondary">
         {percent > 0 ? `در حال ارسال… ${toPersianDigits(percent)}٪` : 'در حال ارسال…'}
       </Typography>
