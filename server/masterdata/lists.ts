@@ -23,7 +23,7 @@ import { filtered, pageRows, recordName, type EngineDb, type ListQuery } from '.
 import { searchTable } from './tables';
 import type { Row } from './values';
 
-export { COUNT_CAP, FIRST_WALK, MAX_ROWS, RECENT_WINDOW, type Total } from './paging';
+export { COUNT_CAP, FIRST_WALK, MAX_ROWS, RECENT_WINDOW, SHORT_LIST, type Total } from './paging';
 
 export async function listRows(
   db: EngineDb,

@@ -7,11 +7,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
 import { customer } from '../../src/schemas/customers';
+import { city } from '../../src/schemas/places';
 import { createTenant } from '../../server/tenancy/create-tenant';
 import { rowOf } from '../../server/seed/organisation-seed';
 import type { DB } from '../../server/db/database';
 import { insertRows, matchingIds, searchPattern } from '../../server/masterdata/repository';
-import { COUNT_CAP, listRows, MAX_ROWS } from '../../server/masterdata/lists';
+import { COUNT_CAP, FIRST_WALK, listRows, MAX_ROWS, SHORT_LIST } from '../../server/masterdata/lists';
 import type { Row } from '../../server/masterdata/values';
 import { withTenant } from '../../server/db/tenant-fence';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
@@ -160,6 +161,24 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
       if (walked.capped) expect(walked.total).toBeLessThanOrEqual(indexed.total);
       else expect(indexed).toMatchObject({ total: walked.total, capped: false });
     }
+  });
+
+  it('walks a short list whole for a phrase its newest rows lack, answering as the index does', async () => {
+    const db = server.built.services.db;
+    const query = { tenantId: demoTenantId, userId: 0, page: 1, count: 10, phrase: 'تبریز', filters: {} };
+    const all = await withTenant(demoTenantId, () => listRows(db, city, { ...query, phrase: '' }));
+    // The seeded cities: longer than the first walk, short enough to walk whole; Tabriz is
+    // among the first seeded (the oldest rows).
+    expect(all.total).toBeGreaterThan(FIRST_WALK + 10);
+    expect(all.total).toBeLessThanOrEqual(SHORT_LIST);
+    const walked = await withTenant(demoTenantId, () => listRows(db, city, query));
+    const indexed = await withTenant(demoTenantId, () =>
+      listRows(db, city, { ...query, recentWindow: -100 }),
+    );
+    expect(walked.rows.map((row) => row.title)).toEqual(['تبریز']);
+    expect(walked).toMatchObject({ total: 1, capped: false });
+    expect(indexed.rows.map((row) => row.id)).toEqual(walked.rows.map((row) => row.id));
+    expect(indexed).toMatchObject({ total: 1, capped: false });
   });
 
   it('counts a common phrase among the newest rows it looked through, and says "at least"', async () => {
