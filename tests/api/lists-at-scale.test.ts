@@ -163,12 +163,12 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
     }
   });
 
-  it('walks a short list whole for a phrase its newest rows lack, answering as the index does', async () => {
+  it('reads a short list whole for a phrase its newest rows lack, answering as the index does', async () => {
     const db = server.built.services.db;
     const query = { tenantId: demoTenantId, userId: 0, page: 1, count: 10, phrase: 'تبریز', filters: {} };
     const all = await withTenant(demoTenantId, () => listRows(db, city, { ...query, phrase: '' }));
-    // The seeded cities: longer than the first walk, short enough to walk whole; Tabriz is
-    // among the first seeded (the oldest rows).
+    // The seeded cities: longer than a letter list's first walk, within a resource's
+    // (SHORT_LIST); Tabriz is among the first seeded (the oldest rows).
     expect(all.total).toBeGreaterThan(FIRST_WALK + 10);
     expect(all.total).toBeLessThanOrEqual(SHORT_LIST);
     const walked = await withTenant(demoTenantId, () => listRows(db, city, query));
