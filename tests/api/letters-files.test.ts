@@ -2,6 +2,10 @@
 // back with their original (Persian) name; the body is sanitised HTML; print fills a Word
 // template (unzipped here: the subject, the number, the signature picture) and the result
 // is a package docxtemplater reads again.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PizZip from 'pizzip';
 import Docxtemplater from 'docxtemplater';
@@ -11,6 +15,16 @@ import { tinyPng } from './fixtures';
 import { TEMPLATE_UNUSABLE } from '../../server/letters/print';
 import { toPersianDigits } from '../../src/shared/persian-digits';
 import { minimalDocx } from '../../server/seed/correspondence-seed';
+
+/** LibreOffice and poppler's pdftotext, where the machine has them (CI installs both). */
+const hasLibreOffice = ['soffice', 'pdftotext'].every((tool) => {
+  try {
+    execFileSync('which', [tool], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+});
 
 const png = (name = 'image.png') => new File([new Uint8Array(tinyPng())], name, { type: 'image/png' });
 
@@ -138,6 +152,54 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
     );
     expect(events).toContain(13);
   });
+
+  // The package must open outside docxtemplater too: LibreOffice (installed by .ci/run)
+  // converts it to PDF, whose text must read the letter. Once, on the embedded engine.
+  it.runIf(engine === 'pglite' && hasLibreOffice)(
+    'prints a letter that LibreOffice opens: its PDF reads the subject, number, date and body',
+    async () => {
+      const id = await api.draft(w.maryam, [w.ali], {
+        Subject: 'گزارش بازدید آذرماه',
+        MessageBody: '<p>بازدید از انبار انجام شد.</p><p>موارد در پیوست آمده است.</p>',
+      });
+      await api.post(w.maryam, 'message/sign/', { id });
+      await api.save(w.maryam, { MessageId: id, IsSend: 1 });
+      const record = (await api.get(w.maryam, id)).record;
+      const response = await fetch(
+        `${server.baseUrl}/api/message/docx?templateId=${builtInTemplate}&id=${id}&token=${w.ali.token}`,
+        { headers: { host: 'localhost' } },
+      );
+      expect(response.status).toBe(200);
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'dabir-print-'));
+      try {
+        fs.writeFileSync(path.join(folder, 'letter.docx'), Buffer.from(await response.arrayBuffer()));
+        execFileSync(
+          'soffice',
+          ['--headless', '--norestore', '--convert-to', 'pdf', '--outdir', folder, 'letter.docx'],
+          {
+            cwd: folder,
+            env: { ...process.env, HOME: folder },
+            timeout: 120_000,
+            stdio: 'ignore',
+          },
+        );
+        const text = execFileSync('pdftotext', [path.join(folder, 'letter.pdf'), '-'], { encoding: 'utf8' });
+        // PDF text is in visual order, mixed runs reordered («شماره :د۶-»), with bidi marks:
+        // compare words and digits, without the marks.
+        const plain = text.replace(/[\u200e\u200f\u202a-\u202e]/g, '');
+        const line = (label: string) => plain.split('\n').find((l) => l.includes(label)) ?? '';
+        expect(plain).toContain('گزارش بازدید آذرماه');
+        const serial = toPersianDigits(String(record.displayMessageNumber).replace(/\D/g, ''));
+        expect(line('شماره')).toContain(serial);
+        expect(line('تاریخ')).toMatch(/۱۴[۰-۹]{2}\/[۰-۹]{2}\/[۰-۹]{2}/);
+        expect(plain).toContain('بازدید از انبار انجام شد.');
+        expect(plain).toContain('مریم احمدی');
+      } finally {
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
+    },
+    150_000,
+  );
 
   it('answers in Persian for a template it cannot fill, and 404 for a template of nobody', async () => {
     const id = await api.sendNew(w.maryam, [w.ali]);
