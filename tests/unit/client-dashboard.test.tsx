@@ -11,7 +11,7 @@ import { setSession } from '../../src/api/session';
 import { Dashboard } from '../../src/custom/dashboard/Dashboard';
 import { ThemeColorProvider } from '../../src/theme';
 import type { HubNotification } from '../../src/realtime';
-import { installMatchMedia, renderInAdmin, signIn } from './client-render';
+import { installMatchMedia, renderInAdmin, signIn, settleDebouncedInputs } from './client-render';
 
 // The hub's listeners, so a test can push a notification as the server would.
 const hubListeners = vi.hoisted(() => new Set<(notification: HubNotification) => void>());
@@ -105,7 +105,8 @@ beforeEach(() => {
   signIn([]);
 });
 afterEach(() => cleanup());
-afterAll(() => {
+afterAll(async () => {
+  await settleDebouncedInputs();
   server.close();
   setSession(null);
 });

@@ -13,7 +13,13 @@ import { Route, Routes, type Location } from 'react-router-dom';
 import { setSession } from '../../src/api/session';
 import { LetterList } from '../../src/custom/letters/list/LetterList';
 import { LETTER_LISTS } from '../../src/custom/letters/list/listScreens';
-import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, renderInAdmin, signIn } from './client-render';
+import {
+  CLIENT_TEST_TIMEOUT_MS,
+  installMatchMedia,
+  renderInAdmin,
+  signIn,
+  settleDebouncedInputs,
+} from './client-render';
 
 const letter = (id: number, type: number, extra: Record<string, unknown> = {}) => ({
   messageId: id,
@@ -84,7 +90,8 @@ beforeEach(() => {
   signIn(['Messages', 'AllMessages', 'CreateInternalMessage', 'CreateExportMessage']);
 });
 afterEach(() => cleanup());
-afterAll(() => {
+afterAll(async () => {
+  await settleDebouncedInputs();
   server.close();
   setSession(null);
 });

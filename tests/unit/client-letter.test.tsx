@@ -12,7 +12,13 @@ import { setupServer } from 'msw/node';
 import { Route, Routes, type Location } from 'react-router-dom';
 import { setSession } from '../../src/api/session';
 import LetterScreen from '../../src/custom/letters/letter/LetterScreen';
-import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, renderInAdmin, signIn } from './client-render';
+import {
+  CLIENT_TEST_TIMEOUT_MS,
+  installMatchMedia,
+  renderInAdmin,
+  signIn,
+  settleDebouncedInputs,
+} from './client-render';
 
 const ME = { id: 1, title: 'مدیر سامانه' };
 const PEOPLE = [ME, { id: 2, title: 'سارا احمدی' }, { id: 3, title: 'علی رضایی' }];
@@ -171,7 +177,8 @@ beforeEach(() => {
   signIn(['Messages', 'CreateInternalMessage', 'CreateImportMessage', 'CreateExportMessage']);
 });
 afterEach(() => cleanup());
-afterAll(() => {
+afterAll(async () => {
+  await settleDebouncedInputs();
   server.close();
   setSession(null);
 });

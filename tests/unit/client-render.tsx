@@ -15,6 +15,14 @@ import { setSession, type CurrentUser } from '../../src/api/session';
 configure({ asyncUtilTimeout: 5000 });
 export const CLIENT_TEST_TIMEOUT_MS = 20_000;
 
+/**
+ * Waits out react-admin's debounced input state (AutocompleteInput sets its filter 250 ms
+ * after the last keystroke): call it in a file's afterAll, so that a pending update runs
+ * while the test window still exists, not after the environment is torn down (an
+ * uncaught "window is not defined" on a loaded machine).
+ */
+export const settleDebouncedInputs = () => new Promise((resolve) => setTimeout(resolve, 400));
+
 /** A signed-in session: the demo administrator with the given permissions. */
 export function signIn(permissions: string[] = [], user: Partial<CurrentUser> = {}) {
   setSession({

@@ -12,7 +12,12 @@ import { toListQuery, toWriteRequest } from '../../src/dataProvider/resourceCode
 import { ResourcePage } from '../../src/resources';
 import { defineResource, f } from '../../src/schemas';
 import { person } from '../../src/schemas/people';
-import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, renderInAdmin } from './client-render';
+import {
+  CLIENT_TEST_TIMEOUT_MS,
+  installMatchMedia,
+  renderInAdmin,
+  settleDebouncedInputs,
+} from './client-render';
 import { fakeMasterData, signIn } from './client-resource-fixtures';
 
 // Not registered in RESOURCES: only the screen sees it (the dataProvider's generic path).
@@ -63,7 +68,8 @@ beforeEach(() => {
   signIn(['Banks', 'Person']);
 });
 afterEach(() => cleanup());
-afterAll(() => {
+afterAll(async () => {
+  await settleDebouncedInputs();
   server.close();
   setSession(null);
 });

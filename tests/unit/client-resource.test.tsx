@@ -14,7 +14,12 @@ import { bank, bankAccount } from '../../src/schemas/banks';
 import { customer } from '../../src/schemas/customers';
 import { orgUnit } from '../../src/schemas/organisation';
 import type { Resource } from '../../src/schemas';
-import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, renderInAdmin } from './client-render';
+import {
+  CLIENT_TEST_TIMEOUT_MS,
+  installMatchMedia,
+  renderInAdmin,
+  settleDebouncedInputs,
+} from './client-render';
 import { fakeMasterData, signIn } from './client-resource-fixtures';
 
 const { api, handler } = fakeMasterData();
@@ -35,7 +40,8 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
 });
-afterAll(() => {
+afterAll(async () => {
+  await settleDebouncedInputs();
   server.close();
   setSession(null);
 });
