@@ -70,12 +70,13 @@ export function nameStatements(pool: pg.Pool) {
     };
     const send = async (text: string, values: unknown[]) => {
       const name = `${statementName(text)}_${generation}`;
+      // An unnamed statement is planned by the mode in force too: set it either way.
+      await planned(text.includes(ONE_PLAN_TEXT) ? 'force_generic_plan' : 'force_custom_plan');
       if (!named.has(name)) {
         if (namedCount >= MAX_NAMED_PER_CONNECTION) return plain(text, values) as Promise<unknown>;
         named.add(name);
         namedCount += 1;
       }
-      await planned(text.includes(ONE_PLAN_TEXT) ? 'force_generic_plan' : 'force_custom_plan');
       return plain({ name, text, values }) as Promise<unknown>;
     };
     (client as unknown as { query: QueryFn }).query = (

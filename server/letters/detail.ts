@@ -32,6 +32,10 @@ async function markRead(services: Services, viewer: Viewer, message: Message, bo
   // A draft is read by the one it was passed to, not by a reader of all letters looking in.
   if (!message.is_send && message.holder_id !== viewer.userId) return;
   if (box && box.first_read_at !== null && box.is_read) return;
+  // A reader by AllMessages alone who read it before: nothing to lock (every opening would
+  // otherwise queue on the letter's row). The check under the lock below decides the race.
+  const db = services.db as unknown as LettersDb;
+  if (!box && (await readEventExists(db, viewer.tenantId, message.id, { by: viewer.userId }))) return;
   await letterChange(services, async (trx) => {
     // The letter first, then the user's counter (by the box trigger): the order every
     // change of a letter takes its locks in (boxes.ts).

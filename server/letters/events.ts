@@ -1,6 +1,6 @@
 // The letter's history: one row per action (constants.ts EVENT, docs/api.md).
 import { EVENT } from './constants';
-import type { LettersTrx } from './schema';
+import type { LettersDb, LettersTrx } from './schema';
 
 export async function recordEvent(
   trx: LettersTrx,
@@ -22,15 +22,16 @@ export async function recordEvent(
     .execute();
 }
 
-/** Has the letter been read (an event of type 8) by this user, or by anyone but them? */
+/** Has the letter been read (an event of type 8) by this user, or by anyone but them? (In a
+ *  transaction or out of one.) */
 export async function readEventExists(
-  trx: LettersTrx,
+  db: LettersDb,
   tenantId: number,
   messageId: number,
   who: { by: number } | { notBy: number },
 ): Promise<boolean> {
   const user = 'by' in who ? who.by : who.notBy;
-  const found = await trx
+  const found = await db
     .selectFrom('message_events')
     .select('id')
     .where('tenant_id', '=', tenantId)

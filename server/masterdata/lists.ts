@@ -47,10 +47,15 @@ function resourceList(resource: Resource, query: ListQuery): KeyedList {
   const references = resource
     .searchFields()
     .filter((name) => resource.fields[name].meta.kind === 'reference');
+  // Nothing but the tenant narrows the list: one plan per tenant serves all its pages.
+  const onlyTenant =
+    !Object.keys(query.filters).length && !resource.ownedByUser && !hooksOf(resource).visibleTo;
+  const listed = { ...query, tenantInText: onlyTenant };
   return {
     tenantId: query.tenantId,
-    rows: (db) => filtered(db, resource, query),
-    records: (db, page) => pageRows(db, resource, query).innerJoin(page, 'p.id', 't.id'),
+    rows: (db) => filtered(db, resource, listed),
+    records: (db, page) => pageRows(db, resource, listed).innerJoin(page, 'p.id', 't.id'),
+    onePlan: onlyTenant,
     id: 't.id',
     sort: 't.id',
     searchTable: searchTable(resource),
@@ -70,11 +75,7 @@ function resourceList(resource: Resource, query: ListQuery): KeyedList {
         sql` OR `,
       )})`,
     // Nothing but the tenant narrows the list: the search table's rows are the list's.
-    searchTableIsList:
-      !Object.keys(query.filters).length &&
-      !resource.ownedByUser &&
-      !hooksOf(resource).visibleTo &&
-      !references.length,
+    searchTableIsList: onlyTenant && !references.length,
   };
 }
 

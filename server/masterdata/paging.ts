@@ -233,16 +233,25 @@ async function fromNewestRows(
   return { page: { rows: onPage, ...total }, hits };
 }
 
+/** A pattern with three letters in a row, from which the trigram index takes its keys. */
+const TRIGRAM = /[^\s%_\\]{3}/u;
+
 async function fromSearchIndex(
   db: EngineDb,
   list: KeyedList,
   query: KeyedQuery,
   pattern: string,
 ): Promise<KeyedPage> {
+  // The search table alone, of a list planned once per tenant: one plan serves every phrase
+  // the trigram index can answer (three letters in a row), since its matches are all
+  // counted and any plan reads them all through the index. A shorter phrase is planned on
+  // its own (the index would read all of it), and so is a search joined to the list's rows
+  // (a letters' page: a generic plan of the join took 4.2 ms where a custom one took 0.2).
+  const onePlan = list.onePlan && list.searchTableIsList && TRIGRAM.test(pattern);
   const matching = db
     .selectFrom(`${list.searchTable} as s`)
     .select('s.id')
-    .where('s.tenant_id', '=', list.tenantId)
+    .where('s.tenant_id', '=', onePlan ? sql.lit(list.tenantId) : list.tenantId)
     .where('s.search_text', 'like', pattern);
   const found = list.searchTableIsList
     ? matching.select(['s.id as sort', sql<number>`count(*) OVER ()`.as('total')]).orderBy('s.id', 'desc')
@@ -256,8 +265,9 @@ async function fromSearchIndex(
         ])
         .orderBy(sql.ref(list.sort), 'desc');
   const page = found.limit(query.size).offset(query.skipped);
+  const records = recordsOf(db, list, page.as('p'), ['total']);
   const { rows, values } = split(
-    (await recordsOf(db, list, page.as('p'), ['total']).execute()) as PageRecord[],
+    (await (onePlan ? records.modifyFront(ONE_PLAN) : records).execute()) as PageRecord[],
     ['total'],
   );
   if (rows.length) return { rows, ...totalOf(Number(values.total), query.skipped + COUNT_CAP) };

@@ -27,6 +27,14 @@ export const TREE_SEPARATOR = ' / ';
  *  the resource's visibility hook lets this viewer see (a principal is a viewer). */
 export type Owner = Viewer;
 
+/** The tenant as a statement names it: a parameter, or for a list planned once per
+ *  tenant (ListQuery.tenantInText) a literal in its text. */
+function tenantValue(owner: Owner) {
+  if (!(owner as Partial<ListQuery>).tenantInText) return owner.tenantId;
+  if (!Number.isSafeInteger(owner.tenantId)) throw new Error(`tenant id ${owner.tenantId} is not an integer`);
+  return sql.lit(owner.tenantId);
+}
+
 /** Narrows a query on a resource's table to the viewer's rows (`alias.` prefix optional). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function scoped<Q extends { where: (...args: any[]) => Q }>(
@@ -35,7 +43,7 @@ export function scoped<Q extends { where: (...args: any[]) => Q }>(
   owner: Owner,
   alias = '',
 ): Q {
-  let narrowed = q.where(`${alias}tenant_id`, '=', owner.tenantId);
+  let narrowed = q.where(`${alias}tenant_id`, '=', tenantValue(owner));
   if (resource.ownedByUser) narrowed = narrowed.where(`${alias}user_id`, '=', owner.userId);
   const visible = hooksOf(resource).visibleTo?.(owner, alias);
   return visible ? narrowed.where(visible) : narrowed;
@@ -49,6 +57,10 @@ export interface ListQuery extends Owner {
   filters: Record<string, number>;
   /** A phrase search's first look (RECENT_WINDOW unless given; tests give a small one). */
   recentWindow?: number;
+  /** Name the tenant in the statement's text, not as a parameter: a statement planned once
+   *  (ONE_PLAN) is then planned for this tenant — its size — and not for whichever tenant
+   *  came first on the connection (paging.ts, KeyedList.onePlan). */
+  tenantInText?: boolean;
 }
 
 /** A query on some resource's table (see EngineDb). */

@@ -146,6 +146,17 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     ).toHaveLength(1);
   });
 
+  it('records a reader of all letters once, however often and however many times at once they open it', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali]);
+    // The admin holds no row of it (AllMessages alone): their first opening is their event.
+    const openings = await Promise.all(Array.from({ length: 6 }, () => api.get(w.admin, id)));
+    expect(openings.every((answer) => answer.status === 1)).toBe(true);
+    const again = await api.get(w.admin, id);
+    const reads = again.messageEvent.filter((e: { eventTypeFk: number }) => e.eventTypeFk === 8);
+    expect(reads.map((e: { creatorUserId: number }) => e.creatorUserId)).toEqual([w.admin.userId]);
+    expect(again.record.firstTimeRead).toEqual(expect.any(String));
+  });
+
   it('deletes a saved letter only while no other user has read it, and only its author', async () => {
     const draftsBefore = (await api.box(w.maryam)).draftMessageCount;
     const draft = await api.draft(w.maryam, [w.ali]);

@@ -3,6 +3,7 @@
 // the search tables' trigram index with row-level security on (PostgreSQL, as the
 // ordinary role the server runs as), kept true by the trigger through creates, renames
 // and deletes, tenant by tenant.
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
@@ -39,6 +40,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
   let admin: string;
   let other: string;
   let demoTenantId: number;
+  let secondTenantId: number;
   let ownTotal: number;
 
   const list = (query: Record<string, unknown>, token = admin) =>
@@ -58,6 +60,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
     names[417] = `فروشگاه ${RARE}`;
     await addCustomers(db, demoTenantId, names);
     await addCustomers(db, second.tenantId, [`شعبه ${RARE} دوم`, 'مشتری انبوه دیگر']);
+    secondTenantId = second.tenantId;
     admin = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
     other = (await server.api.signIn(DEMO_ADMIN.username, 'other-pass', 'second.localhost')).token;
     const last = await list({ Page: 1, Count: 500 });
@@ -242,6 +245,66 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
       } finally {
         await client.end();
       }
+    },
+  );
+  it.runIf(engine === 'postgres')(
+    "plans a list's page once per tenant: a small tenant's plan reads its own key range after a large one's",
+    async () => {
+      const db = server.built.services.db;
+      const page = (tenantId: number) =>
+        withTenant(tenantId, () =>
+          listRows(db, customer, { tenantId, userId: 0, page: 1, count: 20, phrase: '', filters: {} }),
+        );
+      const found = await db.connection().execute(async (conn) => {
+        await sql`ANALYZE customers`.execute(conn);
+        const pageOn = (tenantId: number) =>
+          withTenant(tenantId, () =>
+            listRows(conn, customer, { tenantId, userId: 0, page: 1, count: 20, phrase: '', filters: {} }),
+          );
+        // The large tenant first: with the tenant a parameter, its plan would serve the small one.
+        for (const tenantId of [demoTenantId, secondTenantId, demoTenantId, secondTenantId])
+          expect((await pageOn(tenantId)).rows.length).toBeGreaterThan(0);
+        const prepared = await sql<{ name: string; statement: string; generic: number; custom: number }>`
+          SELECT name, statement, generic_plans::int AS generic, custom_plans::int AS custom
+            FROM pg_prepared_statements WHERE statement LIKE '%page AS MATERIALIZED%customers%'`.execute(
+          conn,
+        );
+        // The small tenant's generic plan, as the connection holds it (no parameter is looked at).
+        const small = prepared.rows.find((row) =>
+          row.statement.includes(`"tenant_id" = ${secondTenantId} `),
+        )!;
+        await sql`SET plan_cache_mode = force_generic_plan`.execute(conn);
+        await sql.raw(`PREPARE small_page AS ${small.statement}`).execute(conn);
+        const types = await sql<{ n: number }>`
+          SELECT cardinality(parameter_types)::int AS n FROM pg_prepared_statements WHERE name = 'small_page'`.execute(
+          conn,
+        );
+        const nulls = Array.from({ length: types.rows[0].n }, () => 'NULL').join(', ');
+        const plan = await sql<{
+          'QUERY PLAN': string;
+        }>`${sql.raw(`EXPLAIN EXECUTE small_page(${nulls})`)}`.execute(conn);
+        await sql`DEALLOCATE small_page`.execute(conn);
+        await sql`SET plan_cache_mode = force_custom_plan`.execute(conn);
+        return { prepared: prepared.rows, plan: plan.rows.map((row) => row['QUERY PLAN']).join('\n') };
+      });
+      // One statement per tenant, each planned once (generic) and never again per call.
+      for (const tenantId of [demoTenantId, secondTenantId]) {
+        const own = found.prepared.filter((row) => row.statement.includes(`"tenant_id" = ${tenantId} `));
+        expect(own).toHaveLength(1);
+        expect(own[0].custom).toBe(0);
+        expect(own[0].generic).toBeGreaterThanOrEqual(2);
+      }
+      // The small tenant's page is its range of the key (tenant_id, id), not a walk of every
+      // tenant's rows filtered by tenant (a plan made for a large tenant: 54 ms for a tenant
+      // of three rows among 100,000).
+      expect(found.plan).toMatch(/Index (Only )?Scan Backward using customers_pkey/);
+      expect(found.plan).toMatch(new RegExp(`Index Cond: \\(tenant_id = ${secondTenantId}\\)`));
+      expect(found.plan).not.toMatch(/customers_id_key/);
+      // Through the pool, as the server answers: the same pages.
+      expect((await page(secondTenantId)).rows.map((row) => row.name)).toEqual([
+        'مشتری انبوه دیگر',
+        `شعبه ${RARE} دوم`,
+      ]);
     },
   );
 });

@@ -114,6 +114,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements (postgres)', () 
     expect(statements.length).toBeLessThanOrEqual(MAX_NAMED_PER_CONNECTION);
   });
 
+  it('plans an unnamed statement (past the bound) for its values, even after a ONE_PLAN one', async () => {
+    await onOneConnection(async (db) => {
+      for (let n = 1; n <= MAX_NAMED_PER_CONNECTION + 1; n++)
+        await sql`SELECT ${sql.raw(String(n))} AS n WHERE ${n} > 0`.execute(db);
+      const mode = async (marked: boolean) =>
+        (
+          await sql<{
+            mode: string;
+          }>`SELECT ${marked ? ONE_PLAN : sql``} current_setting(${'plan_cache_mode'}) AS mode`.execute(db)
+        ).rows[0].mode;
+      // Past the bound, neither text is named: each runs unnamed, in the mode it asks for.
+      expect(await mode(true)).toBe('force_generic_plan');
+      expect(await mode(false)).toBe('force_custom_plan');
+    });
+  });
+
   it('serves the signed-in calls through named statements', async () => {
     const { token } = await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password);
     for (let i = 0; i < 3; i++) {
