@@ -157,7 +157,10 @@ async function unsearched(db: EngineDb, list: KeyedList, query: KeyedQuery): Pro
   const page = rows
     .select([sql.ref(list.id).as('id'), sql.ref(list.sort).as('sort')])
     .orderBy(sql.ref(list.sort), 'desc')
-    .limit(query.size)
+    // Planned once, the page's size is written in: a size the plan cannot see is taken for
+    // a tenth of the list, and a deep page of 100,000 customers then merged its records by
+    // walking the list a second time (0.74 ms; 0.49 with the size known).
+    .limit(list.onePlan ? sql.lit(query.size) : query.size)
     .offset(query.skipped);
   const beyond = rows.where(sql.ref(list.sort), '<', sql`(SELECT min(sort) FROM page)`);
   const records = recordsOf(db, list, db.selectFrom('page').select(['id', 'sort']).as('p'), []).select(
