@@ -7,7 +7,8 @@
 //   reaches), matching each by its search text, and stops as soon as it has this page and
 //   the next; the records come in the same statement. Only when the walk ends without
 //   filling the page, and the list goes on past it, does the search table's trigram index
-//   answer (its policy carries the pattern: tables.ts), counting every match it found.
+//   answer, in one statement through search_matches (migration 0016: it sets the pattern
+//   the search table's policy carries, tables.ts), counting every match it found.
 // docs/benchmarks.md has the figures these choices were measured by.
 import { sql, type AliasedSelectQueryBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { ONE_PLAN } from '../db/named-statements';
@@ -45,15 +46,17 @@ export const MAX_ROWS = 1000;
  * times there is common enough that the index would cost more than walking further. A
  * row that matches by its own search text (a resource's) is cheap to walk (half a
  * microsecond a row on PostgreSQL): its first walk is SHORT_LIST rows, so a short list
- * (the cities) is read whole in one statement, where the index would cost a transaction
- * of four (a rare city: 1.3 ms against 3.9 on PostgreSQL, 2.4 against 5.5 on PGlite). A walk that filled the page counts what it
- * saw: exact when it reached the list's end, else "at least" (capped) — counting further
- * would cost the bitmap it avoided.
+ * (the 132 cities of the demo tenant) is read whole in one statement, where the index
+ * would cost a second one (a rare city: 0.11 ms of database time a call against 0.33),
+ * while a long list's rare phrase does not walk far before it asks the index (a rare
+ * customer at 100,000: 0.40 ms with 200 rows walked first, 0.54 with 500). A walk that
+ * filled the page counts what it saw: exact when it reached the list's end, else "at
+ * least" (capped) — counting further would cost the bitmap it avoided.
  */
 export const RECENT_WINDOW = 2000;
 export const FIRST_WALK = 100;
 /** The first walk of a list whose rows match by their own search text. */
-export const SHORT_LIST = 500;
+export const SHORT_LIST = 200;
 
 /** A count: exact up to `skipped + COUNT_CAP` rows, else at least `total` and `capped`. */
 export interface Total {
@@ -236,26 +239,26 @@ async function fromNewestRows(
   return { page: { rows: onPage, ...total }, hits };
 }
 
-/** A pattern with three letters in a row, from which the trigram index takes its keys. */
-const TRIGRAM = /[^\s%_\\]{3}/u;
-
 async function fromSearchIndex(
   db: EngineDb,
   list: KeyedList,
   query: KeyedQuery,
   pattern: string,
 ): Promise<KeyedPage> {
-  // The search table alone, of a list planned once per tenant: one plan serves every phrase
-  // the trigram index can answer (three letters in a row), since its matches are all
-  // counted and any plan reads them all through the index. A shorter phrase is planned on
-  // its own (the index would read all of it), and so is a search joined to the list's rows
-  // (a letters' page: a generic plan of the join took 4.2 ms where a custom one took 0.2).
-  const onePlan = list.onePlan && list.searchTableIsList && TRIGRAM.test(pattern);
+  // One statement, planned once per connection: search_matches (migration 0016) sets the
+  // search tables' pattern for its own search, which it plans with the pattern in force
+  // (a rare one takes the trigram index), and the statement around it sees a function of
+  // a few rows whatever the pattern, so one plan (from the matches to the list's rows by
+  // their keys) serves every tenant and phrase. It used to be a transaction of four
+  // statements, the search joined to the list planned on each call (0.4 ms of a letters'
+  // rare phrase's 1 ms of database time).
   const matching = db
-    .selectFrom(`${list.searchTable} as s`)
-    .select('s.id')
-    .where('s.tenant_id', '=', onePlan ? sql.lit(list.tenantId) : list.tenantId)
-    .where('s.search_text', 'like', pattern);
+    .selectFrom(
+      sql<{
+        id: number;
+      }>`search_matches(${list.searchTable}::regclass, ${list.tenantId}::integer, ${pattern}::text)`.as('s'),
+    )
+    .select('s.id');
   const found = list.searchTableIsList
     ? matching.select(['s.id as sort', sql<number>`count(*) OVER ()`.as('total')]).orderBy('s.id', 'desc')
     : list
@@ -268,11 +271,8 @@ async function fromSearchIndex(
         ])
         .orderBy(sql.ref(list.sort), 'desc');
   const page = found.limit(query.size).offset(query.skipped);
-  const records = recordsOf(db, list, page.as('p'), ['total']);
-  const { rows, values } = split(
-    (await (onePlan ? records.modifyFront(ONE_PLAN) : records).execute()) as PageRecord[],
-    ['total'],
-  );
+  const records = recordsOf(db, list, page.as('p'), ['total']).modifyFront(ONE_PLAN);
+  const { rows, values } = split((await records.execute()) as PageRecord[], ['total']);
   if (rows.length) return { rows, ...totalOf(Number(values.total), query.skipped + COUNT_CAP) };
   if (!query.skipped) return { rows: [], total: 0, capped: false };
   const counted = await db
@@ -288,12 +288,11 @@ export async function keyedPage(db: EngineDb, list: KeyedList, query: KeyedQuery
   const pattern = searchPattern(query.phrase);
   if (!pattern) return unsearched(db, list, query);
   // The walk needs no search pattern in force (each row is matched by its own LIKE; a
-  // search table read with none set shows every row), so it goes alone: a common phrase
-  // costs one statement, not a transaction of four.
+  // search table read with none set shows every row): a common phrase costs one statement.
   const reach = query.skipped + query.size;
   const longest = Math.max((query.recentWindow ?? RECENT_WINDOW) + 10 * reach, 0);
   // A row that matches by its own search text is cheap to walk: a short list (the cities)
-  // is then read whole by the first walk, where the index costs a transaction of four.
+  // is then read whole by the first walk, where the index costs a second statement.
   const shortest = Math.min((list.matches ? SHORT_LIST : FIRST_WALK) + reach, longest);
   const first = await fromNewestRows(db, list, query, pattern, shortest);
   if (first.page) return first.page;
@@ -301,5 +300,5 @@ export async function keyedPage(db: EngineDb, list: KeyedList, query: KeyedQuery
     const further = await fromNewestRows(db, list, query, pattern, longest);
     if (further.page) return further.page;
   }
-  return searching(db, query.phrase, (trx) => fromSearchIndex(trx, list, query, pattern));
+  return fromSearchIndex(db, list, query, pattern);
 }

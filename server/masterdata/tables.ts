@@ -215,8 +215,8 @@ export const searchTable = (resource: Resource) => `${resource.table}_search`;
  * condition only if the condition's function is leakproof, or if it is part of the policy
  * itself. LIKE is not leakproof, so on the resource's own table a phrase search walks the
  * tenant's rows one by one. The search table's SELECT policy carries the pattern (from
- * the transaction-local setting `app.search_pattern`, which the engine sets before a
- * phrase search; unset, it is '%' and matches every row), so the trigram index serves the
+ * the transaction-local setting `app.search_pattern`, which search_matches of migration
+ * 0016 sets for its own search; unset, it is '%' and matches every row), so the trigram index serves the
  * search with the fence on — and the fence is, if anything, narrower: a row is visible
  * only to its tenant *and* only while it matches the pattern asked for.
  * The trigger copies search_text on every insert and on every update that sets it, so no
