@@ -12,7 +12,7 @@
 // docs/benchmarks.md has the figures these choices were measured by.
 import { sql, type AliasedSelectQueryBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { ONE_PLAN } from '../db/named-statements';
-import { searchPattern, type EngineDb } from './repository';
+import { searchPattern, trigramPattern, type EngineDb } from './repository';
 
 type AnySelect = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** A page of a list as a sub-query `p`: `p.id` and `p.sort`, newest first. */
@@ -254,9 +254,8 @@ async function fromSearchIndex(
   // rare phrase's 1 ms of database time).
   const matching = db
     .selectFrom(
-      sql<{
-        id: number;
-      }>`search_matches(${list.searchTable}::regclass, ${list.tenantId}::integer, ${pattern}::text)`.as('s'),
+      sql<{ id: number }>`search_matches(${list.searchTable}::regclass, ${list.tenantId}::integer,
+        ${pattern}::text, ${trigramPattern(query.phrase)}::text)`.as('s'),
     )
     .select('s.id');
   const found = list.searchTableIsList

@@ -132,10 +132,45 @@ export async function writeJoinRows(
   }
 }
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** The LIKE pattern of a phrase: its search key, anywhere in the text; '' for no phrase. */
 export function searchPattern(phrase: string): string {
   const key = searchKey(phrase);
-  return key ? `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '';
+  return key ? `%${escapeLike(key)}%` : '';
+}
+
+/** Words as pg_trgm reads them: letters and digits; anything else parts them. */
+const WORD_BREAKS = /([^\p{L}\p{N}]+)/u;
+const TRIGRAM_WORD = 3;
+
+/**
+ * What the trigram index is asked for: searchPattern loosened, so that every text the
+ * phrase matches matches it too (the search's own LIKE still decides), but a word of three
+ * letters or more gives the index only the trigrams inside it. The trigrams of a word's
+ * edges ("  1", " 14" of a customer's code B-14243) stand for every word that starts so: a
+ * fifth of a million codes, read on every search for nothing the inner trigrams ("142",
+ * "424", "243") do not already say (0.54 ms against 0.19 at 1,000,000 customers). A shorter
+ * word keeps its edges: its trigrams are nothing else (" 19" of «زاگرس 19»).
+ */
+export function trigramPattern(phrase: string): string {
+  const key = searchKey(phrase);
+  if (!key) return '';
+  const parts = key.split(WORD_BREAKS); // words at even places, what parts them at odd ones
+  const long = (i: number) => i % 2 === 0 && (parts[i] ?? '').length >= TRIGRAM_WORD;
+  const ANY = null;
+  const pieces: (string | null)[] = [ANY];
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) pieces.push(...(long(i) ? [ANY, part, ANY] : [part]));
+    // What parts two long words says nothing of their trigrams; beside a short word it does.
+    else pieces.push(long(i - 1) && long(i + 1) ? ANY : part);
+  });
+  pieces.push(ANY);
+  const kept = pieces.filter((piece) => piece !== '');
+  return kept
+    .filter((piece, i) => !(piece === ANY && kept[i - 1] === ANY))
+    .map((piece) => (piece === ANY ? '%' : escapeLike(piece)))
+    .join('');
 }
 
 /** The ids of the tenant's records of `resource` whose search text matches, from its

@@ -208,7 +208,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
           // A pattern already in force (a lookup's transaction) is what it was after the search.
           await sql`SELECT set_config('app.search_pattern', '%before%', true)`.execute(trx);
           const found = await sql<{ id: number }>`
-            SELECT id FROM search_matches('customers_search'::regclass, ${askedTenant}::integer, ${pattern}::text)`.execute(
+            SELECT id FROM search_matches('customers_search'::regclass, ${askedTenant}::integer, ${pattern}::text, ${pattern}::text)`.execute(
             trx,
           );
           const after = await sql<{
@@ -245,7 +245,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
         await client.query('SET LOCAL enable_indexscan = off');
         await client.query('SET LOCAL cpu_tuple_cost = 10');
         const found = await client.query(
-          `SELECT id FROM search_matches('customers_search'::regclass, $1::integer, $2::text)`,
+          `SELECT id FROM search_matches('customers_search'::regclass, $1::integer, $2::text, $2::text)`,
           [demoTenantId, searchPattern(RARE)],
         );
         expect(found.rows).toHaveLength(1);

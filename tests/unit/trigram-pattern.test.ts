@@ -1,0 +1,53 @@
+// The trigram index's pattern (server/masterdata/repository.ts trigramPattern): every text
+// the phrase's own pattern matches must match it too, or a search would lose rows; a long
+// word gives the index only its inner trigrams.
+import { describe, expect, it } from 'vitest';
+import { searchPattern, trigramPattern } from '../../server/masterdata/repository';
+import { searchKey } from '../../src/shared/persian';
+
+/** LIKE as PostgreSQL reads it (backslash escapes), as a regular expression. */
+function like(pattern: string): RegExp {
+  let source = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i];
+    if (ch === '\\') source += pattern[++i].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    else if (ch === '%') source += '[\\s\\S]*';
+    else if (ch === '_') source += '[\\s\\S]';
+    else source += ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`, 'u');
+}
+
+describe('trigramPattern', () => {
+  it('leaves a long word its inner trigrams and a short word its edges', () => {
+    expect(trigramPattern('B-14243')).toBe('%b-%14243%');
+    expect(trigramPattern('زاگرس 19')).toBe('%زاگرس% 19%');
+    expect(trigramPattern('48201')).toBe('%48201%');
+    expect(trigramPattern('ab cd')).toBe('%ab cd%');
+    expect(trigramPattern('پرونده 481201')).toBe('%پرونده%481201%');
+    expect(trigramPattern('')).toBe('');
+  });
+
+  it('keeps what LIKE must read literally literal', () => {
+    expect(trigramPattern('100%')).toBe('%100%\\%%');
+    expect(trigramPattern('a_b\\c')).toBe('%a\\_b\\\\c%');
+  });
+
+  it('matches every text the phrase matches', () => {
+    const alphabet = ['a', 'b', '1', '2', 'ز', 'گ', ' ', '-', '%', '_', '\\', '.'];
+    const pick = (n: number) =>
+      Array.from({ length: n }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
+    let checked = 0;
+    for (let round = 0; round < 2000; round++) {
+      const phrase = pick(1 + Math.floor(Math.random() * 9));
+      const exact = searchPattern(phrase);
+      if (!exact) continue;
+      const text = `${pick(Math.floor(Math.random() * 5))}${phrase.trim()}${pick(Math.floor(Math.random() * 5))}`;
+      const key = searchKey(text); // what a search table holds
+      if (!like(exact).test(key)) continue;
+      expect(like(trigramPattern(phrase)).test(key), `${phrase} in ${text}`).toBe(true);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
+});
