@@ -76,9 +76,11 @@ export const countUpTo = (rows: AnySelect, limit: number) =>
   sql<number>`(SELECT count(*) FROM (${rows.select(sql`1`.as('one')).limit(limit + 1)}) AS c)`;
 
 /**
- * Runs a list's queries; with a phrase, in a transaction whose `app.search_pattern` is the
- * phrase's pattern, which the search tables' policy carries (tables.ts) so that their
- * trigram index is used under row-level security. The setting ends with the transaction.
+ * Runs a lookup's queries (a picker's names, lists.ts lookupRows); with a phrase, in a
+ * transaction whose `app.search_pattern` is the phrase's pattern, which the search tables'
+ * policy carries (tables.ts) so that their trigram index is used under row-level security.
+ * The setting ends with the transaction. A keyed list's page does not come here: its index
+ * search is one statement through search_matches (fromSearchIndex below).
  */
 export async function searching<T>(
   db: EngineDb,

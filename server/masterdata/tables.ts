@@ -216,8 +216,8 @@ export const searchTable = (resource: Resource) => `${resource.table}_search`;
  * itself. LIKE is not leakproof, so on the resource's own table a phrase search walks the
  * tenant's rows one by one. The search table's SELECT policy carries the pattern (from
  * the transaction-local setting `app.search_pattern`, which search_matches of migration
- * 0016 sets for its own search; unset, it is '%' and matches every row), so the trigram index serves the
- * search with the fence on — and the fence is, if anything, narrower: a row is visible
+ * 0016 sets for its own search and a lookup's transaction for its own; unset, it is '%'
+ * and matches every row), so the trigram index serves the search with the fence on — and the fence is, if anything, narrower: a row is visible
  * only to its tenant *and* only while it matches the pattern asked for.
  * The trigger copies search_text on every insert and on every update that sets it, so no
  * code path can forget it; a row deleted from the resource's table goes with its own.
