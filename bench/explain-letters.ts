@@ -2,11 +2,13 @@
 // BENCH_LETTERS), as the ordinary role the server connects as — row-level security on, as
 // it binds in production. Each scenario runs the server's own listLetters (so the SQL is
 // exactly what a request sends), captures its statements, and prints for each
-// `EXPLAIN (ANALYZE, BUFFERS)`'s time, buffers and the plan's first lines.
+// `EXPLAIN (ANALYZE, BUFFERS)`'s time, buffers and the plan's first lines (a ONE_PLAN
+// statement's generic plan, as the server runs it; EXPLAIN_ONLY=name picks scenarios).
 //   DATABASE_URL=postgres://role@host/db node --import tsx bench/explain-letters.ts
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../server/db/schema';
+import { ONE_PLAN_TEXT } from '../server/db/named-statements';
 import { fencedDialect, withTenant } from '../server/db/tenant-fence';
 import { listLetters } from '../server/letters/lists';
 import { listParams } from '../server/letters/params';
@@ -48,7 +50,7 @@ const SCENARIOS: Array<[string, Record<string, unknown>]> = [
   ['sent internal page 1', { PageType: 'Send', MessageType: 4 }],
   ['drafts', { PageType: 'Draft' }],
   ['cartable rare phrase', { PageType: 'AllMyMessage', Phrase: 'پرونده 481201' }],
-  ['cartable rare number', { PageType: 'AllMyMessage', Phrase: 'د-481201' }],
+  ['cartable rare number', { PageType: 'AllMyMessage', Phrase: '48201' }],
   ['cartable a hundred matches', { PageType: 'AllMyMessage', Phrase: 'پرونده 4812' }],
   ['cartable common phrase', { PageType: 'AllMyMessage', Phrase: 'گزارش' }],
   ['cartable topic phrase', { PageType: 'AllMyMessage', Phrase: 'بیمه تکمیلی' }],
@@ -56,7 +58,7 @@ const SCENARIOS: Array<[string, Record<string, unknown>]> = [
   ['all letters deep page (2000)', { PageType: 'AllMessage', Page: 2000 }],
   ['all letters incoming', { PageType: 'AllMessage', MessageType: 5 }],
   ['all letters rare phrase', { PageType: 'AllMessage', Phrase: 'پرونده 481237' }],
-  ['all letters rare number', { PageType: 'AllMessage', Phrase: '481237' }],
+  ['all letters rare number', { PageType: 'AllMessage', Phrase: '48201' }],
   ['all letters common phrase', { PageType: 'AllMessage', Phrase: 'گزارش' }],
   ['all letters to a customer', { PageType: 'AllMessage', toCustomerId: 'first-customer' }],
   ['favourite contacts (three)', { PageType: 'FavoritePerson' }],
@@ -70,11 +72,30 @@ async function explain(query: CompiledQuery, pattern: string) {
       `SELECT set_config('app.tenant_id', $1, true), set_config('app.search_pattern', $2, true)`,
       [String(viewer.tenantId), pattern],
     );
-    const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, [...query.parameters]);
+    const { rows } = query.sql.includes(ONE_PLAN_TEXT)
+      ? await explainGeneric(client, query)
+      : await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, [...query.parameters]);
     await client.query('ROLLBACK');
     return rows.map((row: Record<string, string>) => row['QUERY PLAN']);
   } finally {
     client.release();
+  }
+}
+
+/** A ONE_PLAN statement's plan as the server runs it: generic, made once for every
+ *  parameter (named-statements.ts), so EXPLAIN goes through PREPARE and EXECUTE. */
+async function explainGeneric(client: pg.PoolClient, query: CompiledQuery) {
+  await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
+  await client.query(`PREPARE explained AS ${query.sql}`);
+  const values = query.parameters.map((value) =>
+    value === null
+      ? 'NULL'
+      : client.escapeLiteral(Array.isArray(value) ? `{${value.join(',')}}` : String(value)),
+  );
+  try {
+    return await client.query(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE explained(${values.join(', ')})`);
+  } finally {
+    await client.query('DEALLOCATE explained');
   }
 }
 
@@ -109,7 +130,8 @@ const customer = await pool.query(
   `SELECT set_config('app.tenant_id', $1, false), (SELECT customer_id FROM message_customers WHERE tenant_id = $2 LIMIT 1) AS id`,
   [String(viewer.tenantId), viewer.tenantId],
 );
-for (const [name, raw] of SCENARIOS) {
+const only = process.env.EXPLAIN_ONLY;
+for (const [name, raw] of SCENARIOS.filter(([name]) => !only || name.includes(only))) {
   const input = { ...raw };
   if (input.toCustomerId === 'first-customer') input.toCustomerId = customer.rows[0].id;
   const params = listParams.parse(input);

@@ -7,8 +7,9 @@
 //   reaches), matching each by its search text, and stops as soon as it has this page and
 //   the next; the records come in the same statement. Only when the walk ends without
 //   filling the page, and the list goes on past it, does the search table's trigram index
-//   answer, in one statement through search_matches (migration 0016: it sets the pattern
-//   the search table's policy carries, tables.ts), counting every match it found.
+//   answer, through search_matches (migration 0016: it sets the pattern the search
+//   table's policy carries, tables.ts), counting every match it found: in the walk's own
+//   statement, started only when the walk's answer says so.
 // docs/benchmarks.md has the figures these choices were measured by.
 import { sql, type AliasedSelectQueryBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { ONE_PLAN } from '../db/named-statements';
@@ -193,11 +194,14 @@ const probe = (list: KeyedList, pattern: string) =>
     WHERE s.tenant_id = ${list.tenantId} AND s.id = ${sql.ref(list.id)} AND s.search_text LIKE ${pattern}), false)`;
 
 /**
- * The page among the list's newest `window` rows: its records, or none when the walk ended
- * without filling it and the list goes on (the index must answer), and how many matches
- * the walk saw. One statement: the walk stops at the
- * hits this page and the next need (a common word: a few dozen rows), and marks the list's
- * last row (`lead` looks one row ahead) so that a walk that reached the end knows it.
+ * The page among the list's newest `window` rows: its records and count, or none when the
+ * walk ended without filling it and the list goes on. One statement: the walk stops at the
+ * hits this page and the next need (a common word: a few dozen rows), and marks the
+ * list's last row (`lead` looks one row ahead) so that a walk that reached the end knows
+ * it. Given `indexBelow`, when the walk saw fewer matches than that and the list goes on,
+ * the same statement asks the trigram index (indexMatches): a rare phrase costs one
+ * statement, not two. The index's part is behind a one-time filter, never started when
+ * the walk answered.
  */
 async function fromNewestRows(
   db: EngineDb,
@@ -205,7 +209,8 @@ async function fromNewestRows(
   query: KeyedQuery,
   pattern: string,
   window: number,
-): Promise<{ page?: KeyedPage; hits: number }> {
+  indexBelow?: number,
+): Promise<KeyedPage | undefined> {
   // This page, the next (so the count says there is more), and one to tell "more than that".
   const counted = query.skipped + 2 * query.size;
   const walk = list
@@ -218,68 +223,97 @@ async function fromNewestRows(
     ])
     .orderBy(sql.ref(list.sort), 'desc')
     .limit(window + 1);
-  const page = db
+  const walked = db
     .selectFrom('found')
-    .select(['id', 'sort'])
+    .select(['id', 'sort', sql<number | null>`NULL::bigint`.as('total')])
     .where('hit', '=', true)
     .orderBy('sort', 'desc')
     .limit(query.size)
     .offset(query.skipped);
-  const records = recordsOf(db, list, page.as('p'), ['sort']);
+  // The index's page when the walk saw fewer than `indexBelow` matches and the list goes
+  // on, else the walk's: one of the two, behind a one-time filter each, and the records
+  // (built once) of whichever it is.
+  const indexed =
+    indexBelow === undefined ? undefined : sql<boolean>`(SELECT hits < ${indexBelow} AND NOT ends FROM seen)`;
+  const page = indexed
+    ? sql`(${walked.where(sql<boolean>`NOT ${indexed}`)}) UNION ALL (${indexMatches(db, list, query, pattern).where(indexed)})`
+    : walked;
+  const records = recordsOf(db, list, db.selectFrom('page').select(['id', 'sort', 'total']).as('p'), CARRIED);
   const { rows } = await sql<PageRecord>`
-    WITH ${list.onePlan ? ONE_PLAN : sql``} found AS (SELECT * FROM (${walk}) AS w WHERE hit OR last LIMIT ${counted + 1})
-    SELECT s.hits, s.ends, r.* FROM
-      (SELECT count(*) FILTER (WHERE hit) AS hits, bool_or(last) AS ends FROM found) AS s
-      LEFT JOIN (${records}) AS r ON true
+    WITH ${list.onePlan ? ONE_PLAN : sql``} found AS (SELECT * FROM (${walk}) AS w WHERE hit OR last LIMIT ${counted + 1}),
+      seen AS (SELECT count(*) FILTER (WHERE hit) AS hits, coalesce(bool_or(last), false) AS ends FROM found),
+      page AS (${page})
+    SELECT seen.hits, seen.ends, r.* FROM seen LEFT JOIN (${records}) AS r ON true
     ORDER BY r.__sort DESC`.execute(db);
   const hits = Number(rows[0].hits);
+  const onPage = rows.filter((row) => row.__sort !== null);
+  if (indexBelow !== undefined && hits < indexBelow && !rows[0].ends)
+    return fromSearchIndex(db, list, query, pattern, onPage);
   // The list's last row was walked: every row was, and the count is exact.
   const wholeList = Boolean(rows[0].ends);
-  const onPage = rows.filter((row) => row.__sort !== null && row.__sort !== undefined);
-  if (onPage.length < query.size && !wholeList) return { hits };
+  if (onPage.length < query.size && !wholeList) return undefined;
   const total = wholeList ? { total: hits, capped: false } : totalOf(hits, counted, false);
-  return { page: { rows: onPage, ...total }, hits };
+  return { rows: onPage, ...total };
 }
 
-async function fromSearchIndex(
-  db: EngineDb,
-  list: KeyedList,
-  query: KeyedQuery,
-  pattern: string,
-): Promise<KeyedPage> {
-  // One statement, planned once per connection: search_matches (migration 0016) sets the
-  // search tables' pattern for its own search, which it plans with the pattern in force
-  // (a rare one takes the trigram index), and the statement around it sees a function of
-  // a few rows whatever the pattern, so one plan (from the matches to the list's rows by
-  // their keys) serves every tenant and phrase. It used to be a transaction of four
-  // statements, the search joined to the list planned on each call (0.4 ms of a letters'
-  // rare phrase's 1 ms of database time).
-  const matching = db
-    .selectFrom(
-      sql<{ id: number }>`search_matches(${list.searchTable}::regclass, ${list.tenantId}::integer,
-        ${pattern}::text, ${trigramPattern(query.phrase)}::text)`.as('s'),
-    )
-    .select('s.id');
+/** The columns the engine carries beside a page's records: the key, and the index's count. */
+const CARRIED = ['sort', 'total'];
+
+/**
+ * The page among the trigram index's matches, its records carrying `__sort` and the count
+ * of every match (`__total`). search_matches (migration 0016) sets the search tables'
+ * pattern for its own search, which it plans with the pattern in force (a rare one takes
+ * the trigram index), and the statement around it sees a function of a few rows whatever
+ * the pattern, so one plan (from the matches to the list's rows by their keys) serves
+ * every tenant and phrase. It used to be a transaction of four statements, the search
+ * joined to the list planned on each call (0.4 ms of a letters' rare phrase's 1 ms of
+ * database time).
+ */
+function indexPage(db: EngineDb, list: KeyedList, query: KeyedQuery, pattern: string) {
+  return recordsOf(db, list, indexMatches(db, list, query, pattern).as('p'), CARRIED);
+}
+
+/** The page's matches among the index's: `id`, `sort` and `total` (of every match). */
+function indexMatches(db: EngineDb, list: KeyedList, query: KeyedQuery, pattern: string) {
   const found = list.searchTableIsList
-    ? matching.select(['s.id as sort', sql<number>`count(*) OVER ()`.as('total')]).orderBy('s.id', 'desc')
+    ? matching(db, list, query, pattern)
+        .select(['s.id', 's.id as sort', sql<number>`count(*) OVER ()`.as('total')])
+        .orderBy('s.id', 'desc')
     : list
         .rows(db)
-        .where(sql.ref(list.id), 'in', matching)
+        .where(sql.ref(list.id), 'in', matching(db, list, query, pattern).select('s.id'))
         .select([
           sql.ref(list.id).as('id'),
           sql.ref(list.sort).as('sort'),
           sql<number>`count(*) OVER ()`.as('total'),
         ])
         .orderBy(sql.ref(list.sort), 'desc');
-  const page = found.limit(query.size).offset(query.skipped);
-  const records = recordsOf(db, list, page.as('p'), ['total']).modifyFront(ONE_PLAN);
-  const { rows, values } = split((await records.execute()) as PageRecord[], ['total']);
+  return found.limit(query.size).offset(query.skipped);
+}
+
+const matching = (db: EngineDb, list: KeyedList, query: KeyedQuery, pattern: string) =>
+  db.selectFrom(
+    sql<{ id: number }>`search_matches(${list.searchTable}::regclass, ${list.tenantId}::integer,
+        ${pattern}::text, ${trigramPattern(query.phrase)}::text)`.as('s'),
+  );
+
+/** The index's page (`listed`: its records, asked with the walk) and its count; past the
+ *  matches' end, the count asked on its own. */
+async function fromSearchIndex(
+  db: EngineDb,
+  list: KeyedList,
+  query: KeyedQuery,
+  pattern: string,
+  listed: PageRecord[],
+): Promise<KeyedPage> {
+  const { rows, values } = split(listed, ['total']);
   if (rows.length) return { rows, ...totalOf(Number(values.total), query.skipped + COUNT_CAP) };
   if (!query.skipped) return { rows: [], total: 0, capped: false };
+  const matches = list
+    .rows(db)
+    .where(sql.ref(list.id), 'in', matching(db, list, query, pattern).select('s.id'));
   const counted = await db
-    .selectNoFrom(
-      countUpTo(list.rows(db).where(sql.ref(list.id), 'in', matching), query.skipped + COUNT_CAP).as('n'),
-    )
+    .selectNoFrom(countUpTo(matches, query.skipped + COUNT_CAP).as('n'))
     .executeTakeFirstOrThrow();
   return { rows: [], ...totalOf(Number(counted.n), query.skipped + COUNT_CAP) };
 }
@@ -295,11 +329,15 @@ export async function keyedPage(db: EngineDb, list: KeyedList, query: KeyedQuery
   // A row that matches by its own search text is cheap to walk: a short list (the cities)
   // is then read whole by the first walk, where the index costs a second statement.
   const shortest = Math.min((list.matches ? SHORT_LIST : FIRST_WALK) + reach, longest);
-  const first = await fromNewestRows(db, list, query, pattern, shortest);
-  if (first.page) return first.page;
-  if (first.hits > 0 && longest > shortest) {
-    const further = await fromNewestRows(db, list, query, pattern, longest);
-    if (further.page) return further.page;
-  }
-  return fromSearchIndex(db, list, query, pattern);
+  const further = longest > shortest;
+  // The first walk asks the index only when it saw no match at all: a phrase it saw a few
+  // times is common enough that walking further costs less than the index's every match.
+  const first = await fromNewestRows(db, list, query, pattern, shortest, further ? 1 : reach);
+  if (first || !further) return first!;
+  // Such a phrase mostly fills its page on the longer walk: that walk's statement does not
+  // carry the index's part, which would cost every such call its building and starting.
+  const second = await fromNewestRows(db, list, query, pattern, longest);
+  if (second) return second;
+  const rows = await indexPage(db, list, query, pattern).modifyFront(ONE_PLAN).execute();
+  return fromSearchIndex(db, list, query, pattern, rows as PageRecord[]);
 }

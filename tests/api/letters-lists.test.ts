@@ -3,7 +3,7 @@
 // the newest rows (counted there, «at least» when the list goes on) and through the search
 // table's trigram index — with the same letters either way, fenced to the user's boxes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld } from './letters-kit';
 import { keyedPage, type KeyedList } from '../../server/masterdata/paging';
@@ -43,9 +43,17 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
         .where('b.inbox', '=', true)
         .where('b.message_id', 'in', sent),
   });
+  /** Statements the last `page` sent (counted by a Kysely plugin on its database). */
+  let statements = 0;
+  const counting: KyselyPlugin = {
+    transformQuery: (args) => args.node,
+    transformResult: (args) => ((statements += 1), Promise.resolve(args.result)),
+  };
   const page = async (phrase: string, size: number, skipped: number, recentWindow?: number) => {
+    statements = 0;
+    const db = server.built.services.db.withPlugin(counting);
     const { rows, total, capped } = await withTenant(tenantId, () =>
-      keyedPage(server.built.services.db, cartable(), { phrase, size, skipped, recentWindow }),
+      keyedPage(db, cartable(), { phrase, size, skipped, recentWindow }),
     );
     return { ids: rows.map((row) => row.id), total, capped };
   };
@@ -87,6 +95,18 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
       capped: false,
     });
     expect(await page('نیست‌درهیچ‌نامه', 5, 0, oneRow)).toEqual({ ids: [], total: 0, capped: false });
+  });
+
+  it('asks the walk and the index in one statement when the walk finds nothing', async () => {
+    const oneRow = -10 * 5;
+    expect(await page('کهربا', 5, 0, oneRow)).toEqual({ ids: [sent[0]], total: 1, capped: false });
+    expect(statements).toBe(1);
+    // A common phrase: the walk answers, the index's part is never run.
+    expect((await page('نامه', 5, 0)).ids).toEqual(newestFirst().slice(0, 5));
+    expect(statements).toBe(1);
+    // Past the index's last match the count is asked on its own.
+    expect(await page('کهربا', 5, 5, -10 * 10)).toEqual({ ids: [], total: 1, capped: false });
+    expect(statements).toBe(2);
   });
 
   it('shows the start of a letter’s text in its list record, kept as the body changes', async () => {
