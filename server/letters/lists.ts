@@ -118,6 +118,21 @@ function boxList(viewer: Viewer, params: ListParams, condition: (q: Boxes) => Bo
       if (params.MessageType) q = q.where('b.message_type', '=', params.MessageType);
       return condition(q) as never;
     },
+    // The user's box of one match by the primary key (tenant, user, message), the list's
+    // conditions read from that row: OFFSET 0 keeps them off the look-up, where they made
+    // the planner take a partial index's range of the user's whole inbox instead.
+    rowOfMatch: (db) => {
+      const byKey = (db as unknown as LettersDb)
+        .selectFrom('message_boxes as k')
+        .selectAll('k')
+        .where('k.tenant_id', '=', viewer.tenantId)
+        .where('k.user_id', '=', viewer.userId)
+        .where('k.message_id', '=', sql.ref<number>('s.id'))
+        .offset(0);
+      let q = (db as unknown as LettersDb).selectFrom(byKey.as('b')) as unknown as Boxes;
+      if (params.MessageType) q = q.where('b.message_type', '=', params.MessageType);
+      return condition(q) as never;
+    },
   };
 }
 
@@ -255,7 +270,14 @@ function listRecord(viewer: Viewer, m: LetterRow) {
   };
 }
 
-export async function listLetters(services: Services, viewer: Viewer, params: ListParams) {
+/** `recentWindow`: a phrase search's longest walk (paging.ts KeyedQuery; tests give a short
+ *  one to send a phrase to the trigram index). */
+export async function listLetters(
+  services: Services,
+  viewer: Viewer,
+  params: ListParams,
+  recentWindow?: number,
+) {
   const db = services.db as unknown as LettersDb;
   const pageType = pageTypeOf(params.PageType);
   let list: KeyedList;
@@ -276,6 +298,7 @@ export async function listLetters(services: Services, viewer: Viewer, params: Li
       phrase: params.Phrase,
       size,
       skipped,
+      recentWindow,
     },
   );
   return {

@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type KyselyPlugin } from 'kysely';
 import { ENGINES, startTestServer, type TestServer } from './harness';
-import { letters, letterWorld, type LetterWorld } from './letters-kit';
+import { letters, letterWorld, type LetterWorld, type Someone } from './letters-kit';
+import { listLetters } from '../../server/letters/lists';
+import { listParams } from '../../server/letters/params';
 import { keyedPage, type KeyedList } from '../../server/masterdata/paging';
 import { withTenant } from '../../server/db/tenant-fence';
 
@@ -95,6 +97,36 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
       capped: false,
     });
     expect(await page('نیست‌درهیچ‌نامه', 5, 0, oneRow)).toEqual({ ids: [], total: 0, capped: false });
+  });
+
+  it('finds the same letters through the index as by walking, in each list and only its own', async () => {
+    // Ali read the newest of the letters: his unread list is the other 29.
+    await api.get(w.ali, sent[sent.length - 1]);
+    const lists: Array<[string, Someone, Record<string, unknown>]> = [
+      ['Ali’s cartable', w.ali, { PageType: 'AllMyMessage' }],
+      ['Ali’s unread', w.ali, { PageType: 'UnReadMessage' }],
+      ['Ali’s sent', w.ali, { PageType: 'Send', MessageType: 4 }],
+      ['Maryam’s sent', w.maryam, { PageType: 'Send', MessageType: 4 }],
+      ['Zahra’s cartable', w.zahra, { PageType: 'AllMyMessage' }],
+      ['all letters', w.admin, { PageType: 'AllMessage' }],
+    ];
+    const search = async (who: Someone, query: Record<string, unknown>, phrase: string, window?: number) => {
+      const viewer = { tenantId, userId: who.userId, permissions: new Set(['Messages', 'AllMessages']) };
+      const params = listParams.parse({ ...query, Phrase: phrase, Count: 5 });
+      const found = await withTenant(tenantId, () =>
+        listLetters(server.built.services, viewer, params, window),
+      );
+      return found.records.map((record) => record.messageId);
+    };
+    for (const [name, who, query] of lists)
+      for (const phrase of ['فیروزه', 'کهربا', 'نامه ۲']) {
+        const walked = await search(who, query, phrase);
+        // A walk of one row: the index answers.
+        expect([name, phrase, await search(who, query, phrase, -10 * 5)]).toEqual([name, phrase, walked]);
+      }
+    expect(await search(w.ali, { PageType: 'UnReadMessage' }, 'کهربا', -50)).toEqual([sent[0]]);
+    expect(await search(w.ali, { PageType: 'Send', MessageType: 4 }, 'کهربا', -50)).toEqual([]);
+    expect(await search(w.zahra, { PageType: 'AllMyMessage' }, 'کهربا', -50)).toEqual([]);
   });
 
   it('asks the walk and the index in one statement when the walk finds nothing', async () => {
