@@ -61,6 +61,11 @@ const SCENARIOS: Array<[string, Record<string, unknown>]> = [
   ['all letters rare number', { PageType: 'AllMessage', Phrase: '48201' }],
   ['all letters common phrase', { PageType: 'AllMessage', Phrase: 'گزارش' }],
   ['all letters to a customer', { PageType: 'AllMessage', toCustomerId: 'first-customer' }],
+  [
+    'all letters to a customer, rare number',
+    { PageType: 'AllMessage', toCustomerId: 'first-customer', Phrase: '48201' },
+  ],
+  ['unread rare number', { PageType: 'UnReadMessage', Phrase: '48201' }],
   ['favourite contacts (three)', { PageType: 'FavoritePerson' }],
 ];
 

@@ -105,19 +105,21 @@ function sentFilters(q: Boxes, params: ListParams): Boxes {
 }
 
 function boxList(viewer: Viewer, params: ListParams, condition: (q: Boxes) => Boxes): KeyedList {
+  // The list's own conditions on a user's boxes `b`: the letter type, then the page type's.
+  const listed = (q: Boxes) =>
+    condition(params.MessageType ? q.where('b.message_type', '=', params.MessageType) : q) as never;
   return {
     tenantId: viewer.tenantId,
     id: 'b.message_id',
     sort: 'b.sort_key',
     searchTable: 'messages_search',
-    rows: (db) => {
-      let q = (db as unknown as LettersDb)
-        .selectFrom('message_boxes as b')
-        .where('b.tenant_id', '=', viewer.tenantId)
-        .where('b.user_id', '=', viewer.userId);
-      if (params.MessageType) q = q.where('b.message_type', '=', params.MessageType);
-      return condition(q) as never;
-    },
+    rows: (db) =>
+      listed(
+        (db as unknown as LettersDb)
+          .selectFrom('message_boxes as b')
+          .where('b.tenant_id', '=', viewer.tenantId)
+          .where('b.user_id', '=', viewer.userId),
+      ),
     // The user's box of one match by the primary key (tenant, user, message), the list's
     // conditions read from that row: OFFSET 0 keeps them off the look-up, where they made
     // the planner take a partial index's range of the user's whole inbox instead.
@@ -129,9 +131,7 @@ function boxList(viewer: Viewer, params: ListParams, condition: (q: Boxes) => Bo
         .where('k.user_id', '=', viewer.userId)
         .where('k.message_id', '=', sql.ref<number>('s.id'))
         .offset(0);
-      let q = (db as unknown as LettersDb).selectFrom(byKey.as('b')) as unknown as Boxes;
-      if (params.MessageType) q = q.where('b.message_type', '=', params.MessageType);
-      return condition(q) as never;
+      return listed((db as unknown as LettersDb).selectFrom(byKey.as('b')) as unknown as Boxes);
     },
   };
 }
