@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { PrincipalCache } from './auth/principal-cache';
 import { asSystem } from './db/tenant-fence';
@@ -16,6 +15,7 @@ import { openDatabase, type OpenDatabase } from './db/database';
 import { NOT_FOUND_ANSWER, registerErrorHandler } from './http/error-handler';
 import { openApiDocument } from './http/openapi';
 import { registerMultipartBodies, MAX_UPLOAD_BYTES } from './http/multipart-body';
+import { registerSecurityHeaders } from './http/security-headers';
 import { createTenantDirectory } from './tenancy/tenants';
 import { createCaptchaSigner } from './auth/captcha';
 import { createLoginThrottle } from './auth/login-throttle';
@@ -98,20 +98,7 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
       trustProxy: config.trustProxy.length ? config.trustProxy : false,
       routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     });
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          scriptSrc: ["'self'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    });
+    registerSecurityHeaders(app);
     await app.register(formbody);
     await registerMultipartBodies(app);
     registerErrorHandler(app);

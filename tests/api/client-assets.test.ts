@@ -78,6 +78,22 @@ describe('the client files', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
+  it('sends the security headers with the page, its files and the API alike', async () => {
+    for (const url of ['/', '/favicon.svg', '/api/login/get/?WebRootPath=localhost', '/no-such-api']) {
+      const answer = await get(`${server.baseUrl}${url}`);
+      const policy = String(answer.headers['content-security-policy']);
+      expect(policy, url).toContain("default-src 'self'");
+      expect(policy, url).toContain("img-src 'self' data: blob:");
+      expect(policy, url).toContain("connect-src 'self' ws: wss:");
+      expect(policy, url).not.toContain('upgrade-insecure-requests');
+      expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(answer.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(answer.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      expect(answer.headers['cross-origin-embedder-policy'], url).toBeUndefined();
+      expect(answer.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+
   it('tells hashed asset names from others', () => {
     expect(clientCacheControl('assets/Vazirmatn-NL-Bold-TpAuiX7n.woff2')).toMatch(/immutable/);
     expect(clientCacheControl('assets/index-r9e5ieHd.js.br')).toMatch(/immutable/);
