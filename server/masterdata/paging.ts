@@ -3,9 +3,9 @@
 // (lists.ts), a user's letters through their boxes (letters/lists.ts). One mechanism:
 // - a page without a phrase is one statement: the page by the key, a count capped at
 //   COUNT_CAP rows past the page as a sub-select, and the page's records joined to it;
-// - a phrase first walks the list's newest rows (RECENT_WINDOW and ten per row the page
-//   reaches), matching each by its search text, and stops as soon as it has this page and
-//   the next; the records come in the same statement. Only when the walk ends without
+// - a phrase first walks the list's newest rows (FIRST_WALK, then RECENT_WINDOW and ten
+//   per row the page reaches), matching each by its search text, and stops as soon as it
+//   has this page and the next; the records come in the same statement. Only when the walk ends without
 //   filling the page, and the list goes on past it, does the search table's trigram index
 //   answer, through search_matches (migration 0016: it sets the pattern the search
 //   table's policy carries, tables.ts), counting every match it found: in the walk's own
@@ -44,7 +44,9 @@ export const MAX_ROWS = 1000;
  * index. Where matching a row costs a key look-up (letters), the first walk is short: a
  * phrase it finds nowhere among the newest hundred rows is rare enough for the index (a
  * letter's number: one index probe instead of 2,000 look-ups), while one it finds a few
- * times there is common enough that the index would cost more than walking further. A
+ * times there is common enough that the index would cost more than walking further; it
+ * glances at the newest FIRST_GLANCE rows first and goes on only when they held a match,
+ * so a rare phrase pays for the glance, not the whole first walk. A
  * row that matches by its own search text (a resource's) is cheap to walk (half a
  * microsecond a row on PostgreSQL): its first walk is SHORT_LIST rows, so a short list
  * (the 132 cities of the demo tenant) is read whole in one statement, where the index
@@ -56,6 +58,9 @@ export const MAX_ROWS = 1000;
  */
 export const RECENT_WINDOW = 2000;
 export const FIRST_WALK = 100;
+/** The rows a first walk of key look-ups looks at before it goes on to FIRST_WALK: one that
+ *  finds no match among them asks the index (a rare phrase: 60 look-ups on page 1, not 120). */
+export const FIRST_GLANCE = 40;
 /** The first walk of a list whose rows match by their own search text. */
 export const SHORT_LIST = 200;
 
@@ -138,6 +143,9 @@ export interface KeyedQuery {
   skipped: number;
   /** A phrase search's longest walk (RECENT_WINDOW unless given; tests give a small one). */
   recentWindow?: number;
+  /** The rows a first walk of key look-ups looks at before it goes on (FIRST_GLANCE and the
+   *  page's reach unless given; tests give a small one). */
+  firstGlance?: number;
 }
 
 const idsOnly = (db: EngineDb, page: PageRows) =>
@@ -202,31 +210,28 @@ const probe = (list: KeyedList, pattern: string) =>
  * walk ended without filling it and the list goes on. One statement: the walk stops at the
  * hits this page and the next need (a common word: a few dozen rows), and marks the
  * list's last row (`lead` looks one row ahead) so that a walk that reached the end knows
- * it. Given `indexBelow`, when the walk saw fewer matches than that and the list goes on,
- * the same statement asks the trigram index (indexMatches): a rare phrase costs one
- * statement, not two. The index's part is behind a one-time filter, never started when
- * the walk answered.
+ * it. Given `glance`, the walk looks at that many rows first and goes on to `window` only
+ * when they held a match: a phrase none of them holds is rare enough for the index, and a
+ * rare phrase (the usual index search) then pays for `glance` rows, not `window`. Given
+ * `indexBelow`, when the walk saw fewer matches than that and the list goes on, the same
+ * statement asks the trigram index (indexMatches): a rare phrase costs one statement, not
+ * two. The walk's second part and the index's are behind one-time filters on what the walk
+ * saw before them, never started when it answered.
  */
 async function fromNewestRows(
   db: EngineDb,
   list: KeyedList,
   query: KeyedQuery,
   pattern: string,
-  window: number,
-  indexBelow?: number,
+  window: { rows: number; glance?: number; indexBelow?: number },
 ): Promise<KeyedPage | undefined> {
   // This page, the next (so the count says there is more), and one to tell "more than that".
   const counted = query.skipped + 2 * query.size;
-  const walk = list
-    .rows(db)
-    .select([
-      sql.ref(list.id).as('id'),
-      sql.ref(list.sort).as('sort'),
-      (list.matches ?? ((p: string) => probe(list, p)))(pattern).as('hit'),
-      sql<boolean>`lead(${sql.ref(list.id)}) OVER (ORDER BY ${sql.ref(list.sort)} DESC) IS NULL`.as('last'),
-    ])
-    .orderBy(sql.ref(list.sort), 'desc')
-    .limit(window + 1);
+  const glance = window.glance !== undefined && window.glance < window.rows ? window.glance : undefined;
+  const found =
+    glance === undefined
+      ? walkedAtOnce(db, list, pattern, window.rows, counted)
+      : walkedInTwo(db, list, pattern, glance, window.rows, counted);
   const walked = db
     .selectFrom('found')
     .select(['id', 'sort', sql<number | null>`NULL::bigint`.as('total')])
@@ -237,6 +242,7 @@ async function fromNewestRows(
   // The index's page when the walk saw fewer than `indexBelow` matches and the list goes
   // on, else the walk's: one of the two, behind a one-time filter each, and the records
   // (built once) of whichever it is.
+  const { indexBelow } = window;
   const indexed =
     indexBelow === undefined ? undefined : sql<boolean>`(SELECT hits < ${indexBelow} AND NOT ends FROM seen)`;
   const page = indexed
@@ -244,7 +250,7 @@ async function fromNewestRows(
     : walked;
   const records = recordsOf(db, list, db.selectFrom('page').select(['id', 'sort', 'total']).as('p'), CARRIED);
   const { rows } = await sql<PageRecord>`
-    WITH ${list.onePlan ? ONE_PLAN : sql``} found AS (SELECT * FROM (${walk}) AS w WHERE hit OR last LIMIT ${counted + 1}),
+    WITH ${list.onePlan ? ONE_PLAN : sql``} ${found},
       seen AS (SELECT count(*) FILTER (WHERE hit) AS hits, coalesce(bool_or(last), false) AS ends FROM found),
       page AS (${page})
     SELECT seen.hits, seen.ends, r.* FROM seen LEFT JOIN (${records}) AS r ON true
@@ -258,6 +264,59 @@ async function fromNewestRows(
   if (onPage.length < query.size && !wholeList) return undefined;
   const total = wholeList ? { total: hits, capped: false } : totalOf(hits, counted, false);
   return { rows: onPage, ...total };
+}
+
+/** The list's newest `limit` rows (after the key `before`, when given), newest first, each
+ *  with `hit` (does it match?) and `last` (is it the list's last row?). */
+function walkRows(
+  db: EngineDb,
+  list: KeyedList,
+  pattern: string,
+  limit: number,
+  before?: RawBuilder<unknown>,
+) {
+  const rows = list.rows(db);
+  return (before === undefined ? rows : rows.where(sql.ref(list.sort), '<', before))
+    .select([
+      sql.ref(list.id).as('id'),
+      sql.ref(list.sort).as('sort'),
+      (list.matches ?? ((p: string) => probe(list, p)))(pattern).as('hit'),
+      sql<boolean>`lead(${sql.ref(list.id)}) OVER (ORDER BY ${sql.ref(list.sort)} DESC) IS NULL`.as('last'),
+    ])
+    .orderBy(sql.ref(list.sort), 'desc')
+    .limit(limit);
+}
+
+/** `found`: the matches among the newest `rows` rows and one (and the list's last row, if
+ *  walked), at most `counted + 1` of them. */
+const walkedAtOnce = (db: EngineDb, list: KeyedList, pattern: string, rows: number, counted: number) =>
+  sql`found AS (SELECT * FROM (${walkRows(db, list, pattern, rows + 1)}) AS w WHERE hit OR last LIMIT ${counted + 1})`;
+
+/**
+ * `found` as walkedAtOnce, in two parts: the newest `glance` rows, and only when they held a
+ * match but not enough (and the list goes on), the next `rows - glance` after the last of
+ * them, until the two hold `counted + 1` matches. The first part keeps its last row
+ * (`edge`) to say where the second starts.
+ */
+function walkedInTwo(
+  db: EngineDb,
+  list: KeyedList,
+  pattern: string,
+  glance: number,
+  rows: number,
+  counted: number,
+) {
+  const first = walkRows(db, list, pattern, glance).select(
+    sql<boolean>`row_number() OVER (ORDER BY ${sql.ref(list.sort)} DESC) = ${glance}`.as('edge'),
+  );
+  const goesOn = sql<boolean>`(SELECT hits > 0 AND hits < ${counted} AND edge IS NOT NULL AND NOT ends FROM glanced)`;
+  const second = walkRows(db, list, pattern, rows + 1 - glance, sql`(SELECT edge FROM glanced)`);
+  return sql`glance AS (SELECT * FROM (${first}) AS w WHERE hit OR last OR edge LIMIT ${counted + 1}),
+    glanced AS (SELECT count(*) FILTER (WHERE hit) AS hits, coalesce(bool_or(last), false) AS ends,
+                       min(sort) FILTER (WHERE edge) AS edge FROM glance),
+    found AS ((SELECT id, sort, hit, last FROM glance WHERE hit OR last)
+      UNION ALL (SELECT id, sort, hit, last FROM (${second}) AS w WHERE (hit OR last) AND ${goesOn}
+                 LIMIT (SELECT ${counted + 1} - hits FROM glanced)))`;
 }
 
 /** The columns the engine carries beside a page's records: the key, and the index's count. */
@@ -341,11 +400,15 @@ export async function keyedPage(db: EngineDb, list: KeyedList, query: KeyedQuery
   const further = longest > shortest;
   // The first walk asks the index only when it saw no match at all: a phrase it saw a few
   // times is common enough that walking further costs less than the index's every match.
-  const first = await fromNewestRows(db, list, query, pattern, shortest, further ? 1 : reach);
+  const first = await fromNewestRows(db, list, query, pattern, {
+    rows: shortest,
+    glance: list.matches ? undefined : (query.firstGlance ?? FIRST_GLANCE + reach),
+    indexBelow: further ? 1 : reach,
+  });
   if (first || !further) return first!;
   // Such a phrase mostly fills its page on the longer walk: that walk's statement does not
   // carry the index's part, which would cost every such call its building and starting.
-  const second = await fromNewestRows(db, list, query, pattern, longest);
+  const second = await fromNewestRows(db, list, query, pattern, { rows: longest });
   if (second) return second;
   const rows = await indexPage(db, list, query, pattern).modifyFront(ONE_PLAN).execute();
   return fromSearchIndex(db, list, query, pattern, rows as PageRecord[]);

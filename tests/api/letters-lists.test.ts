@@ -51,11 +51,17 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     transformQuery: (args) => args.node,
     transformResult: (args) => ((statements += 1), Promise.resolve(args.result)),
   };
-  const page = async (phrase: string, size: number, skipped: number, recentWindow?: number) => {
+  const page = async (
+    phrase: string,
+    size: number,
+    skipped: number,
+    recentWindow?: number,
+    firstGlance?: number,
+  ) => {
     statements = 0;
     const db = server.built.services.db.withPlugin(counting);
     const { rows, total, capped } = await withTenant(tenantId, () =>
-      keyedPage(db, cartable(), { phrase, size, skipped, recentWindow }),
+      keyedPage(db, cartable(), { phrase, size, skipped, recentWindow, firstGlance }),
     );
     return { ids: rows.map((row) => row.id), total, capped };
   };
@@ -139,6 +145,46 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     // Past the index's last match the count is asked on its own.
     expect(await page('کهربا', 5, 5, -10 * 10)).toEqual({ ids: [], total: 1, capped: false });
     expect(statements).toBe(2);
+  });
+
+  it('glances at the newest rows first and walks on only when they held a match', async () => {
+    const hits = newestFirst().filter((id) => sent.indexOf(id) % 10 === 0); // 10th, 20th, 30th newest
+    // Five rows hold no «فیروزه»: the index answers, in the same statement, counting all
+    // three, though the walk's window (5 + 10 × 1 rows) holds the first of them.
+    expect(await page('فیروزه', 1, 0, 5, 5)).toEqual({
+      ids: hits.slice(0, 1),
+      total: 3,
+      capped: false,
+    });
+    expect(statements).toBe(1);
+    // Twelve rows hold one: the walk goes on after them to the list's end, the same statement.
+    expect(await page('فیروزه', 1, 0, undefined, 12)).toEqual({
+      ids: hits.slice(0, 1),
+      total: 3,
+      capped: false,
+    });
+    expect(statements).toBe(1);
+    expect(await page('فیروزه', 2, 1, undefined, 12)).toEqual({
+      ids: hits.slice(1, 3),
+      total: 3,
+      capped: false,
+    });
+    // A common word: two rows glanced, the walk goes on until it holds this page and the
+    // next (and one more), as one walk would have.
+    for (const [size, skipped] of [
+      [5, 0],
+      [5, 5],
+      [3, 9],
+    ])
+      expect(await page('نامه', size, skipped, undefined, 2)).toEqual(await page('نامه', size, skipped));
+    expect(await page('نامه', 5, 5, undefined, 2)).toEqual({
+      ids: newestFirst().slice(5, 10),
+      total: 15,
+      capped: true,
+    });
+    expect(statements).toBe(1);
+    // Nowhere at all: the glance finds nothing, the index nothing, and nothing is counted.
+    expect(await page('نیست‌درهیچ‌نامه', 5, 0, undefined, 3)).toEqual({ ids: [], total: 0, capped: false });
   });
 
   it('shows the start of a letter’s text in its list record, kept as the body changes', async () => {
