@@ -13,7 +13,6 @@ import { fencedDialect, withTenant } from '../server/db/tenant-fence';
 import { listLetters } from '../server/letters/lists';
 import { listParams } from '../server/letters/params';
 import { letterDetail } from '../server/letters/detail';
-import { searchPattern } from '../server/masterdata/repository';
 import type { Services } from '../server/services';
 
 const url = process.env.DATABASE_URL;
@@ -69,14 +68,13 @@ const SCENARIOS: Array<[string, Record<string, unknown>]> = [
   ['favourite contacts (three)', { PageType: 'FavoritePerson' }],
 ];
 
-async function explain(query: CompiledQuery, pattern: string) {
+/** The statement's plan, run as the server runs it: fenced to the tenant, and no search
+ *  pattern in force (search_matches sets its own, for its own search). */
+async function explain(query: CompiledQuery) {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query(
-      `SELECT set_config('app.tenant_id', $1, true), set_config('app.search_pattern', $2, true)`,
-      [String(viewer.tenantId), pattern],
-    );
+    await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [String(viewer.tenantId)]);
     const { rows } = query.sql.includes(ONE_PLAN_TEXT)
       ? await explainGeneric(client, query)
       : await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, [...query.parameters]);
@@ -147,10 +145,9 @@ for (const [name, raw] of SCENARIOS.filter(([name]) => !only || name.includes(on
   console.log(
     `\n## ${name}: ${answer.records.length} rows, total ${answer.total}${answer.capped ? '+' : ''}, ${ms.toFixed(1)} ms through the code`,
   );
-  const pattern = searchPattern(params.Phrase);
   for (const query of captured) {
     if (/set_config|^begin|^commit/i.test(query.sql)) continue;
-    const plan = await explain(query, pattern);
+    const plan = await explain(query);
     const { time, buffers, scans } = summary(plan);
     console.log(`- ${time}; ${buffers}; ${scans.join(', ')}`);
     if (process.env.EXPLAIN_FULL) console.log(plan.map((line) => `    ${line}`).join('\n'));
@@ -169,7 +166,7 @@ console.log(
   `\n## message/get: ${(performance.now() - started).toFixed(1)} ms through the code, ${captured.length} statements`,
 );
 for (const query of captured) {
-  const { time, scans } = summary(await explain(query, ''));
+  const { time, scans } = summary(await explain(query));
   console.log(`- ${time}; ${scans.join(', ')}`);
 }
 await db.destroy();

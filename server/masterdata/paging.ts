@@ -13,7 +13,7 @@
 // docs/benchmarks.md has the figures these choices were measured by.
 import { sql, type AliasedSelectQueryBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { ONE_PLAN } from '../db/named-statements';
-import { searchPattern, trigramPattern, type EngineDb } from './repository';
+import { searchPattern, trigramPattern, trigramWords, type EngineDb } from './repository';
 
 type AnySelect = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** A page of a list as a sub-query `p`: `p.id` and `p.sort`, newest first. */
@@ -61,6 +61,13 @@ export const FIRST_WALK = 100;
 /** The rows a first walk of key look-ups looks at before it goes on to FIRST_WALK: one that
  *  finds no match among them asks the index (a rare phrase: 60 look-ups on page 1, not 120). */
 export const FIRST_GLANCE = 40;
+/** A word of a phrase that at least one in COMMON_WORD glanced rows holds is left out of the
+ *  index's pattern when the phrase's other words are rarer: the index would read its
+ *  posting lists whole to intersect them with theirs (a word in every letter beside a
+ *  number: 13 ms at a million letters, 0.6 without it). Phrases of two to
+ *  MOST_WORDS_WEIGHED long words are weighed so. */
+const COMMON_WORD = 4;
+const MOST_WORDS_WEIGHED = 4;
 /** The first walk of a list whose rows match by their own search text. */
 export const SHORT_LIST = 200;
 
@@ -205,6 +212,14 @@ const probe = (list: KeyedList, pattern: string) =>
   sql<boolean>`coalesce((SELECT true FROM ${sql.table(list.searchTable)} s
     WHERE s.tenant_id = ${list.tenantId} AND s.id = ${sql.ref(list.id)} AND s.search_text LIKE ${pattern}), false)`;
 
+/** probe, and which of `words` the row holds besides: bit 0 the match, bit i + 1 the word i. */
+const probeWords = (list: KeyedList, pattern: string, words: string[]) =>
+  sql<number>`coalesce((SELECT (s.search_text LIKE ${pattern})::int${sql.join(
+    words.map((word, i) => sql` + ${sql.lit(2 ** (i + 1))} * (s.search_text LIKE ${word})::int`),
+    sql``,
+  )}
+    FROM ${sql.table(list.searchTable)} s WHERE s.tenant_id = ${list.tenantId} AND s.id = ${sql.ref(list.id)}), 0)`;
+
 /**
  * The page among the list's newest `window` rows: its records and count, or none when the
  * walk ended without filling it and the list goes on. One statement: the walk stops at the
@@ -228,10 +243,10 @@ async function fromNewestRows(
   // This page, the next (so the count says there is more), and one to tell "more than that".
   const counted = query.skipped + 2 * query.size;
   const glance = window.glance !== undefined && window.glance < window.rows ? window.glance : undefined;
-  const found =
+  const { found, indexPattern } =
     glance === undefined
-      ? walkedAtOnce(db, list, pattern, window.rows, counted)
-      : walkedInTwo(db, list, pattern, glance, window.rows, counted);
+      ? { found: walkedAtOnce(db, list, pattern, window.rows, counted), indexPattern: undefined }
+      : walkedInTwo(db, list, query, pattern, { glance, rows: window.rows, counted });
   const walked = db
     .selectFrom('found')
     .select(['id', 'sort', sql<number | null>`NULL::bigint`.as('total')])
@@ -246,7 +261,7 @@ async function fromNewestRows(
   const indexed =
     indexBelow === undefined ? undefined : sql<boolean>`(SELECT hits < ${indexBelow} AND NOT ends FROM seen)`;
   const page = indexed
-    ? sql`(${walked.where(sql<boolean>`NOT ${indexed}`)}) UNION ALL (${indexMatches(db, list, query, pattern).where(indexed)})`
+    ? sql`(${walked.where(sql<boolean>`NOT ${indexed}`)}) UNION ALL (${indexMatches(db, list, query, pattern, indexPattern).where(indexed)})`
     : walked;
   const records = recordsOf(db, list, db.selectFrom('page').select(['id', 'sort', 'total']).as('p'), CARRIED);
   const { rows } = await sql<PageRecord>`
@@ -274,13 +289,16 @@ function walkRows(
   pattern: string,
   limit: number,
   before?: RawBuilder<unknown>,
+  words?: string[],
 ) {
   const rows = list.rows(db);
   return (before === undefined ? rows : rows.where(sql.ref(list.sort), '<', before))
     .select([
       sql.ref(list.id).as('id'),
       sql.ref(list.sort).as('sort'),
-      (list.matches ?? ((p: string) => probe(list, p)))(pattern).as('hit'),
+      words
+        ? probeWords(list, pattern, words).as('mask')
+        : (list.matches ?? ((p: string) => probe(list, p)))(pattern).as('hit'),
       sql<boolean>`lead(${sql.ref(list.id)}) OVER (ORDER BY ${sql.ref(list.sort)} DESC) IS NULL`.as('last'),
     ])
     .orderBy(sql.ref(list.sort), 'desc')
@@ -296,27 +314,66 @@ const walkedAtOnce = (db: EngineDb, list: KeyedList, pattern: string, rows: numb
  * `found` as walkedAtOnce, in two parts: the newest `glance` rows, and only when they held a
  * match but not enough (and the list goes on), the next `rows - glance` after the last of
  * them, until the two hold `counted + 1` matches. The first part keeps its last row
- * (`edge`) to say where the second starts.
+ * (`edge`) to say where the second starts. A phrase of a few long words also counts, over
+ * the glance, the rows that hold each word: `indexPattern` leaves the common ones out.
  */
 function walkedInTwo(
   db: EngineDb,
   list: KeyedList,
+  query: KeyedQuery,
   pattern: string,
-  glance: number,
-  rows: number,
-  counted: number,
+  walk: { glance: number; rows: number; counted: number },
 ) {
-  const first = walkRows(db, list, pattern, glance).select(
+  const { glance, rows, counted } = walk;
+  const words = trigramWords(query.phrase);
+  const weighed = words.length > 1 && words.length <= MOST_WORDS_WEIGHED ? words : undefined;
+  const first = walkRows(db, list, pattern, glance, undefined, weighed).select(
     sql<boolean>`row_number() OVER (ORDER BY ${sql.ref(list.sort)} DESC) = ${glance}`.as('edge'),
   );
+  // Weighing words needs every glanced row; otherwise the glance stops at what the page needs.
+  const glanced = weighed
+    ? sql`glance AS (SELECT id, sort, mask & 1 = 1 AS hit, last, edge, mask FROM (${first}) AS w),
+      glanced AS (SELECT count(*) FILTER (WHERE hit) AS hits, coalesce(bool_or(last), false) AS ends,
+                         min(sort) FILTER (WHERE edge) AS edge, count(*) AS walked${sql.join(
+                           weighed.map(
+                             (_, i) =>
+                               sql`, count(*) FILTER (WHERE mask & ${sql.lit(2 ** (i + 1))} <> 0) AS ${sql.ref(`word${i}`)}`,
+                           ),
+                           sql``,
+                         )} FROM glance)`
+    : sql`glance AS (SELECT * FROM (${first}) AS w WHERE hit OR last OR edge LIMIT ${counted + 1}),
+      glanced AS (SELECT count(*) FILTER (WHERE hit) AS hits, coalesce(bool_or(last), false) AS ends,
+                         min(sort) FILTER (WHERE edge) AS edge FROM glance)`;
   const goesOn = sql<boolean>`(SELECT hits > 0 AND hits < ${counted} AND edge IS NOT NULL AND NOT ends FROM glanced)`;
   const second = walkRows(db, list, pattern, rows + 1 - glance, sql`(SELECT edge FROM glanced)`);
-  return sql`glance AS (SELECT * FROM (${first}) AS w WHERE hit OR last OR edge LIMIT ${counted + 1}),
-    glanced AS (SELECT count(*) FILTER (WHERE hit) AS hits, coalesce(bool_or(last), false) AS ends,
-                       min(sort) FILTER (WHERE edge) AS edge FROM glance),
+  const found = sql`${glanced},
     found AS ((SELECT id, sort, hit, last FROM glance WHERE hit OR last)
       UNION ALL (SELECT id, sort, hit, last FROM (${second}) AS w WHERE (hit OR last) AND ${goesOn}
-                 LIMIT (SELECT ${counted + 1} - hits FROM glanced)))`;
+                 LIMIT (SELECT greatest(${counted + 1} - hits, 0) FROM glanced)))`;
+  return { found, indexPattern: weighed && rarerWordsPattern(query.phrase, weighed.length) };
+}
+
+/**
+ * The index's pattern without the phrase's words that at least one in COMMON_WORD glanced
+ * rows held (`glanced`'s `word0`, `word1` …), or with all of them when each was that common
+ * (their trigrams together are what is rare then). The patterns are made here, one for each
+ * set of words kept, and the statement picks one by the set's bits.
+ */
+export function rarerWordsPattern(phrase: string, words: number) {
+  const kept = sql.join(
+    Array.from(
+      { length: words },
+      (_, i) =>
+        sql`CASE WHEN ${sql.ref(`word${i}`)} * ${sql.lit(COMMON_WORD)} < walked THEN ${sql.lit(2 ** i)} ELSE 0 END`,
+    ),
+    sql` + `,
+  );
+  const choices = Array.from({ length: 2 ** words - 2 }, (_, i) => i + 1).map(
+    (set) =>
+      sql`WHEN ${sql.lit(set)} THEN ${trigramPattern(phrase, (word) => ((set >> word) & 1) === 1)}::text`,
+  );
+  return sql<string>`(SELECT CASE kept ${sql.join(choices, sql` `)} ELSE ${trigramPattern(phrase)}::text END
+    FROM (SELECT ${kept} AS kept FROM glanced) AS k)`;
 }
 
 /** The columns the engine carries beside a page's records: the key, and the index's count. */
@@ -337,12 +394,18 @@ function indexPage(db: EngineDb, list: KeyedList, query: KeyedQuery, pattern: st
 }
 
 /** The page's matches among the index's: `id`, `sort` and `total` (of every match). */
-function indexMatches(db: EngineDb, list: KeyedList, query: KeyedQuery, pattern: string) {
+function indexMatches(
+  db: EngineDb,
+  list: KeyedList,
+  query: KeyedQuery,
+  pattern: string,
+  indexPattern?: RawBuilder<string>,
+) {
   const found = list.searchTableIsList
-    ? matching(db, list, query, pattern)
+    ? matching(db, list, query, pattern, indexPattern)
         .select(['s.id', 's.id as sort', sql<number>`count(*) OVER ()`.as('total')])
         .orderBy('s.id', 'desc')
-    : matching(db, list, query, pattern)
+    : matching(db, list, query, pattern, indexPattern)
         // Each match's row by its key: a join of the matches to the list's rows was planned
         // as a hash of the whole list (a user's cartable: 8,000 index entries read for a
         // phrase of 20 matches; the one plan takes a cartable for 17 rows). LIMIT 1 keeps
@@ -359,10 +422,18 @@ function indexMatches(db: EngineDb, list: KeyedList, query: KeyedQuery, pattern:
   return found.limit(query.size).offset(query.skipped);
 }
 
-const matching = (db: EngineDb, list: KeyedList, query: KeyedQuery, pattern: string) =>
+/** The index's matches of `pattern` (`s.id`), asked for `indexPattern` (trigramPattern of
+ *  the phrase unless given). */
+const matching = (
+  db: EngineDb,
+  list: KeyedList,
+  query: KeyedQuery,
+  pattern: string,
+  indexPattern: RawBuilder<string> = sql<string>`${trigramPattern(query.phrase)}::text`,
+) =>
   db.selectFrom(
     sql<{ id: number }>`search_matches(${list.searchTable}::regclass, ${list.tenantId}::integer,
-        ${pattern}::text, ${trigramPattern(query.phrase)}::text)`.as('s'),
+        ${pattern}::text, ${indexPattern})`.as('s'),
   );
 
 /** The index's page (`listed`: its records, asked with the walk) and its count; past the

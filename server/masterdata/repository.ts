@@ -151,17 +151,23 @@ const TRIGRAM_WORD = 3;
  * edges ("  1", " 14" of a customer's code B-14243) stand for every word that starts so: a
  * fifth of a million codes, read on every search for nothing the inner trigrams ("142",
  * "424", "243") do not already say (0.54 ms against 0.19 at 1,000,000 customers). A shorter
- * word keeps its edges: its trigrams are nothing else (" 19" of «زاگرس 19»).
+ * word keeps its edges: its trigrams are nothing else (" 19" of «زاگرس 19»). `keeps` says
+ * which long words (by their place among them, trigramWords) the index is asked for at
+ * all: one left out is `%`, and the pattern still matches every text the phrase does.
  */
-export function trigramPattern(phrase: string): string {
+export function trigramPattern(phrase: string, keeps: (word: number) => boolean = () => true): string {
   const key = searchKey(phrase);
   if (!key) return '';
   const parts = key.split(WORD_BREAKS); // words at even places, what parts them at odd ones
   const long = (i: number) => i % 2 === 0 && (parts[i] ?? '').length >= TRIGRAM_WORD;
   const ANY = null;
   const pieces: (string | null)[] = [ANY];
+  let longWords = 0;
   parts.forEach((part, i) => {
-    if (i % 2 === 0) pieces.push(...(long(i) ? [ANY, part, ANY] : [part]));
+    if (i % 2 === 0) {
+      if (!long(i)) pieces.push(part);
+      else pieces.push(...(keeps(longWords++) ? [ANY, part, ANY] : [ANY]));
+    }
     // What parts two long words says nothing of their trigrams; beside a short word it does.
     else pieces.push(long(i - 1) && long(i + 1) ? ANY : part);
   });
@@ -171,6 +177,20 @@ export function trigramPattern(phrase: string): string {
     .filter((piece, i) => !(piece === ANY && kept[i - 1] === ANY))
     .map((piece) => (piece === ANY ? '%' : escapeLike(piece)))
     .join('');
+}
+
+/** The words of a phrase that trigramPattern gives the index the inner trigrams of (three
+ *  letters or more), in order, each as a LIKE pattern of its own (`%word%`). A search
+ *  may leave a word that most rows hold out of the index's pattern (the `keeps` of
+ *  trigramPattern, by the word's place here): a word in every letter is a posting list of
+ *  a million entries that the index reads whole (paging.ts walkedInTwo). */
+export function trigramWords(phrase: string): string[] {
+  const key = searchKey(phrase);
+  if (!key) return [];
+  return key
+    .split(WORD_BREAKS)
+    .filter((part, i) => i % 2 === 0 && part.length >= TRIGRAM_WORD)
+    .map((word) => `%${escapeLike(word)}%`);
 }
 
 /** The ids of the tenant's records of `resource` whose search text matches, from its

@@ -8,7 +8,7 @@ import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld, type Someone } from './letters-kit';
 import { listLetters } from '../../server/letters/lists';
 import { listParams } from '../../server/letters/params';
-import { keyedPage, type KeyedList } from '../../server/masterdata/paging';
+import { keyedPage, rarerWordsPattern, type KeyedList } from '../../server/masterdata/paging';
 import { withTenant } from '../../server/db/tenant-fence';
 
 describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
@@ -185,6 +185,38 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     expect(statements).toBe(1);
     // Nowhere at all: the glance finds nothing, the index nothing, and nothing is counted.
     expect(await page('نیست‌درهیچ‌نامه', 5, 0, undefined, 3)).toEqual({ ids: [], total: 0, capped: false });
+  });
+
+  it('asks the index for a phrase’s rarer words when the glance saw the others often', async () => {
+    // «نامه» is in every letter, «فیروزه» in every tenth: the index is asked for the
+    // second (and « 0 » beside it), the rows' own pattern still decides.
+    expect(await page('نامه 0 فیروزه', 5, 0, undefined, 5)).toEqual({
+      ids: [sent[0]],
+      total: 1,
+      capped: false,
+    });
+    expect(statements).toBe(1);
+    expect(await page('فیروزه کهربا', 5, 0, undefined, 5)).toEqual({
+      ids: [sent[0]],
+      total: 1,
+      capped: false,
+    });
+    expect(await page('نامه 2', 5, 0, undefined, 5)).toEqual(await page('نامه 2', 5, 0));
+    // The choice, as the statement makes it from the glance's counts of each word.
+    const chosen = async (walked: number, counts: number[]) => {
+      const words = counts.map((count, i) => sql`${sql.lit(count)} AS ${sql.ref(`word${i}`)}`);
+      const { rows } = await sql<{ pattern: string }>`
+        WITH glanced AS (SELECT ${sql.lit(walked)} AS walked, ${sql.join(words)})
+        SELECT ${rarerWordsPattern('پرونده 481237 گزارش', counts.length)} AS pattern`.execute(
+        server.built.services.db,
+      );
+      return rows[0].pattern;
+    };
+    expect(await chosen(60, [60, 0, 40])).toBe('%481237%');
+    expect(await chosen(60, [0, 0, 0])).toBe('%پرونده%481237%گزارش%');
+    expect(await chosen(60, [60, 60, 60])).toBe('%پرونده%481237%گزارش%');
+    expect(await chosen(60, [14, 15, 60])).toBe('%پرونده%');
+    expect(await chosen(60, [3, 60, 2])).toBe('%پرونده%گزارش%');
   });
 
   it('shows the start of a letter’s text in its list record, kept as the body changes', async () => {

@@ -2,7 +2,7 @@
 // the phrase's own pattern matches must match it too, or a search would lose rows; a long
 // word gives the index only its inner trigrams.
 import { describe, expect, it } from 'vitest';
-import { searchPattern, trigramPattern } from '../../server/masterdata/repository';
+import { searchPattern, trigramPattern, trigramWords } from '../../server/masterdata/repository';
 import { searchKey } from '../../src/shared/persian';
 
 /** LIKE as PostgreSQL reads it (backslash escapes), as a regular expression. */
@@ -28,6 +28,17 @@ describe('trigramPattern', () => {
     expect(trigramPattern('')).toBe('');
   });
 
+  it('leaves out the long words it is told to, and only those', () => {
+    expect(trigramWords('پرونده 481201')).toEqual(['%پرونده%', '%481201%']);
+    expect(trigramWords('ab پرونده 12 گزارش')).toEqual(['%پرونده%', '%گزارش%']);
+    expect(trigramWords('100% کار')).toEqual(['%100%', '%کار%']);
+    expect(trigramWords('ab')).toEqual([]);
+    expect(trigramPattern('پرونده 481201', (word) => word === 1)).toBe('%481201%');
+    expect(trigramPattern('پرونده 481201', (word) => word === 0)).toBe('%پرونده%');
+    expect(trigramPattern('ab پرونده 12', () => false)).toBe('%ab % 12%');
+    expect(trigramPattern('ab پرونده 12 گزارش', (word) => word === 1)).toBe('%ab % 12 %گزارش%');
+  });
+
   it('keeps what LIKE must read literally literal', () => {
     expect(trigramPattern('100%')).toBe('%100%\\%%');
     expect(trigramPattern('a_b\\c')).toBe('%a\\_b\\\\c%');
@@ -46,6 +57,10 @@ describe('trigramPattern', () => {
       const key = searchKey(text); // what a search table holds
       if (!like(exact).test(key)) continue;
       expect(like(trigramPattern(phrase)).test(key), `${phrase} in ${text}`).toBe(true);
+      // With any of its long words left out, too.
+      const kept = Math.floor(Math.random() * 16);
+      const keeps = (word: number) => ((kept >> word) & 1) === 1;
+      expect(like(trigramPattern(phrase, keeps)).test(key), `${phrase} (${kept}) in ${text}`).toBe(true);
       checked += 1;
     }
     expect(checked).toBeGreaterThan(500);
