@@ -4,16 +4,18 @@
 // - a page without a phrase is one statement: the page by the key, a count capped at
 //   COUNT_CAP rows past the page as a sub-select, and the page's records joined to it;
 // - a phrase first walks the list's newest rows (FIRST_WALK, then RECENT_WINDOW and ten
-//   per row the page reaches), matching each by its search text, and stops as soon as it
-//   has this page and the next; the records come in the same statement. Only when the walk ends without
-//   filling the page, and the list goes on past it, does the search table's trigram index
-//   answer, through search_matches (migration 0016: it sets the pattern the search
-//   table's policy carries, tables.ts), counting every match it found: in the walk's own
-//   statement, started only when the walk's answer says so.
+//   per row the page reaches; phrase-walk.ts), matching each by its search text, and
+//   stops as soon as it has this page and the next; the records come in the same
+//   statement. Only when the walk ends without filling the page, and the list goes on
+//   past it, does the search table's trigram index answer, through search_matches
+//   (migration 0016: it sets the pattern the search table's policy carries, tables.ts),
+//   counting every match it found: in the walk's own statement, started only when the
+//   walk's answer says so.
 // docs/benchmarks.md has the figures these choices were measured by.
 import { sql, type AliasedSelectQueryBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { ONE_PLAN } from '../db/named-statements';
-import { searchPattern, trigramPattern, trigramWords, type EngineDb } from './repository';
+import { walkedAtOnce, walkedInTwo } from './phrase-walk';
+import { searchPattern, trigramPattern, type EngineDb } from './repository';
 
 type AnySelect = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** A page of a list as a sub-query `p`: `p.id` and `p.sort`, newest first. */
@@ -61,13 +63,6 @@ export const FIRST_WALK = 100;
 /** The rows a first walk of key look-ups looks at before it goes on to FIRST_WALK: one that
  *  finds no match among them asks the index (a rare phrase: 60 look-ups on page 1, not 120). */
 export const FIRST_GLANCE = 40;
-/** A word of a phrase that at least one in COMMON_WORD glanced rows holds is left out of the
- *  index's pattern when the phrase's other words are rarer: the index would read its
- *  posting lists whole to intersect them with theirs (a word in every letter beside a
- *  number: 13 ms at a million letters, 0.6 without it). Phrases of two to
- *  MOST_WORDS_WEIGHED long words are weighed so. */
-const COMMON_WORD = 4;
-const MOST_WORDS_WEIGHED = 4;
 /** The first walk of a list whose rows match by their own search text. */
 export const SHORT_LIST = 200;
 
@@ -204,22 +199,6 @@ async function unsearched(db: EngineDb, list: KeyedList, query: KeyedQuery): Pro
   return { rows: [], ...totalOf(Number(counted.n), limit) };
 }
 
-/** Does the row with id `list.id` match? One key look-up in the search table. A scalar
- *  sub-select, not EXISTS: the planner may turn an EXISTS into a hash of every match of the
- *  pattern (the trigram bitmap the walk is there to avoid: half a second for a common word
- *  at a million letters), never a scalar sub-select. */
-const probe = (list: KeyedList, pattern: string) =>
-  sql<boolean>`coalesce((SELECT true FROM ${sql.table(list.searchTable)} s
-    WHERE s.tenant_id = ${list.tenantId} AND s.id = ${sql.ref(list.id)} AND s.search_text LIKE ${pattern}), false)`;
-
-/** probe, and which of `words` the row holds besides: bit 0 the match, bit i + 1 the word i. */
-const probeWords = (list: KeyedList, pattern: string, words: string[]) =>
-  sql<number>`coalesce((SELECT (s.search_text LIKE ${pattern})::int${sql.join(
-    words.map((word, i) => sql` + ${sql.lit(2 ** (i + 1))} * (s.search_text LIKE ${word})::int`),
-    sql``,
-  )}
-    FROM ${sql.table(list.searchTable)} s WHERE s.tenant_id = ${list.tenantId} AND s.id = ${sql.ref(list.id)}), 0)`;
-
 /**
  * The page among the list's newest `window` rows: its records and count, or none when the
  * walk ended without filling it and the list goes on. One statement: the walk stops at the
@@ -279,101 +258,6 @@ async function fromNewestRows(
   if (onPage.length < query.size && !wholeList) return undefined;
   const total = wholeList ? { total: hits, capped: false } : totalOf(hits, counted, false);
   return { rows: onPage, ...total };
-}
-
-/** The list's newest `limit` rows (after the key `before`, when given), newest first, each
- *  with `hit` (does it match?) and `last` (is it the list's last row?). */
-function walkRows(
-  db: EngineDb,
-  list: KeyedList,
-  pattern: string,
-  limit: number,
-  before?: RawBuilder<unknown>,
-  words?: string[],
-) {
-  const rows = list.rows(db);
-  return (before === undefined ? rows : rows.where(sql.ref(list.sort), '<', before))
-    .select([
-      sql.ref(list.id).as('id'),
-      sql.ref(list.sort).as('sort'),
-      words
-        ? probeWords(list, pattern, words).as('mask')
-        : (list.matches ?? ((p: string) => probe(list, p)))(pattern).as('hit'),
-      sql<boolean>`lead(${sql.ref(list.id)}) OVER (ORDER BY ${sql.ref(list.sort)} DESC) IS NULL`.as('last'),
-    ])
-    .orderBy(sql.ref(list.sort), 'desc')
-    .limit(limit);
-}
-
-/** `found`: the matches among the newest `rows` rows and one (and the list's last row, if
- *  walked), at most `counted + 1` of them. */
-const walkedAtOnce = (db: EngineDb, list: KeyedList, pattern: string, rows: number, counted: number) =>
-  sql`found AS (SELECT * FROM (${walkRows(db, list, pattern, rows + 1)}) AS w WHERE hit OR last LIMIT ${counted + 1})`;
-
-/**
- * `found` as walkedAtOnce, in two parts: the newest `glance` rows, and only when they held a
- * match but not enough (and the list goes on), the next `rows - glance` after the last of
- * them, until the two hold `counted + 1` matches. The first part keeps its last row
- * (`edge`) to say where the second starts. A phrase of a few long words also counts, over
- * the glance, the rows that hold each word: `indexPattern` leaves the common ones out.
- */
-function walkedInTwo(
-  db: EngineDb,
-  list: KeyedList,
-  query: KeyedQuery,
-  pattern: string,
-  walk: { glance: number; rows: number; counted: number },
-) {
-  const { glance, rows, counted } = walk;
-  const words = trigramWords(query.phrase);
-  const weighed = words.length > 1 && words.length <= MOST_WORDS_WEIGHED ? words : undefined;
-  const first = walkRows(db, list, pattern, glance, undefined, weighed).select(
-    sql<boolean>`row_number() OVER (ORDER BY ${sql.ref(list.sort)} DESC) = ${glance}`.as('edge'),
-  );
-  // Weighing words needs every glanced row; otherwise the glance stops at what the page needs.
-  const glanced = weighed
-    ? sql`glance AS (SELECT id, sort, mask & 1 = 1 AS hit, last, edge, mask FROM (${first}) AS w),
-      glanced AS (SELECT count(*) FILTER (WHERE hit) AS hits, coalesce(bool_or(last), false) AS ends,
-                         min(sort) FILTER (WHERE edge) AS edge, count(*) AS walked${sql.join(
-                           weighed.map(
-                             (_, i) =>
-                               sql`, count(*) FILTER (WHERE mask & ${sql.lit(2 ** (i + 1))} <> 0) AS ${sql.ref(`word${i}`)}`,
-                           ),
-                           sql``,
-                         )} FROM glance)`
-    : sql`glance AS (SELECT * FROM (${first}) AS w WHERE hit OR last OR edge LIMIT ${counted + 1}),
-      glanced AS (SELECT count(*) FILTER (WHERE hit) AS hits, coalesce(bool_or(last), false) AS ends,
-                         min(sort) FILTER (WHERE edge) AS edge FROM glance)`;
-  const goesOn = sql<boolean>`(SELECT hits > 0 AND hits < ${counted} AND edge IS NOT NULL AND NOT ends FROM glanced)`;
-  const second = walkRows(db, list, pattern, rows + 1 - glance, sql`(SELECT edge FROM glanced)`);
-  const found = sql`${glanced},
-    found AS ((SELECT id, sort, hit, last FROM glance WHERE hit OR last)
-      UNION ALL (SELECT id, sort, hit, last FROM (${second}) AS w WHERE (hit OR last) AND ${goesOn}
-                 LIMIT (SELECT greatest(${counted + 1} - hits, 0) FROM glanced)))`;
-  return { found, indexPattern: weighed && rarerWordsPattern(query.phrase, weighed.length) };
-}
-
-/**
- * The index's pattern without the phrase's words that at least one in COMMON_WORD glanced
- * rows held (`glanced`'s `word0`, `word1` …), or with all of them when each was that common
- * (their trigrams together are what is rare then). The patterns are made here, one for each
- * set of words kept, and the statement picks one by the set's bits.
- */
-export function rarerWordsPattern(phrase: string, words: number) {
-  const kept = sql.join(
-    Array.from(
-      { length: words },
-      (_, i) =>
-        sql`CASE WHEN ${sql.ref(`word${i}`)} * ${sql.lit(COMMON_WORD)} < walked THEN ${sql.lit(2 ** i)} ELSE 0 END`,
-    ),
-    sql` + `,
-  );
-  const choices = Array.from({ length: 2 ** words - 2 }, (_, i) => i + 1).map(
-    (set) =>
-      sql`WHEN ${sql.lit(set)} THEN ${trigramPattern(phrase, (word) => ((set >> word) & 1) === 1)}::text`,
-  );
-  return sql<string>`(SELECT CASE kept ${sql.join(choices, sql` `)} ELSE ${trigramPattern(phrase)}::text END
-    FROM (SELECT ${kept} AS kept FROM glanced) AS k)`;
 }
 
 /** The columns the engine carries beside a page's records: the key, and the index's count. */

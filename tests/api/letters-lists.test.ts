@@ -8,7 +8,8 @@ import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld, type Someone } from './letters-kit';
 import { listLetters } from '../../server/letters/lists';
 import { listParams } from '../../server/letters/params';
-import { keyedPage, rarerWordsPattern, type KeyedList } from '../../server/masterdata/paging';
+import { keyedPage, type KeyedList } from '../../server/masterdata/paging';
+import { rarerWordsPattern } from '../../server/masterdata/phrase-walk';
 import { withTenant } from '../../server/db/tenant-fence';
 
 describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
