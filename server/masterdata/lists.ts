@@ -9,16 +9,7 @@ import { sql } from 'kysely';
 import type { Resource } from '../../src/schemas/kit';
 import { referencedResource } from './catalogue';
 import { hooksOf } from './hooks';
-import {
-  COUNT_CAP,
-  countUpTo,
-  keyedPage,
-  MAX_ROWS,
-  searching,
-  totalOf,
-  type KeyedList,
-  type Total,
-} from './paging';
+import { keyedPage, MAX_ROWS, searching, type KeyedList, type PageRows, type Total } from './paging';
 import { filtered, pageRows, recordName, type EngineDb, type ListQuery } from './repository';
 import { searchTable } from './tables';
 import type { Row } from './values';
@@ -95,26 +86,71 @@ export interface LookupQuery extends Omit<ListQuery, 'page' | 'count'> {
 }
 
 /** Names only: `{ id, title }` (and a tree node's parent, so a picker can leave out a
- *  subtree), ordered by name. The records a picker offers or the chips of chosen ids show. */
+ *  subtree), ordered by name. The records a picker offers or the chips of chosen ids show.
+ *  Asked for ids, exactly those; else the list's newest `limit` (matching the phrase, if
+ *  any: the engine's walk and index, keyedPage), in alphabetical order — a list of up to
+ *  `limit` whole. Ordering a million customers by name to offer the first ten cost 0.2 s,
+ *  and a phrase of one letter 1 s. */
 export async function lookupRows(
   db: EngineDb,
   resource: Resource,
   query: LookupQuery,
 ): Promise<{ rows: Row[] } & Total> {
-  if (query.ids && !query.ids.length) return { rows: [], total: 0, capped: false };
+  if (query.ids) return lookupByIds(db, resource, { ...query, ids: query.ids });
+  const listed = { ...query, phrase: '', page: 1, count: query.limit };
+  const found = await keyedPage(
+    db,
+    { ...resourceList(resource, listed), records: (db, page) => lookupColumns(db, resource, listed, page) },
+    { phrase: query.phrase, size: query.limit, skipped: 0 },
+  );
+  // What namesOf selected, without the engine's own columns beside it (`__sort`, `hits` …).
+  const shown = ['id', 'title', resource.treeField(), ...(resource.lookupFields ?? [])].filter(
+    (name): name is string => Boolean(name),
+  );
+  const rows = found.rows.map((row) => Object.fromEntries(shown.map((name) => [name, row[name]])));
+  return { rows: byName(rows as Row[]), total: found.total, capped: found.capped };
+}
+
+/** The names of the records `ids` (those of the viewer's that exist and match the phrase). */
+async function lookupByIds(
+  db: EngineDb,
+  resource: Resource,
+  query: LookupQuery & { ids: number[] },
+): Promise<{ rows: Row[] } & Total> {
+  if (!query.ids.length) return { rows: [], total: 0, capped: false };
   return searching(db, query.phrase, async (db) => {
-    let q = filtered(db, resource, { ...query, page: 1, count: query.limit });
-    if (query.ids) q = q.where('t.id', 'in', query.ids);
-    const treeField = resource.treeField();
-    let page = q.select(['t.id as id', recordName(resource, 't').as('title')]);
-    if (treeField) page = page.select(`t.${resource.column(treeField)} as ${treeField}`);
-    for (const name of resource.lookupFields ?? [])
-      page = page.select(`t.${resource.column(name)} as ${name}`);
-    const rows = (await page.orderBy('title').orderBy('t.id').limit(query.limit).execute()) as Row[];
-    // The database orders by code point (پ, چ, ژ, گ after ی); a Persian reader expects the alphabet.
-    rows.sort((a, b) => PERSIAN_ORDER.compare(String(a.title ?? ''), String(b.title ?? '')));
-    if (rows.length < query.limit) return { rows, total: rows.length, capped: false };
-    const counted = await db.selectNoFrom(countUpTo(q, COUNT_CAP).as('n')).executeTakeFirstOrThrow();
-    return { rows, ...totalOf(Number(counted.n), COUNT_CAP) };
+    const q = filtered(db, resource, { ...query, page: 1, count: query.limit }).where(
+      't.id',
+      'in',
+      query.ids,
+    );
+    const rows = (await namesOf(resource, q).limit(query.limit).execute()) as Row[];
+    // More ids than one answer holds: at least these many exist.
+    return {
+      rows: byName(rows),
+      total: rows.length,
+      capped: query.ids.length > rows.length && rows.length === query.limit,
+    };
   });
 }
+
+/** What a picker shows of a record `t`: its id, its name, a tree node's path, the lookup fields. */
+function namesOf(resource: Resource, q: ReturnType<typeof filtered>) {
+  const treeField = resource.treeField();
+  let names = q.select(['t.id as id', recordName(resource, 't').as('title')]);
+  if (treeField) names = names.select(`t.${resource.column(treeField)} as ${treeField}`);
+  for (const name of resource.lookupFields ?? [])
+    names = names.select(`t.${resource.column(name)} as ${name}`);
+  return names;
+}
+
+/** The names of a page `p` of the picker's list. */
+const lookupColumns = (db: EngineDb, resource: Resource, query: ListQuery, page: PageRows) =>
+  namesOf(resource, filtered(db, resource, query).innerJoin(page, 'p.id', 't.id')).orderBy('p.sort', 'desc');
+
+/** The database orders by code point (پ, چ, ژ, گ after ی); a Persian reader expects the alphabet. */
+const byName = (rows: Row[]) =>
+  rows.sort(
+    (a, b) =>
+      PERSIAN_ORDER.compare(String(a.title ?? ''), String(b.title ?? '')) || Number(a.id) - Number(b.id),
+  );
