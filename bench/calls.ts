@@ -62,6 +62,13 @@ export const CALLS: Call[] = [
     path: `/api/customer/list/?Page=1&Count=10&Phrase=${encodeURIComponent('زاگرس')}`,
     auth: true,
   },
+  // A picker over the customers, a phrase of two letters typed: the newest matches, named.
+  {
+    name: 'customer/lookup phrase',
+    method: 'GET',
+    path: `/api/customer/lookup/?Count=10&Phrase=${encodeURIComponent('زا')}`,
+    auth: true,
+  },
   // BENCH_LETTERS letters (bench/seed-letters.ts): the admin's cartable, a page of it deep
   // down (one that exists at 100,000 letters too, so both sizes do the same work) and one
   // very deep, a rare phrase (48201: a letter's number and a dozen more numbers holding it)
