@@ -15,7 +15,8 @@
 import { sql, type AliasedSelectQueryBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { ONE_PLAN } from '../db/named-statements';
 import { walkedAtOnce, walkedInTwo } from './phrase-walk';
-import { searchPattern, trigramPattern, type EngineDb } from './repository';
+import { UserError } from '../http/answers';
+import { indexable, searchPattern, trigramPattern, type EngineDb } from './repository';
 
 type AnySelect = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** A page of a list as a sub-query `p`: `p.id` and `p.sort`, newest first. */
@@ -65,6 +66,10 @@ export const FIRST_WALK = 100;
 export const FIRST_GLANCE = 40;
 /** The first walk of a list whose rows match by their own search text. */
 export const SHORT_LIST = 200;
+
+/** A phrase the index cannot narrow, not found among a long list's newest rows. */
+export const PHRASE_TOO_SHORT =
+  'عبارت جستجو در میان تازه‌ترین ردیف‌ها یافت نشد و برای جستجو در همه‌ی فهرست کوتاه است؛ دست‌کم سه حرف یا رقم پشت سر هم بنویسید';
 
 /** A count: exact up to `skipped + COUNT_CAP` rows, else at least `total` and `capped`. */
 export interface Total {
@@ -353,18 +358,22 @@ export async function keyedPage(db: EngineDb, list: KeyedList, query: KeyedQuery
   // is then read whole by the first walk, where the index costs a second statement.
   const shortest = Math.min((list.matches ? SHORT_LIST : FIRST_WALK) + reach, longest);
   const further = longest > shortest;
+  // A phrase the index cannot narrow is found by walking or not at all (below).
+  const indexed = indexable(query.phrase);
   // The first walk asks the index only when it saw no match at all: a phrase it saw a few
   // times is common enough that walking further costs less than the index's every match.
   const first = await fromNewestRows(db, list, query, pattern, {
     rows: shortest,
     glance: list.matches ? undefined : (query.firstGlance ?? FIRST_GLANCE + reach),
-    indexBelow: further ? 1 : reach,
+    indexBelow: !indexed ? undefined : further ? 1 : reach,
   });
-  if (first || !further) return first!;
+  if (first) return first;
   // Such a phrase mostly fills its page on the longer walk: that walk's statement does not
   // carry the index's part, which would cost every such call its building and starting.
-  const second = await fromNewestRows(db, list, query, pattern, { rows: longest });
+  const second = further ? await fromNewestRows(db, list, query, pattern, { rows: longest }) : undefined;
   if (second) return second;
+  // The index would read every entry it holds for this one search, whoever sends it.
+  if (!indexed) throw new UserError(PHRASE_TOO_SHORT);
   const rows = await indexPage(db, list, query, pattern).modifyFront(ONE_PLAN).execute();
   return fromSearchIndex(db, list, query, pattern, rows as PageRecord[]);
 }

@@ -8,7 +8,7 @@ import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld, type Someone } from './letters-kit';
 import { listLetters } from '../../server/letters/lists';
 import { listParams } from '../../server/letters/params';
-import { keyedPage, type KeyedList } from '../../server/masterdata/paging';
+import { keyedPage, PHRASE_TOO_SHORT, type KeyedList } from '../../server/masterdata/paging';
 import { rarerWordsPattern } from '../../server/masterdata/phrase-walk';
 import { withTenant } from '../../server/db/tenant-fence';
 
@@ -218,6 +218,30 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     expect(await chosen(60, [60, 60, 60])).toBe('%پرونده%481237%گزارش%');
     expect(await chosen(60, [14, 15, 60])).toBe('%پرونده%');
     expect(await chosen(60, [3, 60, 2])).toBe('%پرونده%گزارش%');
+  });
+
+  it('refuses a phrase the index cannot narrow when the walk does not find it, in Persian', async () => {
+    const oneRow = -10 * 5;
+    const tenRows = oneRow + 10;
+    // «رب» is only in the oldest letter («کهربا»): a walk of ten rows misses it, and the
+    // index holds no trigram of two letters — it would read every entry.
+    await expect(page('رب', 5, 0, tenRows)).rejects.toThrow(PHRASE_TOO_SHORT);
+    // Three letters, the index finds it; two letters the walk finds are found.
+    expect(await page('ربا', 5, 0, tenRows)).toEqual({ ids: [sent[0]], total: 1, capped: false });
+    expect((await page('نا', 5, 0, tenRows)).ids).toEqual(newestFirst().slice(0, 5));
+    expect(await page('رب', 5, 0)).toEqual({ ids: [sent[0]], total: 1, capped: false });
+    // Through the call (twenty a page, a walk of five rows): a clear answer, nothing else.
+    const viewer = { tenantId, userId: w.ali.userId, permissions: new Set(['Messages']) };
+    await expect(
+      withTenant(tenantId, () =>
+        listLetters(
+          server.built.services,
+          viewer,
+          listParams.parse({ PageType: 'AllMyMessage', Phrase: '%%' }),
+          -10 * 20 + 5,
+        ),
+      ),
+    ).rejects.toThrow(PHRASE_TOO_SHORT);
   });
 
   it('shows the start of a letter’s text in its list record, kept as the body changes', async () => {

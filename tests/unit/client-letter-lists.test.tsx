@@ -245,10 +245,18 @@ describe('letter lists', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText('نامه‌ای که کاربر دیگری آن را خوانده است حذف نمی‌شود')).toBeTruthy();
   });
 
-  it('an empty or failed list reads «نامه‌ای یافت نشد» with a zero total', async () => {
-    listAnswer = { status: 0, message: 'خطا' };
+  it('an empty list reads «نامه‌ای یافت نشد» with a zero total', async () => {
+    listAnswer = { status: 1, records: [], totalCount: 0 };
     show('MyMessage', '/mymessage');
     expect(await screen.findByText('نامه‌ای یافت نشد')).toBeTruthy();
+    expect(screen.getByText('مجموع: ۰')).toBeTruthy();
+  });
+
+  it('a refused list is empty and says why, in the server’s words', async () => {
+    listAnswer = { status: 0, message: 'عبارت جستجو کوتاه است؛ دست‌کم سه حرف بنویسید' };
+    show('MyMessage', '/mymessage');
+    expect(await screen.findByText('عبارت جستجو کوتاه است؛ دست‌کم سه حرف بنویسید')).toBeTruthy();
+    expect(screen.queryByText('نامه‌ای یافت نشد')).toBeNull();
     expect(screen.getByText('مجموع: ۰')).toBeTruthy();
   });
 });

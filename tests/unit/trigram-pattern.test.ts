@@ -2,7 +2,7 @@
 // the phrase's own pattern matches must match it too, or a search would lose rows; a long
 // word gives the index only its inner trigrams.
 import { describe, expect, it } from 'vitest';
-import { searchPattern, trigramPattern, trigramWords } from '../../server/masterdata/repository';
+import { indexable, searchPattern, trigramPattern, trigramWords } from '../../server/masterdata/repository';
 import { searchKey } from '../../src/shared/persian';
 
 /** LIKE as PostgreSQL reads it (backslash escapes), as a regular expression. */
@@ -37,6 +37,13 @@ describe('trigramPattern', () => {
     expect(trigramPattern('پرونده 481201', (word) => word === 0)).toBe('%پرونده%');
     expect(trigramPattern('ab پرونده 12', () => false)).toBe('%ab % 12%');
     expect(trigramPattern('ab پرونده 12 گزارش', (word) => word === 1)).toBe('%ab % 12 %گزارش%');
+  });
+
+  it('tells a phrase the index can narrow from one it would answer by reading every entry', () => {
+    for (const phrase of ['abc', 'زاگرس', '48201', 'a b', '-ab', 'ab-', 'زاگرس 19', ' ۱۹ ز'])
+      expect([phrase, indexable(phrase)]).toEqual([phrase, true]);
+    for (const phrase of ['', 'ab', 'ی', '۱۹', '%%% ___', '-- ..', '  ab  '])
+      expect([phrase, indexable(phrase)]).toEqual([phrase, false]);
   });
 
   it('keeps what LIKE must read literally literal', () => {

@@ -1,7 +1,7 @@
 // The letters' server calls (spec 1 §7 "Letters"; the server's shapes in docs/api.md
 // "Letters") and the shapes the screens read. People are person ids (person/lookup), an
 // outgoing letter's recipients are customer ids.
-import { http, type ApiAnswer } from '../../api/http';
+import { answerMessage, http, type ApiAnswer } from '../../api/http';
 import { uploadWithProgress, type Progress } from '../../api/uploadWithProgress';
 
 export type PageType =
@@ -55,11 +55,13 @@ export interface LetterPage {
   totalCount: number;
   /** The server stopped counting at totalCount; there are more. */
   countCapped: boolean;
+  /** Why the server refused the page (a phrase too short to search the whole list). */
+  problem?: string;
 }
 
 type ListAnswer = ApiAnswer & { records?: LetterRow[]; totalCount?: number; countCapped?: boolean };
 
-/** A page of a list; a refused or failed load is an empty list (spec 1 §8). */
+/** A page of a list; a refused or failed load is an empty list (spec 1 §8), saying why. */
 export async function fetchLetters(query: LetterListQuery): Promise<LetterPage> {
   const answer = await http.get<ListAnswer>('message/list/', {
     PageType: query.pageType,
@@ -72,7 +74,8 @@ export async function fetchLetters(query: LetterListQuery): Promise<LetterPage> 
     toCustomerId: query.toCustomerId,
     fromCustomerId: query.fromCustomerId,
   });
-  if (answer.status !== 1) return { records: [], totalCount: 0, countCapped: false };
+  if (answer.status !== 1)
+    return { records: [], totalCount: 0, countCapped: false, problem: answerMessage(answer) || undefined };
   return {
     records: answer.records ?? [],
     totalCount: Number(answer.totalCount ?? 0),

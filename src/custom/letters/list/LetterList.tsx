@@ -95,6 +95,7 @@ export function LetterList({ config }: { config: LetterListConfig }) {
           pageType={config.pageType}
           showRecipients={config.showRecipients}
           onDelete={remove.ask}
+          emptyText={letters.problem}
         />
         <Pager
           page={state.page}

@@ -30,6 +30,8 @@ interface LetterTableProps {
   showRecipients: boolean;
   /** Absent: no delete column (the dashboard's short list). */
   onDelete?: (row: LetterRow) => void;
+  /** What an empty list says instead of «نامه‌ای یافت نشد» (the server's reason). */
+  emptyText?: string;
 }
 
 export function ReadIcon({ read }: { read: boolean }) {
@@ -49,7 +51,14 @@ export function ReadIcon({ read }: { read: boolean }) {
 
 const headSx = { fontWeight: 700, whiteSpace: 'nowrap' } as const;
 
-export function LetterTable({ rows, loading, pageType, showRecipients, onDelete }: LetterTableProps) {
+export function LetterTable({
+  rows,
+  loading,
+  pageType,
+  showRecipients,
+  onDelete,
+  emptyText,
+}: LetterTableProps) {
   const columns = 6 + (showRecipients ? 1 : 0) + (onDelete ? 1 : 0);
   return (
     <Box sx={{ overflowX: 'auto' }}>
@@ -71,7 +80,7 @@ export function LetterTable({ rows, loading, pageType, showRecipients, onDelete 
           {!loading && rows.length === 0 && (
             <TableRow>
               <TableCell colSpan={columns} sx={{ textAlign: 'center', py: 3, color: 'text.secondary' }}>
-                نامه‌ای یافت نشد
+                {emptyText ?? 'نامه‌ای یافت نشد'}
               </TableCell>
             </TableRow>
           )}
