@@ -89,8 +89,21 @@ describe('resource list', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText('مجموع: ۱۱')).toBeTruthy();
   });
 
-  it('empties the list when the load fails', async () => {
-    server.use(http.get('*/api/bank/list/', () => HttpResponse.json({ status: 0, message: 'خطا' })));
+  it('empties the list when the load fails, saying why in the server’s words', async () => {
+    server.use(
+      http.get('*/api/bank/list/', () =>
+        HttpResponse.json({ status: 0, message: 'عبارت جستجو کوتاه است؛ دست‌کم سه حرف بنویسید' }),
+      ),
+    );
+    show(bank);
+    expect(await screen.findByText('عبارت جستجو کوتاه است؛ دست‌کم سه حرف بنویسید')).toBeTruthy();
+    expect(screen.getByText('مجموع: ۰')).toBeTruthy();
+  });
+
+  it('says «موردی یافت نشد» when nothing matches', async () => {
+    server.use(
+      http.get('*/api/bank/list/', () => HttpResponse.json({ status: 1, records: [], record_count: 0 })),
+    );
     show(bank);
     expect(await screen.findByText('موردی یافت نشد')).toBeTruthy();
     expect(screen.getByText('مجموع: ۰')).toBeTruthy();

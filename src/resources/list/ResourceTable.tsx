@@ -53,6 +53,10 @@ export function ResourceTable() {
   );
 }
 
+/** An empty list, or a refused one (its rows emptied above) saying why in the server's
+ *  words: a phrase too short to search the whole list must not read as «nothing found». */
 function EmptyRow() {
-  return <div style={{ padding: 24, textAlign: 'center', opacity: 0.7 }}>موردی یافت نشد</div>;
+  const { error } = useListContext();
+  const why = error instanceof Error && error.message ? error.message : 'موردی یافت نشد';
+  return <div style={{ padding: 24, textAlign: 'center', opacity: 0.7 }}>{why}</div>;
 }
