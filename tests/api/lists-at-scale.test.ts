@@ -13,7 +13,14 @@ import { createTenant } from '../../server/tenancy/create-tenant';
 import { rowOf } from '../../server/seed/organisation-seed';
 import type { DB } from '../../server/db/database';
 import { insertRows, matchingIds, searchPattern } from '../../server/masterdata/repository';
-import { COUNT_CAP, FIRST_WALK, listRows, MAX_ROWS, SHORT_LIST } from '../../server/masterdata/lists';
+import {
+  COUNT_CAP,
+  FIRST_WALK,
+  listRows,
+  MAX_ROWS,
+  PICKER_PHRASE_ROWS,
+  SHORT_LIST,
+} from '../../server/masterdata/lists';
 import type { Row } from '../../server/masterdata/values';
 import { withTenant } from '../../server/db/tenant-fence';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
@@ -101,6 +108,14 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
     expect(lookup.records).toHaveLength(30);
     expect(lookup.totalCount).toBeGreaterThanOrEqual(60);
     expect(lookup.countCapped).toBe(true);
+    // Asked for all, a picker gets PICKER_PHRASE_ROWS names of a phrase, and all without one.
+    const typed = (await server.api.get('customer/lookup/', { Phrase: 'انبوه', Count: -1 }, { token: admin }))
+      .body;
+    expect(typed.records).toHaveLength(PICKER_PHRASE_ROWS);
+    expect(typed.countCapped).toBe(true);
+    const opened = (await server.api.get('customer/lookup/', { Count: -1 }, { token: admin })).body;
+    expect(opened.records).toHaveLength(MAX_ROWS);
+    expect(opened.countCapped).toBe(true);
   });
 
   it('offers a picker the newest matching records in alphabetical order, not the whole list sorted', async () => {
