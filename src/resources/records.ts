@@ -59,8 +59,9 @@ export function useResourceChoices(resourceName: string | undefined, query: Choi
   const offered = useGetList(
     name,
     { pagination: { page: 1, perPage: -1 }, filter: { ...filter, q: phrase }, meta: LOOKUP },
-    // Keep the last choices on screen while the next phrase loads.
-    { enabled: Boolean(resourceName), placeholderData: (previous) => previous },
+    // Keep the last choices on screen while the next phrase loads. A refusal is not asked
+    // again (three retries took seven seconds to say why); a new phrase asks anew.
+    { enabled: Boolean(resourceName), placeholderData: (previous) => previous, retry: false },
   );
   const chosen = useGetMany(
     name,
@@ -68,13 +69,16 @@ export function useResourceChoices(resourceName: string | undefined, query: Choi
     { enabled: Boolean(resourceName) && selected.length > 0 },
   );
   const kept = (chosen.data ?? []).map(toChoice);
-  const choices = (offered.data ?? []).map(toChoice);
+  // A refused phrase (too short to search the whole list) offers nothing, and says why.
+  const problem = offered.error instanceof Error && offered.error.message ? offered.error.message : undefined;
+  const choices = problem ? [] : (offered.data ?? []).map(toChoice);
   const listed = new Set(choices.map((c) => String(c.id)));
   return {
     choices: [...choices, ...kept.filter((c) => !listed.has(String(c.id)))],
     kept,
     keptPending: selected.length > 0 && chosen.isPending,
     isPending: offered.isPending,
+    problem,
     target,
   };
 }

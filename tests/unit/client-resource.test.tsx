@@ -241,6 +241,27 @@ describe('references and trees', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(lists('bank')).toHaveLength(0);
   });
 
+  it('says why a picker offers nothing when the server refuses the typed phrase', async () => {
+    api.tables.bankaccount = [];
+    api.tables.bank = banks(3);
+    const refusal = 'عبارت جستجو کوتاه است؛ دست‌کم سه حرف بنویسید';
+    server.use(
+      http.get('*/api/bank/lookup/', ({ request }) =>
+        new URL(request.url).searchParams.get('Phrase')
+          ? HttpResponse.json({ status: 0, message: refusal })
+          : HttpResponse.json({ status: 1, records: [{ id: 1, title: 'بانک 1' }], totalCount: 1 }),
+      ),
+    );
+    show(bankAccount);
+    fireEvent.click(await screen.findByRole('button', { name: 'افزودن حساب بانکی' }));
+    const input = within(dialog()).getByLabelText(/بانک/, { selector: 'input' });
+    fireEvent.mouseDown(input);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['بانک 1']);
+    fireEvent.change(input, { target: { value: 'ژژ' } });
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+  });
+
   it('names the groups of every customer on the page with one customergroup/lookup/ by Ids', async () => {
     signIn(['Customers']);
     api.tables.customergroup = [

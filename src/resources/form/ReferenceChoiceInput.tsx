@@ -51,7 +51,7 @@ export function ReferenceChoiceInput({
   const narrowing = useWatch({ name: meta.narrowedBy?.field ?? '', disabled: !meta.narrowedBy }) as unknown;
   const filter = meta.narrowedBy && narrowing ? { [meta.narrowedBy.filter]: narrowing } : {};
   const selected = chosenIds(useWatch({ name: source }));
-  const { choices, isPending, kept, keptPending } = useResourceChoices(meta.resource, {
+  const { choices, isPending, kept, keptPending, problem } = useResourceChoices(meta.resource, {
     filter,
     phrase: isTree ? '' : phrase,
     selected,
@@ -77,7 +77,7 @@ export function ReferenceChoiceInput({
     disabled,
     helperText,
     fullWidth: true,
-    noOptionsText: NO_OPTIONS,
+    noOptionsText: problem ?? NO_OPTIONS,
     // A tree filters here (above); any other reference asks the server with the phrase.
     ...(isTree ? {} : { setFilter: setPhrase, matchSuggestion: everyAnswer }),
   } as const;
