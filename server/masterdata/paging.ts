@@ -362,10 +362,12 @@ export async function keyedPage(db: EngineDb, list: KeyedList, query: KeyedQuery
   const indexed = indexable(query.phrase);
   // The first walk asks the index only when it saw no match at all: a phrase it saw a few
   // times is common enough that walking further costs less than the index's every match.
+  // With no further walk to come, the index answers whatever the walk did not.
+  const indexBelow = further ? 1 : reach;
   const first = await fromNewestRows(db, list, query, pattern, {
     rows: shortest,
     glance: list.matches ? undefined : (query.firstGlance ?? FIRST_GLANCE + reach),
-    indexBelow: !indexed ? undefined : further ? 1 : reach,
+    indexBelow: indexed ? indexBelow : undefined,
   });
   if (first) return first;
   // Such a phrase mostly fills its page on the longer walk: that walk's statement does not

@@ -84,13 +84,8 @@ export function walkedInTwo(
   const glanced = weighed
     ? sql`glance AS (SELECT id, sort, mask & 1 = 1 AS hit, last, edge, mask FROM (${first}) AS w),
       glanced AS (SELECT count(*) FILTER (WHERE hit) AS hits, coalesce(bool_or(last), false) AS ends,
-                         min(sort) FILTER (WHERE edge) AS edge, count(*) AS walked${sql.join(
-                           weighed.map(
-                             (_, i) =>
-                               sql`, count(*) FILTER (WHERE mask & ${sql.lit(2 ** (i + 1))} <> 0) AS ${sql.ref(`word${i}`)}`,
-                           ),
-                           sql``,
-                         )} FROM glance)`
+                         min(sort) FILTER (WHERE edge) AS edge, count(*) AS walked, ${wordCounts(weighed)}
+                    FROM glance)`
     : sql`glance AS (SELECT * FROM (${first}) AS w WHERE hit OR last OR edge LIMIT ${counted + 1}),
       glanced AS (SELECT count(*) FILTER (WHERE hit) AS hits, coalesce(bool_or(last), false) AS ends,
                          min(sort) FILTER (WHERE edge) AS edge FROM glance)`;
@@ -102,6 +97,14 @@ export function walkedInTwo(
                  LIMIT (SELECT greatest(${counted + 1} - hits, 0) FROM glanced)))`;
   return { found, indexPattern: weighed && rarerWordsPattern(query.phrase, weighed.length) };
 }
+
+/** `word0`, `word1` …: how many glanced rows hold each word (bit i + 1 of probeWords' mask). */
+const wordCounts = (words: string[]) =>
+  sql.join(
+    words.map(
+      (_, i) => sql`count(*) FILTER (WHERE mask & ${sql.lit(2 ** (i + 1))} <> 0) AS ${sql.ref(`word${i}`)}`,
+    ),
+  );
 
 /**
  * The index's pattern without the phrase's words that at least one in COMMON_WORD glanced
