@@ -19,6 +19,18 @@ function withMessage(message: string, spelling: Spelling) {
   return { message, messge: message };
 }
 
+/**
+ * An answer that is the same for many calls (the menu of a permission set), turned into
+ * JSON and UTF-8 once: sent as these bytes, it skips serialising and encoding on every
+ * call (12 % of the server's time on menu/list). userRoute sends it as JSON.
+ */
+export class EncodedAnswer {
+  readonly bytes: Buffer;
+  constructor(answer: object) {
+    this.bytes = Buffer.from(JSON.stringify(answer), 'utf8');
+  }
+}
+
 /** A rule broken by the user's input or state: answered as status 0, never a 500. */
 export class UserError extends Error {
   constructor(message: string) {

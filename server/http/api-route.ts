@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
 import { bindParams, paramBag } from './binding';
-import { fail, UserError, type Spelling } from './answers';
+import { EncodedAnswer, fail, UserError, type Spelling } from './answers';
 import { documentRoute } from './openapi';
 import { withTenant } from '../db/tenant-fence';
 import type { Principal } from '../auth/principal';
@@ -43,6 +43,13 @@ export interface UserRouteDefinition<S extends z.ZodObject> extends BaseDefiniti
    *  some calls (`both` sends both spellings). Binding, permission and rule refusals alike. */
   spelling?: Spelling;
   handler: (ctx: RouteContext<z.infer<S>>) => Promise<object>;
+}
+
+/** What a handler answered, as Fastify sends it: an EncodedAnswer as its bytes. */
+function sendable(reply: FastifyReply, answer: object): object {
+  if (!(answer instanceof EncodedAnswer)) return answer;
+  reply.type('application/json; charset=utf-8');
+  return answer.bytes;
 }
 
 export interface PublicRouteDefinition<S extends z.ZodObject> extends BaseDefinition<S> {
@@ -102,9 +109,10 @@ export function userRoute<S extends z.ZodObject>(
       if (!bound.ok) return fail(bound.message, def.spelling);
       try {
         // Everything the handler sends to PostgreSQL runs fenced to this tenant.
-        return await withTenant(principal.tenantId, () =>
+        const answer = await withTenant(principal.tenantId, () =>
           def.handler({ params: bound.value, request, reply, principal }),
         );
+        return sendable(reply, answer);
       } catch (error) {
         // Without a spelling of its own, the error handler answers a UserError.
         if (def.spelling && error instanceof UserError) return fail(error.message, def.spelling);

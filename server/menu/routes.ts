@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../http/answers';
+import { EncodedAnswer, ok } from '../http/answers';
 import { userRoute } from '../http/api-route';
 import type { Services } from '../services';
 import { menuFor } from './menu-tree';
 
-/** The answer for a set of permissions, built once: most users share a handful of sets. */
-const answers = new Map<string, ReturnType<typeof ok>>();
+/** The answer for a set of permissions, built and encoded once: most users share a handful of sets. */
+const answers = new Map<string, EncodedAnswer>();
 function menuAnswer(permissions: Set<string>) {
   const key = [...permissions].sort().join(',');
   let answer = answers.get(key);
   if (!answer) {
-    answer = ok({ records: menuFor(permissions) });
+    answer = new EncodedAnswer(ok({ records: menuFor(permissions) }));
     if (answers.size < 1000) answers.set(key, answer);
   }
   return answer;
