@@ -80,8 +80,9 @@ export async function openPglite(dataDir: string): Promise<OpenDatabase> {
   }
 }
 
-export function openPostgres(url: string): OpenDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: 20, options: CONNECTION_OPTIONS });
+/** A pool of `poolSize` connections (config.ts DATABASE_POOL_SIZE: why so few). */
+export function openPostgres(url: string, poolSize = 5): OpenDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: CONNECTION_OPTIONS });
   nameStatements(pool);
   // An idle connection can be ended by the server (restart, admin, failover): the pool
   // drops it and opens another; unhandled, the event would end the process.
@@ -92,7 +93,10 @@ export function openPostgres(url: string): OpenDatabase {
 
 export async function openDatabase(options: {
   databaseUrl?: string;
+  databasePoolSize?: number;
   dataDir: string;
 }): Promise<OpenDatabase> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.databasePoolSize)
+    : openPglite(options.dataDir);
 }

@@ -4,6 +4,8 @@ import { menuFor, type MenuEntry } from '../../server/menu/menu-tree';
 import { splitSqlStatements } from '../../server/db/split-sql';
 import { normalizeHost } from '../../server/tenancy/tenants';
 import { redactUrl } from '../../server/logger';
+import os from 'node:os';
+import { ConfigError, loadConfig } from '../../server/config';
 
 describe('login throttle', () => {
   const failTimes = (
@@ -107,5 +109,18 @@ describe('small server helpers', () => {
     expect(redactUrl('/api/message/download?AttachmentId=3&token=xyz')).toBe(
       '/api/message/download?AttachmentId=3&token=[redacted]',
     );
+  });
+});
+
+describe('the database pool size', () => {
+  it('is two connections per core and one unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(2 * os.availableParallelism() + 1);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(2 * os.availableParallelism() + 1);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+  });
+
+  it('refuses a size that is not a whole number of at least two', () => {
+    for (const bad of ['0', '1', '-3', '2.5', 'many'])
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(ConfigError);
   });
 });
