@@ -224,13 +224,15 @@ async function runEngine({ engine, customers, letters, title, section }: Plan): 
 }
 
 async function main(): Promise<number> {
-  if (!plans.length) throw new Error('Nothing to run: BENCH_PGLITE=off and no BENCH_DATABASE_URL.');
+  // With no engine, only the page weight is measured (BENCH_PGLITE=off and no database).
+  if (!plans.length && off('BENCH_PAGES'))
+    throw new Error('Nothing to run: BENCH_PGLITE=off, no BENCH_DATABASE_URL and BENCH_PAGES=off.');
   if (!calls.length)
     throw new Error(`BENCH_ONLY names no known call; known: ${CALLS.map((c) => c.name).join(', ')}`);
   const m = machine();
   console.log(
     `Dabir bench — ${m.date}, ${m.cores} cores, ${m.memoryGiB.toFixed(1)} GiB, Node ${m.node}; ` +
-      `${settings.seconds} s × ${settings.connections} connections per call; runs: ${plans.map((p) => p.title).join('; ')}`,
+      `${settings.seconds} s × ${settings.connections} connections per call; runs: ${plans.map((p) => p.title).join('; ') || 'page weight only'}`,
   );
   let exitCode = 0;
   const runs: EngineRun[] = [];
