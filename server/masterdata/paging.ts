@@ -5,7 +5,8 @@
 //   COUNT_CAP rows past the page as a sub-select, and the page's records joined to it;
 // - a phrase first walks the list's newest rows (FIRST_WALK, then RECENT_WINDOW and ten
 //   per row the page reaches; phrase-walk.ts), matching each by its search text, and
-//   stops as soon as it has this page and the next; the records come in the same
+//   stops as soon as it has this page and one match more (a resource's own list, whose
+//   rows match cheaply, the next page too: fromNewestRows); the records come in the same
 //   statement. Only when the walk ends without filling the page, and the list goes on
 //   past it, does the search table's trigram index answer, through search_matches
 //   (migration 0016: it sets the pattern the search table's policy carries, tables.ts),
@@ -43,7 +44,7 @@ export const MAX_ROWS = 1000;
  * a million letters: 70 ms of bitmap before the first row) to be sorted and counted; a rare
  * phrase is a few index entries, while walking would read every row. The planner cannot
  * tell which from a pattern it sees only at run time, so the engine asks both ways, each
- * bounded: first the newest rows, stopping once it holds this page and the next, then the
+ * bounded: first the newest rows, stopping once it holds this page and more, then the
  * index. Where matching a row costs a key look-up (letters), the first walk is short: a
  * phrase it finds nowhere among the newest hundred rows is rare enough for the index (a
  * letter's number: one index probe instead of 2,000 look-ups), while one it finds a few
@@ -207,7 +208,7 @@ async function unsearched(db: EngineDb, list: KeyedList, query: KeyedQuery): Pro
 /**
  * The page among the list's newest `window` rows: its records and count, or none when the
  * walk ended without filling it and the list goes on. One statement: the walk stops at the
- * hits this page and the next need (a common word: a few dozen rows), and marks the
+ * hits this page and one more need (a common word: a few dozen rows), and marks the
  * list's last row (`lead` looks one row ahead) so that a walk that reached the end knows
  * it. Given `glance`, the walk looks at that many rows first and goes on to `window` only
  * when they held a match: a phrase none of them holds is rare enough for the index, and a
@@ -224,8 +225,11 @@ async function fromNewestRows(
   pattern: string,
   window: { rows: number; glance?: number; indexBelow?: number },
 ): Promise<KeyedPage | undefined> {
-  // This page, the next (so the count says there is more), and one to tell "more than that".
-  const counted = query.skipped + 2 * query.size;
+  // The matches the walk looks for: this page and one more, to tell "more than that". A
+  // list whose rows match by their own text walks on to the next page too, so the count
+  // says «بیش از ۴۰» on page 1 (its rows cost half a microsecond each); a row matched by a
+  // key look-up costs a few, and a common phrase's first page then walks half as far.
+  const counted = query.skipped + (list.matches ? 2 : 1) * query.size;
   const glance = window.glance !== undefined && window.glance < window.rows ? window.glance : undefined;
   const { found, indexPattern } =
     glance === undefined

@@ -89,7 +89,7 @@ export function walkedInTwo(
     : sql`glance AS (SELECT * FROM (${first}) AS w WHERE hit OR last OR edge LIMIT ${counted + 1}),
       glanced AS (SELECT count(*) FILTER (WHERE hit) AS hits, coalesce(bool_or(last), false) AS ends,
                          min(sort) FILTER (WHERE edge) AS edge FROM glance)`;
-  const goesOn = sql<boolean>`(SELECT hits > 0 AND hits < ${counted} AND edge IS NOT NULL AND NOT ends FROM glanced)`;
+  const goesOn = sql<boolean>`(SELECT hits > 0 AND hits <= ${counted} AND edge IS NOT NULL AND NOT ends FROM glanced)`;
   const second = walkRows(db, list, pattern, rows + 1 - glance, sql`(SELECT edge FROM glanced)`);
   const found = sql`${glanced},
     found AS ((SELECT id, sort, hit, last FROM glance WHERE hit OR last)
