@@ -67,11 +67,13 @@ function whole(value: string | undefined, fallback: number, name: string): numbe
  * and one: more statements in flight than the cores can run only make them wait for each
  * other inside the database, each holding its snapshot and its backend's caches. Measured
  * on 2 cores at 50 connections of load (docs/benchmarks.md): 5 connections against 20
- * gave the same throughput and a p99 of 39-43 ms against 59-76 on rare phrase searches.
+ * gave the same throughput and a p99 of 39-49 ms against 59-76 on rare phrase searches.
  * A database on a larger machine of its own may want more.
  */
+export const defaultPoolSize = () => 2 * os.availableParallelism() + 1;
+
 function poolSize(value: string | undefined): number {
-  const size = whole(value, 2 * os.availableParallelism() + 1, 'DATABASE_POOL_SIZE');
+  const size = whole(value, defaultPoolSize(), 'DATABASE_POOL_SIZE');
   if (size < 2) throw new ConfigError(`DATABASE_POOL_SIZE must be at least 2, got "${value}"`);
   return size;
 }

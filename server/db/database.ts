@@ -10,6 +10,7 @@ import type { Database } from './schema';
 import { lockDataDir } from './data-dir-lock';
 import { fencedDialect } from './tenant-fence';
 import { CONNECTION_OPTIONS, nameStatements } from './named-statements';
+import { defaultPoolSize } from '../config';
 
 export type DB = Kysely<Database>;
 
@@ -81,7 +82,7 @@ export async function openPglite(dataDir: string): Promise<OpenDatabase> {
 }
 
 /** A pool of `poolSize` connections (config.ts DATABASE_POOL_SIZE: why so few). */
-export function openPostgres(url: string, poolSize = 5): OpenDatabase {
+export function openPostgres(url: string, poolSize = defaultPoolSize()): OpenDatabase {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: CONNECTION_OPTIONS });
   nameStatements(pool);
   // An idle connection can be ended by the server (restart, admin, failover): the pool

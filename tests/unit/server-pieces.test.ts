@@ -5,7 +5,7 @@ import { splitSqlStatements } from '../../server/db/split-sql';
 import { normalizeHost } from '../../server/tenancy/tenants';
 import { redactUrl } from '../../server/logger';
 import os from 'node:os';
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, defaultPoolSize, loadConfig } from '../../server/config';
 
 describe('login throttle', () => {
   const failTimes = (
@@ -115,7 +115,7 @@ describe('small server helpers', () => {
 describe('the database pool size', () => {
   it('is two connections per core and one unless DATABASE_POOL_SIZE says otherwise', () => {
     expect(loadConfig({}).databasePoolSize).toBe(2 * os.availableParallelism() + 1);
-    expect(loadConfig({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(2 * os.availableParallelism() + 1);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(defaultPoolSize());
     expect(loadConfig({ DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
   });
 
