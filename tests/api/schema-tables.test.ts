@@ -99,6 +99,21 @@ describe.each(ENGINES)('resource schemas and their tables (%s)', (engine) => {
     expect(resourceTables().filter((table) => !fenced.has(table))).toEqual([]);
   });
 
+  it('writes every trigram index straight into the index, never into a pending list', async () => {
+    // GIN's pending list is read whole by every search the index answers (docs/architecture.md).
+    const { rows } = await sql<{ index: string; options: string[] | null }>`
+      SELECT i.relname AS index, i.reloptions AS options
+        FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_am a ON a.oid = i.relam
+        JOIN pg_opclass o ON o.oid = x.indclass[0]
+       WHERE a.amname = 'gin' AND o.opcname = 'gin_trgm_ops'
+         AND i.relnamespace = current_schema()::regnamespace`.execute(server.built.services.db);
+    expect(rows.map((row) => row.index)).toContain('messages_search_text_idx');
+    expect(rows.map((row) => row.index)).toContain('customers_search_text_idx');
+    expect(rows.filter((row) => !row.options?.includes('fastupdate=off')).map((row) => row.index)).toEqual(
+      [],
+    );
+  });
+
   it('changes nothing when the tables are generated again', async () => {
     const before = await columnsOf('persons');
     await run(resourceTableStatements());
