@@ -173,6 +173,10 @@ function allLettersList(viewer: Viewer, params: ListParams): KeyedList {
     sort: 'm.id',
     searchTable: 'messages_search',
     rows: (db) => sent((db as unknown as LettersDb).selectFrom('messages as m') as never) as never,
+    // Unnarrowed, the list is most of the tenant's letters, in the search table's order: a
+    // phrase walks the search table's rows. Narrowed to a type, a project or a customer it
+    // may be a few of them, whose own index the walk then goes through.
+    sortedBySearchId: !params.MessageType && !params.projectId && !params.fromCustomerId,
   };
 }
 

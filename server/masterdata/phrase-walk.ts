@@ -23,12 +23,21 @@ const probe = (list: KeyedList, pattern: string) =>
   sql<boolean>`coalesce((SELECT true FROM ${sql.table(list.searchTable)} s
     WHERE s.tenant_id = ${list.tenantId} AND s.id = ${sql.ref(list.id)} AND s.search_text LIKE ${pattern}), false)`;
 
-/** probe, and which of `words` the row holds besides: bit 0 the match, bit i + 1 the word i. */
-const probeWords = (list: KeyedList, pattern: string, words: string[]) =>
-  sql<number>`coalesce((SELECT (s.search_text LIKE ${pattern})::int${sql.join(
+/** The list's row of the search table's row `s` (FROM, joins and WHERE). */
+export const rowOfSearchRow = (db: EngineDb, list: KeyedList) =>
+  list.rowOfMatch?.(db) ?? list.rows(db).where(sql.ref(list.id), '=', sql.ref('s.id'));
+
+/** ` + 2 * (s.search_text LIKE word0)::int + 4 * …`: bit i + 1 says the search row `s`
+ *  holds the word i. */
+const wordBits = (words: string[]) =>
+  sql.join(
     words.map((word, i) => sql` + ${sql.lit(2 ** (i + 1))} * (s.search_text LIKE ${word})::int`),
     sql``,
-  )}
+  );
+
+/** probe, and which of `words` the row holds besides: bit 0 the match, bit i + 1 the word i. */
+const probeWords = (list: KeyedList, pattern: string, words: string[]) =>
+  sql<number>`coalesce((SELECT (s.search_text LIKE ${pattern})::int${wordBits(words)}
     FROM ${sql.table(list.searchTable)} s WHERE s.tenant_id = ${list.tenantId} AND s.id = ${sql.ref(list.id)}), 0)`;
 
 /** The list's newest `limit` rows (after the key `before`, when given), newest first, each
@@ -41,6 +50,7 @@ function walkRows(
   before?: RawBuilder<unknown>,
   words?: string[],
 ) {
+  if (list.sortedBySearchId) return walkSearchRows(db, list, pattern, limit, before, words);
   const rows = list.rows(db);
   return (before === undefined ? rows : rows.where(sql.ref(list.sort), '<', before))
     .select([
@@ -77,8 +87,9 @@ export function walkedInTwo(
   const { glance, rows, counted } = walk;
   const words = trigramWords(query.phrase);
   const weighed = words.length > 1 && words.length <= MOST_WORDS_WEIGHED ? words : undefined;
+  const walkedSort = list.sortedBySearchId ? 's.id' : list.sort;
   const first = walkRows(db, list, pattern, glance, undefined, weighed).select(
-    sql<boolean>`row_number() OVER (ORDER BY ${sql.ref(list.sort)} DESC) = ${glance}`.as('edge'),
+    sql<boolean>`row_number() OVER (ORDER BY ${sql.ref(walkedSort)} DESC) = ${glance}`.as('edge'),
   );
   // Weighing words needs every glanced row; otherwise the glance stops at what the page needs.
   const glanced = weighed
@@ -127,4 +138,40 @@ export function rarerWordsPattern(phrase: string, words: number) {
   );
   return sql<string>`(SELECT CASE kept ${sql.join(choices, sql` `)} ELSE ${trigramPattern(phrase)}::text END
     FROM (SELECT ${kept} AS kept FROM glanced) AS k)`;
+}
+
+/**
+ * walkRows of a list ordered by its search table's id (KeyedList.sortedBySearchId): the
+ * search table's newest `limit` rows of the tenant, each matched by its own text, and only
+ * a matching one looked up in the list (is it listed? a letter that is a draft or deleted
+ * is not). A row of the list costs a look-up of its text when the walk goes over the list;
+ * here a row of text costs nothing more than reading it, and a rare phrase, which matches
+ * none, costs no look-up at all. `last` is the search table's last row: every row of the
+ * list is one of its rows, so a walk that reached it has seen the whole list.
+ */
+function walkSearchRows(
+  db: EngineDb,
+  list: KeyedList,
+  pattern: string,
+  limit: number,
+  before?: RawBuilder<unknown>,
+  words?: string[],
+) {
+  const listed = sql<boolean>`coalesce((${rowOfSearchRow(db, list)
+    .select(sql`true`.as('listed'))
+    .limit(1)}), false)`;
+  // CASE, not AND: the look-up only when the text matches (AND may be evaluated either way).
+  const hit = sql<boolean>`CASE WHEN s.search_text LIKE ${pattern} THEN ${listed} ELSE false END`;
+  const rows = db
+    .selectFrom(sql.table(list.searchTable).as('s'))
+    .where(sql.ref('s.tenant_id'), '=', list.tenantId);
+  return (before === undefined ? rows : rows.where(sql.ref('s.id'), '<', before))
+    .select([
+      sql.ref('s.id').as('id'),
+      sql.ref('s.id').as('sort'),
+      words ? sql<number>`${hit}::int${wordBits(words)}`.as('mask') : hit.as('hit'),
+      sql<boolean>`lead(s.id) OVER (ORDER BY s.id DESC) IS NULL`.as('last'),
+    ])
+    .orderBy(sql.ref('s.id'), 'desc')
+    .limit(limit);
 }

@@ -230,6 +230,41 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     expect(await chosen(60, [3, 60, 2])).toBe('%پرونده%گزارش%');
   });
 
+  it('walks the search table for all letters, listing no draft it walks past', async () => {
+    // Two sent letters hold «زبرجد», and two drafts newer than them (their search text is
+    // in the same table, and they are the newest rows the walk reads); «عقیق» only a draft.
+    const older = await api.sendNew(w.maryam, [w.ali], { Subject: 'نامه زبرجد یکم' });
+    const newer = await api.sendNew(w.zahra, [w.maryam], { Subject: 'نامه زبرجد دوم' });
+    await api.draft(w.maryam, [w.ali], { Subject: 'پیش‌نویس زبرجد عقیق' });
+    await api.draft(w.ali, [w.maryam], { Subject: 'پیش‌نویس زبرجد' });
+    const all = async (phrase: string, Count: number, Page = 1, window?: number) => {
+      const viewer = { tenantId, userId: w.admin.userId, permissions: new Set(['Messages', 'AllMessages']) };
+      const params = listParams.parse({ PageType: 'AllMessage', Phrase: phrase, Count, Page });
+      const found = await withTenant(tenantId, () =>
+        listLetters(server.built.services, viewer, params, window),
+      );
+      return {
+        ids: found.records.map((record) => record.messageId),
+        total: found.total,
+        capped: found.capped,
+      };
+    };
+    const oneRow = -10 * 5;
+    for (const window of [undefined, oneRow]) {
+      // Walked to the table's end (the whole tenant is a few dozen letters): exact.
+      expect(await all('زبرجد', 5, 1, window)).toEqual({ ids: [newer, older], total: 2, capped: false });
+      expect(await all('عقیق', 5, 1, window)).toEqual({ ids: [], total: 0, capped: false });
+      // Words weighed over the glance: «نامه» is in most rows, «زبرجد» in four.
+      expect((await all('نامه زبرجد', 5, 1, window)).ids).toEqual([newer, older]);
+    }
+    // A page of one: the walk stops at the second listed match, not at a draft's.
+    expect(await all('زبرجد', 1)).toEqual({ ids: [newer], total: 1, capped: true });
+    expect(await all('زبرجد', 1, 2)).toEqual({ ids: [older], total: 2, capped: false });
+    // The same letters as the list without a phrase holds, in its order.
+    const unsearched = await api.ids(w.admin, { PageType: 'AllMessage' });
+    expect(unsearched.filter((id) => id === newer || id === older)).toEqual([newer, older]);
+  });
+
   it('refuses a phrase the index cannot narrow when the walk does not find it, in Persian', async () => {
     const oneRow = -10 * 5;
     const tenRows = oneRow + 10;
