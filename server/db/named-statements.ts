@@ -64,6 +64,11 @@ function statementName(text: string) {
 
 type QueryFn = (...args: unknown[]) => unknown;
 
+/** How many times a connection was switched between plan modes (each a round trip, `SET`),
+ *  in this process: a call whose statements all want one mode switches none. */
+let switches = 0;
+export const planModeSwitches = () => switches;
+
 /** A named statement's plan cannot serve a table whose columns changed since (a migration
  *  run by another process): PostgreSQL refuses it once, and it is sent again afresh. */
 const isStalePlan = (error: unknown) =>
@@ -83,6 +88,7 @@ export function nameStatements(pool: pg.Pool) {
       if (mode === wanted) return;
       await plain(`SET plan_cache_mode = ${wanted}`);
       mode = wanted;
+      switches += 1;
     };
     const send = async (text: string, values: unknown[]) => {
       const name = `${statementName(text)}_${generation}`;

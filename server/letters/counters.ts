@@ -3,6 +3,7 @@
 // look-up, whatever the number of letters.
 import type { Principal } from '../auth/principal';
 import type { DB } from '../db/database';
+import { ONE_PLAN } from '../db/named-statements';
 import { registerBoxCounter } from '../home/box-counters';
 import type { LettersDb } from './schema';
 
@@ -17,6 +18,10 @@ function countsOf(db: DB, principal: Principal): Promise<Counts> {
     pending = (db as unknown as LettersDb)
       .selectFrom('message_box_counts')
       .select(['unread', 'drafts', 'answer_requests'])
+      // A key look-up: its one plan serves everyone, and the call's other statement (the
+      // tenant's sign-in epoch) is one too, so the connection is not switched between
+      // plan modes (a round trip each way: named-statements.ts).
+      .modifyFront(ONE_PLAN)
       .where('tenant_id', '=', principal.tenantId)
       .where('user_id', '=', principal.userId)
       .executeTakeFirst()

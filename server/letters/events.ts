@@ -1,4 +1,5 @@
 // The letter's history: one row per action (constants.ts EVENT, docs/api.md).
+import { ONE_PLAN } from '../db/named-statements';
 import { EVENT } from './constants';
 import type { LettersDb, LettersTrx } from './schema';
 
@@ -34,6 +35,9 @@ export async function readEventExists(
   const found = await db
     .selectFrom('message_events')
     .select('id')
+    // A range of message_events_message_idx, as every other statement of message/get is one
+    // plan: no switch of the connection's plan mode (named-statements.ts) in the middle.
+    .modifyFront(ONE_PLAN)
     .where('tenant_id', '=', tenantId)
     .where('message_id', '=', messageId)
     .where('event_type', '=', EVENT.read)

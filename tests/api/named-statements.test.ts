@@ -5,9 +5,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type OpenDatabase } from '../../server/db/database';
-import { MAX_NAMED_PER_CONNECTION, ONE_PLAN } from '../../server/db/named-statements';
+import { MAX_NAMED_PER_CONNECTION, ONE_PLAN, planModeSwitches } from '../../server/db/named-statements';
 import { asSystem } from '../../server/db/tenant-fence';
 import { DEMO_ADMIN, startTestServer, type TestServer } from './harness';
+import { letters, letterWorld } from './letters-kit';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('named statements (postgres)', () => {
   let server: TestServer;
@@ -128,6 +129,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements (postgres)', () 
       expect(await mode(true)).toBe('force_generic_plan');
       expect(await mode(false)).toBe('force_custom_plan');
     });
+  });
+
+  it('opens a letter and reads the dashboard’s counts without switching a connection’s plan mode', async () => {
+    // Each switch is a round trip of its own (SET plan_cache_mode), and a call whose
+    // statements all want one plan needs none: the letter, its people, its events, the
+    // reader's own reading, the counts, the tenant's sign-in epoch.
+    const w = await letterWorld(server);
+    const api = letters(server, w);
+    const id = await api.sendNew(w.maryam, [w.ali]);
+    const round = async () => {
+      expect((await api.get(w.ali, id)).status).toBe(1);
+      expect((await api.box(w.ali)).status).toBe(1);
+    };
+    // The first opening writes the reading (a transaction of its own); then the pooled
+    // connections the calls take are in the one mode.
+    await round();
+    await round();
+    const before = planModeSwitches();
+    for (let i = 0; i < 5; i++) await round();
+    expect(planModeSwitches() - before).toBe(0);
   });
 
   it('serves the signed-in calls through named statements', async () => {
