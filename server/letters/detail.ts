@@ -78,20 +78,39 @@ async function markRead(services: Services, viewer: Viewer, message: Message, bo
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-async function addresses(db: LettersDb, viewer: Viewer, message: Message) {
-  const rows = await db
-    .selectFrom('message_recipients')
-    .modifyFront(ONE_PLAN)
-    .select(['user_id', 'kind'])
-    .where('tenant_id', '=', viewer.tenantId)
-    .where('message_id', '=', message.id)
-    .orderBy('position')
-    .execute();
-  const people = await colleaguesByUser(
-    db,
-    viewer.tenantId,
-    rows.map((r) => r.user_id),
-  );
+type People = Awaited<ReturnType<typeof colleaguesByUser>>;
+
+/** The letter's recipients (to, cc, bcc) in their order, and an outgoing letter's customers. */
+async function addressRows(db: LettersDb, viewer: Viewer, message: Message) {
+  const [rows, customers] = await Promise.all([
+    db
+      .selectFrom('message_recipients')
+      .modifyFront(ONE_PLAN)
+      .select(['user_id', 'kind'])
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('message_id', '=', message.id)
+      .orderBy('position')
+      .execute(),
+    message.message_type_fk === OUTGOING
+      ? db
+          .selectFrom('message_customers')
+          .modifyFront(ONE_PLAN)
+          .select('customer_id')
+          .where('tenant_id', '=', viewer.tenantId)
+          .where('message_id', '=', message.id)
+          .orderBy('position')
+          .execute()
+      : undefined,
+  ]);
+  return { rows, customers: customers?.map((r) => r.customer_id) };
+}
+
+function addresses(
+  viewer: Viewer,
+  message: Message,
+  { rows, customers }: Awaited<ReturnType<typeof addressRows>>,
+  people: People,
+) {
   const personOf = (userId: number) => people.get(userId)?.personId ?? null;
   const ofKind = (kind: number) =>
     rows
@@ -105,23 +124,11 @@ async function addresses(db: LettersDb, viewer: Viewer, message: Message) {
     .filter((r) => r.kind === BCC && (writer || r.user_id === viewer.userId))
     .map((r) => personOf(r.user_id))
     .filter((id): id is number => id !== null);
-  const customers =
-    message.message_type_fk === OUTGOING
-      ? (
-          await db
-            .selectFrom('message_customers')
-            .modifyFront(ONE_PLAN)
-            .select('customer_id')
-            .where('tenant_id', '=', viewer.tenantId)
-            .where('message_id', '=', message.id)
-            .orderBy('position')
-            .execute()
-        ).map((r) => r.customer_id)
-      : undefined;
   return { selectedTo: customers ?? ofKind(TO), selectedCC: ofKind(CC), selectedBcc: bcc };
 }
 
-async function letterRecord(db: LettersDb, viewer: Viewer, message: Message, box: Box | undefined) {
+/** The title of the letter's numbering scheme. */
+async function schemeTitle(db: LettersDb, viewer: Viewer, message: Message) {
   const scheme = await db
     .selectFrom('andikators')
     .modifyFront(ONE_PLAN)
@@ -129,13 +136,16 @@ async function letterRecord(db: LettersDb, viewer: Viewer, message: Message, box
     .where('tenant_id', '=', viewer.tenantId)
     .where('id', '=', message.andikator_fk)
     .executeTakeFirst();
-  const people = await colleaguesByUser(
-    db,
-    viewer.tenantId,
-    [message.author_id, message.from_man_user_id, message.signed_by].filter(
-      (id): id is number => id !== null,
-    ),
-  );
+  return scheme?.andikator_title ?? '';
+}
+
+function letterRecord(
+  viewer: Viewer,
+  message: Message,
+  box: Box | undefined,
+  andikatorTitle: string,
+  people: People,
+) {
   const read = box ? box.is_read || box.first_read_at !== null : false;
   return {
     messageId: message.id,
@@ -144,7 +154,7 @@ async function letterRecord(db: LettersDb, viewer: Viewer, message: Message, box
     subject: message.subject,
     messageBody: message.message_body,
     andikatorFk: message.andikator_fk,
-    andikatorTitle: scheme?.andikator_title ?? '',
+    andikatorTitle,
     andikatorPrefix: message.andikator_prefix,
     number: message.number,
     displayMessageNumber: displayNumber(message),
@@ -270,13 +280,9 @@ function historyOf<T extends 'message_forwards' | 'message_events'>(
     .execute() as Promise<Selectable<LettersDatabase[T]>[]>;
 }
 
-async function forwardsOf(db: LettersDb, viewer: Viewer, message: Message) {
-  const rows = await historyOf(db, 'message_forwards', viewer, message);
-  const people = await colleaguesByUser(
-    db,
-    viewer.tenantId,
-    rows.flatMap((r) => [r.from_user_id, r.to_user_id]),
-  );
+type History<T extends 'message_forwards' | 'message_events'> = Selectable<LettersDatabase[T]>[];
+
+function forwardsOf(rows: History<'message_forwards'>, people: People) {
   return rows.map((row) => ({
     forwardMessage: row.note,
     createdDate: iso(row.created_at),
@@ -286,13 +292,7 @@ async function forwardsOf(db: LettersDb, viewer: Viewer, message: Message) {
   }));
 }
 
-async function eventsOf(db: LettersDb, viewer: Viewer, message: Message) {
-  const rows = await historyOf(db, 'message_events', viewer, message);
-  const people = await colleaguesByUser(
-    db,
-    viewer.tenantId,
-    rows.map((r) => r.user_id),
-  );
+function eventsOf(rows: History<'message_events'>, people: People) {
   return rows.map((row) => ({
     createdDate: iso(row.created_at),
     createdDateJalali: formatJalali(row.created_at, { withTime: true }),
@@ -304,26 +304,38 @@ async function eventsOf(db: LettersDb, viewer: Viewer, message: Message) {
   }));
 }
 
-/** The whole answer of message/get/, or undefined for a letter the viewer may not see. */
+/** The whole answer of message/get/, or undefined for a letter the viewer may not see. The
+ *  letter's rows are read side by side, and the people they name (author, signer,
+ *  recipients, forwards, events) in one look-up after them, not one for each. */
 export async function letterDetail(services: Services, viewer: Viewer, id: number) {
   const db = services.db as unknown as LettersDb;
   const found = await visibleLetter(db, viewer, id);
   if (!found) return undefined;
   const { message, box } = found;
-  const letter = await letterRecord(db, viewer, message, box);
   await markRead(services, viewer, message, box);
-  const [recipients, attachment, relatedMessage, allForwardedMessage, messageEvent] = await Promise.all([
-    addresses(db, viewer, message),
+  const [andikatorTitle, addressed, attachment, relatedMessage, forwards, events] = await Promise.all([
+    schemeTitle(db, viewer, message),
+    addressRows(db, viewer, message),
     attachmentsOf(db, viewer, message),
     relatedOf(db, viewer, message),
-    forwardsOf(db, viewer, message),
-    eventsOf(db, viewer, message),
+    historyOf(db, 'message_forwards', viewer, message),
+    historyOf(db, 'message_events', viewer, message),
   ]);
+  const people = await colleaguesByUser(db, viewer.tenantId, [
+    ...[message.author_id, message.from_man_user_id, message.signed_by].filter(
+      (userId): userId is number => userId !== null,
+    ),
+    ...addressed.rows.map((r) => r.user_id),
+    ...forwards.flatMap((r) => [r.from_user_id, r.to_user_id]),
+    ...events.map((r) => r.user_id),
+  ]);
+  // The record as it was before this opening (box and message were read before markRead).
+  const letter = letterRecord(viewer, message, box, andikatorTitle, people);
   return {
-    record: { ...letter, letter, ...recipients },
+    record: { ...letter, letter, ...addresses(viewer, message, addressed, people) },
     attachment,
     relatedMessage,
-    allForwardedMessage,
-    messageEvent,
+    allForwardedMessage: forwardsOf(forwards, people),
+    messageEvent: eventsOf(events, people),
   };
 }

@@ -244,6 +244,49 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     expect(toSelf.status).toBe(0);
   });
 
+  it('names the people of a letter in its answer: author, signer, recipients, forwards, events', async () => {
+    const id = await api.draft(w.maryam, [w.ali], { SelectedCC: [w.zahra.personId] });
+    expect(await api.post(w.maryam, 'message/sign/', { id })).toMatchObject({ status: 1 });
+    const sent = await api.save(w.maryam, {
+      ...api.internal([w.ali], { SelectedCC: [w.zahra.personId] }),
+      MessageId: id,
+      IsSend: 1,
+    });
+    expect(sent.status).toBe(1);
+    expect((await api.get(w.ali, id)).status).toBe(1);
+    await api.post(w.ali, 'message/forward/', {
+      MessageId: id,
+      IsSend: 1,
+      SelectedTo: [w.hossein.personId],
+      ForwardMessage: 'برای اطلاع',
+    });
+    const detail = await api.get(w.maryam, id);
+    expect(detail.record).toMatchObject({
+      createdUserFullName: 'مریم احمدی',
+      signedByFullName: 'مریم احمدی',
+      selectedTo: [w.ali.personId],
+      selectedCC: [w.zahra.personId],
+      selectedBcc: [],
+    });
+    expect(detail.record.andikatorTitle).not.toBe('');
+    expect(detail.allForwardedMessage).toEqual([
+      expect.objectContaining({
+        forwardMessage: 'برای اطلاع',
+        creatorUserFullName: 'علی رضایی',
+        receivedUserFullName: 'حسین محمدی',
+      }),
+    ]);
+    // Each event by whom: Maryam wrote, signed and sent it; Ali read and forwarded it.
+    const byWhom = (detail.messageEvent as Array<{ eventTypeFk: number; creatorUserFullName: string }>).map(
+      (e) => [e.eventTypeFk, e.creatorUserFullName],
+    );
+    expect(byWhom).toContainEqual([8, 'علی رضایی']);
+    expect(byWhom).toContainEqual([7, 'علی رضایی']);
+    expect(byWhom.filter(([type]) => type !== 8 && type !== 7).map(([, name]) => name)).toEqual(
+      byWhom.filter(([type]) => type !== 8 && type !== 7).map(() => 'مریم احمدی'),
+    );
+  });
+
   it('passes an unsigned draft to one colleague, who then holds it and sends it', async () => {
     const id = await api.draft(w.maryam, [w.zahra]);
     const signedId = await api.draft(w.maryam, [w.zahra]);
