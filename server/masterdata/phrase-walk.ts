@@ -40,6 +40,54 @@ const probeWords = (list: KeyedList, pattern: string, words: string[]) =>
   sql<number>`coalesce((SELECT (s.search_text LIKE ${pattern})::int${wordBits(words)}
     FROM ${sql.table(list.searchTable)} s WHERE s.tenant_id = ${list.tenantId} AND s.id = ${sql.ref(list.id)}), 0)`;
 
+/** What a walk reads: its rows (FROM, joins and WHERE), the columns of their id and key,
+ *  and whether a row matches (`hit`), with the words it holds besides (`mask`). */
+interface Walked {
+  rows: ReturnType<KeyedList['rows']>;
+  id: string;
+  sort: string;
+  hit: () => RawBuilder<boolean>;
+  mask: (words: string[]) => RawBuilder<number>;
+}
+
+/** A walk over the list's own rows, each matched by `list.matches` or a key look-up. */
+const listWalk = (db: EngineDb, list: KeyedList, pattern: string): Walked => ({
+  rows: list.rows(db),
+  id: list.id,
+  sort: list.sort,
+  hit: () => (list.matches ?? ((p: string) => probe(list, p)))(pattern),
+  mask: (words) => probeWords(list, pattern, words),
+});
+
+/**
+ * A walk over the search table's own rows, for a list ordered by its id
+ * (KeyedList.sortedBySearchId): each row matched by its own text, and only a matching one
+ * looked up in the list (is it listed? a letter that is a draft or deleted is not). A
+ * row of the list costs a look-up of its text when the walk goes over the list; here a
+ * row of text costs nothing more than reading it, and a rare phrase, which matches none,
+ * costs no look-up at all. The last row walked is the search table's: every row of the
+ * list is one of its rows, so a walk that reached it has seen the whole list.
+ */
+function searchTableWalk(db: EngineDb, list: KeyedList, pattern: string): Walked {
+  const listed = sql<boolean>`coalesce((${rowOfSearchRow(db, list)
+    .select(sql`true`.as('listed'))
+    .limit(1)}), false)`;
+  // CASE, not AND: the look-up only when the text matches (AND may be evaluated either way).
+  const hit = sql<boolean>`CASE WHEN s.search_text LIKE ${pattern} THEN ${listed} ELSE false END`;
+  return {
+    rows: db
+      .selectFrom(sql.table(list.searchTable).as('s'))
+      .where(sql.ref('s.tenant_id'), '=', list.tenantId),
+    id: 's.id',
+    sort: 's.id',
+    hit: () => hit,
+    mask: (words) => sql<number>`${hit}::int${wordBits(words)}`,
+  };
+}
+
+/** The key a walk of this list orders its rows by. */
+const walkedSort = (list: KeyedList) => (list.sortedBySearchId ? 's.id' : list.sort);
+
 /** The list's newest `limit` rows (after the key `before`, when given), newest first, each
  *  with `hit` (does it match?) and `last` (is it the list's last row?). */
 function walkRows(
@@ -50,18 +98,16 @@ function walkRows(
   before?: RawBuilder<unknown>,
   words?: string[],
 ) {
-  if (list.sortedBySearchId) return walkSearchRows(db, list, pattern, limit, before, words);
-  const rows = list.rows(db);
-  return (before === undefined ? rows : rows.where(sql.ref(list.sort), '<', before))
+  const walked = list.sortedBySearchId ? searchTableWalk(db, list, pattern) : listWalk(db, list, pattern);
+  const sort = sql.ref(walked.sort);
+  return (before === undefined ? walked.rows : walked.rows.where(sort, '<', before))
     .select([
-      sql.ref(list.id).as('id'),
-      sql.ref(list.sort).as('sort'),
-      words
-        ? probeWords(list, pattern, words).as('mask')
-        : (list.matches ?? ((p: string) => probe(list, p)))(pattern).as('hit'),
-      sql<boolean>`lead(${sql.ref(list.id)}) OVER (ORDER BY ${sql.ref(list.sort)} DESC) IS NULL`.as('last'),
+      sql.ref(walked.id).as('id'),
+      sort.as('sort'),
+      words ? walked.mask(words).as('mask') : walked.hit().as('hit'),
+      sql<boolean>`lead(${sql.ref(walked.id)}) OVER (ORDER BY ${sort} DESC) IS NULL`.as('last'),
     ])
-    .orderBy(sql.ref(list.sort), 'desc')
+    .orderBy(sort, 'desc')
     .limit(limit);
 }
 
@@ -87,9 +133,8 @@ export function walkedInTwo(
   const { glance, rows, counted } = walk;
   const words = trigramWords(query.phrase);
   const weighed = words.length > 1 && words.length <= MOST_WORDS_WEIGHED ? words : undefined;
-  const walkedSort = list.sortedBySearchId ? 's.id' : list.sort;
   const first = walkRows(db, list, pattern, glance, undefined, weighed).select(
-    sql<boolean>`row_number() OVER (ORDER BY ${sql.ref(walkedSort)} DESC) = ${glance}`.as('edge'),
+    sql<boolean>`row_number() OVER (ORDER BY ${sql.ref(walkedSort(list))} DESC) = ${glance}`.as('edge'),
   );
   // Weighing words needs every glanced row; otherwise the glance stops at what the page needs.
   const glanced = weighed
@@ -138,40 +183,4 @@ export function rarerWordsPattern(phrase: string, words: number) {
   );
   return sql<string>`(SELECT CASE kept ${sql.join(choices, sql` `)} ELSE ${trigramPattern(phrase)}::text END
     FROM (SELECT ${kept} AS kept FROM glanced) AS k)`;
-}
-
-/**
- * walkRows of a list ordered by its search table's id (KeyedList.sortedBySearchId): the
- * search table's newest `limit` rows of the tenant, each matched by its own text, and only
- * a matching one looked up in the list (is it listed? a letter that is a draft or deleted
- * is not). A row of the list costs a look-up of its text when the walk goes over the list;
- * here a row of text costs nothing more than reading it, and a rare phrase, which matches
- * none, costs no look-up at all. `last` is the search table's last row: every row of the
- * list is one of its rows, so a walk that reached it has seen the whole list.
- */
-function walkSearchRows(
-  db: EngineDb,
-  list: KeyedList,
-  pattern: string,
-  limit: number,
-  before?: RawBuilder<unknown>,
-  words?: string[],
-) {
-  const listed = sql<boolean>`coalesce((${rowOfSearchRow(db, list)
-    .select(sql`true`.as('listed'))
-    .limit(1)}), false)`;
-  // CASE, not AND: the look-up only when the text matches (AND may be evaluated either way).
-  const hit = sql<boolean>`CASE WHEN s.search_text LIKE ${pattern} THEN ${listed} ELSE false END`;
-  const rows = db
-    .selectFrom(sql.table(list.searchTable).as('s'))
-    .where(sql.ref('s.tenant_id'), '=', list.tenantId);
-  return (before === undefined ? rows : rows.where(sql.ref('s.id'), '<', before))
-    .select([
-      sql.ref('s.id').as('id'),
-      sql.ref('s.id').as('sort'),
-      words ? sql<number>`${hit}::int${wordBits(words)}`.as('mask') : hit.as('hit'),
-      sql<boolean>`lead(s.id) OVER (ORDER BY s.id DESC) IS NULL`.as('last'),
-    ])
-    .orderBy(sql.ref('s.id'), 'desc')
-    .limit(limit);
 }
