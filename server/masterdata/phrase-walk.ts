@@ -85,28 +85,31 @@ function searchTableWalk(db: EngineDb, list: KeyedList, pattern: string): Walked
   };
 }
 
-/** The key a walk of this list orders its rows by. */
-const walkedSort = (list: KeyedList) => (list.sortedBySearchId ? 's.id' : list.sort);
-
-/** The list's newest `limit` rows (after the key `before`, when given), newest first, each
- *  with `hit` (does it match?) and `last` (is it the list's last row?). */
+/** The list's newest `limit` rows (after the key `after`, when given), newest first, each
+ *  with `hit` (does it match?; `mask` instead, given `words`: bit 0 the match, bit i + 1
+ *  the word i) and `last` (is it the list's last row?); given `edge`, also `edge` on the
+ *  edge-th row (where a walk after this one starts). */
 function walkRows(
   db: EngineDb,
   list: KeyedList,
   pattern: string,
   limit: number,
-  before?: RawBuilder<unknown>,
-  words?: string[],
+  options: { after?: RawBuilder<unknown>; words?: string[]; edge?: number } = {},
 ) {
+  const { after, words, edge } = options;
   const walked = list.sortedBySearchId ? searchTableWalk(db, list, pattern) : listWalk(db, list, pattern);
   const sort = sql.ref(walked.sort);
-  return (before === undefined ? walked.rows : walked.rows.where(sort, '<', before))
-    .select([
-      sql.ref(walked.id).as('id'),
-      sort.as('sort'),
-      words ? walked.mask(words).as('mask') : walked.hit().as('hit'),
-      sql<boolean>`lead(${sql.ref(walked.id)}) OVER (ORDER BY ${sort} DESC) IS NULL`.as('last'),
-    ])
+  const rows = (after === undefined ? walked.rows : walked.rows.where(sort, '<', after)).select([
+    sql.ref(walked.id).as('id'),
+    sort.as('sort'),
+    words ? walked.mask(words).as('mask') : walked.hit().as('hit'),
+    sql<boolean>`lead(${sql.ref(walked.id)}) OVER (ORDER BY ${sort} DESC) IS NULL`.as('last'),
+  ]);
+  return (
+    edge === undefined
+      ? rows
+      : rows.select(sql<boolean>`row_number() OVER (ORDER BY ${sort} DESC) = ${edge}`.as('edge'))
+  )
     .orderBy(sort, 'desc')
     .limit(limit);
 }
@@ -133,9 +136,7 @@ export function walkedInTwo(
   const { glance, rows, counted } = walk;
   const words = trigramWords(query.phrase);
   const weighed = words.length > 1 && words.length <= MOST_WORDS_WEIGHED ? words : undefined;
-  const first = walkRows(db, list, pattern, glance, undefined, weighed).select(
-    sql<boolean>`row_number() OVER (ORDER BY ${sql.ref(walkedSort(list))} DESC) = ${glance}`.as('edge'),
-  );
+  const first = walkRows(db, list, pattern, glance, { words: weighed, edge: glance });
   // Weighing words needs every glanced row; otherwise the glance stops at what the page needs.
   const glanced = weighed
     ? sql`glance AS (SELECT id, sort, mask & 1 = 1 AS hit, last, edge, mask FROM (${first}) AS w),
@@ -146,7 +147,7 @@ export function walkedInTwo(
       glanced AS (SELECT count(*) FILTER (WHERE hit) AS hits, coalesce(bool_or(last), false) AS ends,
                          min(sort) FILTER (WHERE edge) AS edge FROM glance)`;
   const goesOn = sql<boolean>`(SELECT hits > 0 AND hits <= ${counted} AND edge IS NOT NULL AND NOT ends FROM glanced)`;
-  const second = walkRows(db, list, pattern, rows + 1 - glance, sql`(SELECT edge FROM glanced)`);
+  const second = walkRows(db, list, pattern, rows + 1 - glance, { after: sql`(SELECT edge FROM glanced)` });
   const found = sql`${glanced},
     found AS ((SELECT id, sort, hit, last FROM glance WHERE hit OR last)
       UNION ALL (SELECT id, sort, hit, last FROM (${second}) AS w WHERE (hit OR last) AND ${goesOn}
