@@ -263,13 +263,15 @@ const FORWARD_NAMES: Record<number, string> = {
   [REPLY]: 'پاسخ',
 };
 
+type History<T extends 'message_forwards' | 'message_events'> = Selectable<LettersDatabase[T]>[];
+
 /** The letter's forwards or events, oldest first. */
 function historyOf<T extends 'message_forwards' | 'message_events'>(
   db: LettersDb,
   table: T,
   viewer: Viewer,
   message: Message,
-): Promise<Selectable<LettersDatabase[T]>[]> {
+): Promise<History<T>> {
   return db
     .selectFrom(table as 'message_events')
     .modifyFront(ONE_PLAN)
@@ -277,10 +279,8 @@ function historyOf<T extends 'message_forwards' | 'message_events'>(
     .where('tenant_id', '=', viewer.tenantId)
     .where('message_id', '=', message.id)
     .orderBy('id')
-    .execute() as Promise<Selectable<LettersDatabase[T]>[]>;
+    .execute() as Promise<History<T>>;
 }
-
-type History<T extends 'message_forwards' | 'message_events'> = Selectable<LettersDatabase[T]>[];
 
 function forwardsOf(rows: History<'message_forwards'>, people: People) {
   return rows.map((row) => ({

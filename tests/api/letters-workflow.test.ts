@@ -282,9 +282,9 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     );
     expect(byWhom).toContainEqual([8, 'علی رضایی']);
     expect(byWhom).toContainEqual([7, 'علی رضایی']);
-    expect(byWhom.filter(([type]) => type !== 8 && type !== 7).map(([, name]) => name)).toEqual(
-      byWhom.filter(([type]) => type !== 8 && type !== 7).map(() => 'مریم احمدی'),
-    );
+    const maryams = byWhom.filter(([type]) => type !== 8 && type !== 7);
+    expect(maryams.length).toBeGreaterThan(0);
+    expect(new Set(maryams.map(([, name]) => name))).toEqual(new Set(['مریم احمدی']));
   });
 
   it('passes an unsigned draft to one colleague, who then holds it and sends it', async () => {
