@@ -6,7 +6,7 @@
 // the engine's (masterdata/paging.ts).
 import { sql, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { UserError } from '../http/answers';
-import { keyedPage, MAX_ROWS, type KeyedList, type PageRows } from '../masterdata/paging';
+import { keyedPage, MAX_ROWS, type KeyedList, type PageRows, type ShapedList } from '../masterdata/paging';
 import type { EngineDb } from '../masterdata/repository';
 import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
 import type { Services } from '../services';
@@ -43,13 +43,73 @@ async function favoriteUsers(db: LettersDb, viewer: Viewer): Promise<number[]> {
   return rows.map((row) => row.person_user_id);
 }
 
-/** The viewer's rows of one list of theirs, as a condition on message_boxes `b`. */
-async function boxCondition(db: LettersDb, viewer: Viewer, pageType: PageType, params: ListParams) {
-  const folder = () => {
-    if (params.TypeNumber < 1) throw new UserError('شماره پوشه الزامی است');
-    return params.TypeNumber;
+/**
+ * What a list is made of (lists are compiled once per shape: masterdata/paging.ts
+ * ShapedList). The shape: the page type, which filters there are, how many favourite
+ * people; the values: who asks and what the filters are.
+ */
+interface ListShape {
+  pageType: PageType;
+  messageType: boolean;
+  projectId: boolean;
+  fromCustomerId: boolean;
+  toCustomerId: boolean;
+  people: number;
+}
+interface ListValues {
+  tenantId: number;
+  userId: number;
+  messageType: number;
+  folder: number;
+  projectId: number;
+  fromCustomerId: number;
+  toCustomerId: number;
+  people: number[];
+}
+
+async function shapedList(
+  db: LettersDb,
+  viewer: Viewer,
+  pageType: PageType,
+  params: ListParams,
+): Promise<ShapedList<ListValues>> {
+  const folder = pageType === 'Archive' || pageType === 'Favorite' ? params.TypeNumber : 0;
+  if ((pageType === 'Archive' || pageType === 'Favorite') && folder < 1)
+    throw new UserError('شماره پوشه الزامی است');
+  let people = pageType === 'FavoritePerson' ? await favoriteUsers(db, viewer) : [];
+  if (pageType === 'FavoritePerson' && !people.length) people = [0];
+  const values: ListValues = {
+    tenantId: viewer.tenantId,
+    userId: viewer.userId,
+    messageType: params.MessageType,
+    folder,
+    projectId: params.projectId ?? 0,
+    fromCustomerId: params.fromCustomerId ?? 0,
+    toCustomerId: params.toCustomerId ?? 0,
+    people,
   };
-  switch (pageType) {
+  const shape: ListShape = {
+    pageType,
+    messageType: Boolean(params.MessageType),
+    projectId: Boolean(params.projectId),
+    fromCustomerId: Boolean(params.fromCustomerId),
+    toCustomerId: Boolean(params.toCustomerId),
+    people: people.length,
+  };
+  return {
+    shape: `letters ${JSON.stringify(shape)}`,
+    values,
+    make: (v) => ({
+      ...(pageType === 'AllMessage' ? allLettersList(shape, v) : boxList(shape, v)),
+      records: letterRecords(v),
+      onePlan: true,
+    }),
+  };
+}
+
+/** The viewer's rows of one list of theirs, as a condition on message_boxes `b`. */
+function boxCondition(shape: ListShape, v: ListValues) {
+  switch (shape.pageType) {
     case 'AllMyMessage':
       return (q: Boxes) => q.where('b.inbox', '=', YES);
     case 'UnReadMessage':
@@ -59,57 +119,51 @@ async function boxCondition(db: LettersDb, viewer: Viewer, pageType: PageType, p
     case 'Draft':
       return (q: Boxes) => q.where('b.drafting', '=', YES);
     case 'Send':
-      return (q: Boxes) => sentFilters(q.where('b.sent', '=', YES), params);
-    case 'Archive': {
-      const id = folder();
-      return (q: Boxes) => q.where('b.archive_fk', '=', id);
-    }
-    case 'Favorite': {
-      const id = folder();
-      return (q: Boxes) => q.where('b.favorite_fk', '=', id);
-    }
-    case 'FavoritePerson': {
-      const people = await favoriteUsers(db, viewer);
-      return (q: Boxes) =>
-        q.where('b.inbox', '=', YES).where('b.from_user_id', 'in', people.length ? people : [0]);
-    }
+      return (q: Boxes) => sentFilters(q.where('b.sent', '=', YES), shape, v);
+    case 'Archive':
+      return (q: Boxes) => q.where('b.archive_fk', '=', v.folder);
+    case 'Favorite':
+      return (q: Boxes) => q.where('b.favorite_fk', '=', v.folder);
+    case 'FavoritePerson':
+      return (q: Boxes) => q.where('b.inbox', '=', YES).where('b.from_user_id', 'in', v.people);
     default:
       throw new UserError('نوع صفحه معتبر نیست');
   }
 }
 
 /** Sent incoming letters may be narrowed to a sender customer, outgoing ones to a recipient. */
-function sentFilters(q: Boxes, params: ListParams): Boxes {
+function sentFilters(q: Boxes, shape: ListShape, v: ListValues): Boxes {
   let narrowed = q;
-  if (params.fromCustomerId)
+  if (shape.fromCustomerId)
     narrowed = narrowed.where(({ exists, selectFrom }) =>
       exists(
         selectFrom('messages as m')
           .select('m.id')
           .whereRef('m.tenant_id', '=', 'b.tenant_id')
           .whereRef('m.id', '=', 'b.message_id')
-          .where('m.from_customer_fk', '=', params.fromCustomerId!),
+          .where('m.from_customer_fk', '=', v.fromCustomerId),
       ),
     );
-  if (params.toCustomerId)
+  if (shape.toCustomerId)
     narrowed = narrowed.where(({ exists, selectFrom }) =>
       exists(
         selectFrom('message_customers as c')
           .select('c.message_id')
           .whereRef('c.tenant_id', '=', 'b.tenant_id')
           .whereRef('c.message_id', '=', 'b.message_id')
-          .where('c.customer_id', '=', params.toCustomerId!),
+          .where('c.customer_id', '=', v.toCustomerId),
       ),
     );
   return narrowed;
 }
 
-function boxList(viewer: Viewer, params: ListParams, condition: (q: Boxes) => Boxes): KeyedList {
+function boxList(shape: ListShape, v: ListValues): KeyedList {
+  const condition = boxCondition(shape, v);
   // The list's own conditions on a user's boxes `b`: the letter type, then the page type's.
   const listed = (q: Boxes) =>
-    condition(params.MessageType ? q.where('b.message_type', '=', params.MessageType) : q) as never;
+    condition(shape.messageType ? q.where('b.message_type', '=', v.messageType) : q) as never;
   return {
-    tenantId: viewer.tenantId,
+    tenantId: v.tenantId,
     id: 'b.message_id',
     sort: 'b.sort_key',
     searchTable: 'messages_search',
@@ -117,8 +171,8 @@ function boxList(viewer: Viewer, params: ListParams, condition: (q: Boxes) => Bo
       listed(
         (db as unknown as LettersDb)
           .selectFrom('message_boxes as b')
-          .where('b.tenant_id', '=', viewer.tenantId)
-          .where('b.user_id', '=', viewer.userId),
+          .where('b.tenant_id', '=', v.tenantId)
+          .where('b.user_id', '=', v.userId),
       ),
     // The user's box of one match by the primary key (tenant, user, message), the list's
     // conditions read from that row: OFFSET 0 keeps them off the look-up, where they made
@@ -127,8 +181,8 @@ function boxList(viewer: Viewer, params: ListParams, condition: (q: Boxes) => Bo
       const byKey = (db as unknown as LettersDb)
         .selectFrom('message_boxes as k')
         .selectAll('k')
-        .where('k.tenant_id', '=', viewer.tenantId)
-        .where('k.user_id', '=', viewer.userId)
+        .where('k.tenant_id', '=', v.tenantId)
+        .where('k.user_id', '=', v.userId)
         .where('k.message_id', '=', sql.ref<number>('s.id'))
         .offset(0);
       return listed((db as unknown as LettersDb).selectFrom(byKey.as('b')) as unknown as Boxes);
@@ -137,21 +191,21 @@ function boxList(viewer: Viewer, params: ListParams, condition: (q: Boxes) => Bo
 }
 
 /** All the tenant's sent letters (AllMessages): by type, project, sender or recipient customer. */
-function allLettersList(viewer: Viewer, params: ListParams): KeyedList {
+function allLettersList(shape: ListShape, v: ListValues): KeyedList {
   const sent = (q: Letters): Letters => {
     let narrowed = q
-      .where('m.tenant_id', '=', viewer.tenantId)
+      .where('m.tenant_id', '=', v.tenantId)
       .where('m.is_send', '=', YES)
       .where('m.deleted_at', 'is', null);
-    if (params.MessageType) narrowed = narrowed.where('m.message_type_fk', '=', params.MessageType);
-    if (params.projectId) narrowed = narrowed.where('m.project_fk', '=', params.projectId);
-    if (params.fromCustomerId) narrowed = narrowed.where('m.from_customer_fk', '=', params.fromCustomerId);
+    if (shape.messageType) narrowed = narrowed.where('m.message_type_fk', '=', v.messageType);
+    if (shape.projectId) narrowed = narrowed.where('m.project_fk', '=', v.projectId);
+    if (shape.fromCustomerId) narrowed = narrowed.where('m.from_customer_fk', '=', v.fromCustomerId);
     return narrowed;
   };
-  if (params.toCustomerId) {
+  if (shape.toCustomerId) {
     // Driven by the customer's own index: their letters only, newest first.
     return {
-      tenantId: viewer.tenantId,
+      tenantId: v.tenantId,
       id: 'c.message_id',
       sort: 'c.message_id',
       searchTable: 'messages_search',
@@ -162,13 +216,13 @@ function allLettersList(viewer: Viewer, params: ListParams): KeyedList {
             .innerJoin('messages as m', (join) =>
               join.onRef('m.tenant_id', '=', 'c.tenant_id').onRef('m.id', '=', 'c.message_id'),
             )
-            .where('c.tenant_id', '=', viewer.tenantId)
-            .where('c.customer_id', '=', params.toCustomerId!) as never,
+            .where('c.tenant_id', '=', v.tenantId)
+            .where('c.customer_id', '=', v.toCustomerId) as never,
         ) as never,
     };
   }
   return {
-    tenantId: viewer.tenantId,
+    tenantId: v.tenantId,
     id: 'm.id',
     sort: 'm.id',
     searchTable: 'messages_search',
@@ -176,24 +230,24 @@ function allLettersList(viewer: Viewer, params: ListParams): KeyedList {
     // Unnarrowed, the list is most of the tenant's letters, in the search table's order: a
     // phrase walks the search table's rows. Narrowed to a type, a project or a customer it
     // may be a few of them, whose own index the walk then goes through.
-    sortedBySearchId: !params.MessageType && !params.projectId && !params.fromCustomerId,
+    sortedBySearchId: !shape.messageType && !shape.projectId && !shape.fromCustomerId,
   };
 }
 
 /** A page's letters as the lists show them, from the page `p` (the engine's: `p.id`, `p.sort`),
  *  with the viewer's own box of each (read, needs an answer) and the author's picture. */
-function letterRecords(viewer: Viewer) {
+function letterRecords(v: { tenantId: number; userId: number }) {
   return (db: EngineDb, page: PageRows) =>
     (db as unknown as LettersDb)
       .selectFrom(page as never)
       .innerJoin('messages as m', (join) =>
-        join.on('m.tenant_id', '=', viewer.tenantId).onRef('m.id', '=', 'p.id' as never),
+        join.on('m.tenant_id', '=', v.tenantId).onRef('m.id', '=', 'p.id' as never),
       )
       .leftJoin('message_boxes as b', (join) =>
         join
           .onRef('b.tenant_id', '=', 'm.tenant_id')
           .onRef('b.message_id', '=', 'm.id')
-          .on('b.user_id', '=', viewer.userId),
+          .on('b.user_id', '=', v.userId),
       )
       .select([
         'm.id',
@@ -284,27 +338,18 @@ export async function listLetters(
 ) {
   const db = services.db as unknown as LettersDb;
   const pageType = pageTypeOf(params.PageType);
-  let list: KeyedList;
-  if (pageType === 'AllMessage') {
-    if (!seesAllLetters(viewer)) throw new UserError(NO_PERMISSION_MESSAGE);
-    list = allLettersList(viewer, params);
-  } else {
-    list = boxList(viewer, params, await boxCondition(db, viewer, pageType, params));
-  }
+  if (pageType === 'AllMessage' && !seesAllLetters(viewer)) throw new UserError(NO_PERMISSION_MESSAGE);
+  const list = await shapedList(db, viewer, pageType, params);
   const fallback = pageType === 'FavoritePerson' ? FAVORITE_PERSON_PAGE : 20;
   const asked = params.Count === 0 ? fallback : params.Count;
   const size = asked > 0 ? Math.min(asked, 500) : MAX_ROWS;
   const skipped = asked > 0 ? (Math.max(params.Page, 1) - 1) * size : 0;
-  const page = await keyedPage(
-    db,
-    { ...list, records: letterRecords(viewer), onePlan: true },
-    {
-      phrase: params.Phrase,
-      size,
-      skipped,
-      recentWindow,
-    },
-  );
+  const page = await keyedPage(db, list, {
+    phrase: params.Phrase,
+    size,
+    skipped,
+    recentWindow,
+  });
   return {
     records: (page.rows as LetterRow[]).map((row) => listRecord(viewer, row)),
     total: page.total,

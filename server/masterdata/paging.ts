@@ -15,9 +15,10 @@
 // docs/benchmarks.md has the figures these choices were measured by.
 import { sql, type AliasedSelectQueryBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { ONE_PLAN } from '../db/named-statements';
-import { rowOfSearchRow, walkedAtOnce, walkedInTwo } from './phrase-walk';
+import { phraseValues, rowOfSearchRow, walkedAtOnce, walkedInTwo, type PhraseValues } from './phrase-walk';
+import { runShaped, type Statement } from '../db/statement-cache';
 import { UserError } from '../http/answers';
-import { indexable, searchPattern, trigramPattern, type EngineDb } from './repository';
+import { indexable, searchPattern, type EngineDb } from './repository';
 
 type AnySelect = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** A page of a list as a sub-query `p`: `p.id` and `p.sort`, newest first. */
@@ -179,12 +180,81 @@ function split(rows: PageRecord[], carried: string[]) {
 }
 
 /**
+ * A keyed list that a function makes of its values (a tenant, a user, a folder…), so that
+ * its statements are compiled once per shape and then only given the values
+ * (db/statement-cache.ts). `shape` names everything `make` reads besides `values`: which
+ * filters are there, a list's length. `make` is pure: the same values, the same list.
+ */
+export interface ShapedList<V> {
+  shape: string;
+  values: V;
+  make: (values: V) => KeyedList;
+}
+
+/** A statement of the list's, built of a list and a phrase's values. */
+type Build = (list: KeyedList, phrase: PhraseValues) => Statement<PageRecord>;
+
+/** How a page's statements run: `list` for the engine's own decisions (the same for every
+ *  list of a shape), `run` to send one, named by what it is and the query's shape. */
+interface Statements {
+  list: KeyedList;
+  phrase: PhraseValues;
+  run: (name: string, build: Build) => Promise<PageRecord[]>;
+}
+
+function statementsOf<V>(
+  db: EngineDb,
+  source: KeyedList | ShapedList<V>,
+  query: KeyedQuery,
+  phrase: PhraseValues,
+): Statements {
+  if (!('make' in source)) {
+    return {
+      list: source,
+      phrase,
+      run: async (_, build) => (await db.executeQuery(build(source, phrase).compile(db))).rows,
+    };
+  }
+  // What decides the text besides the values: the list's shape, the page, the walk's
+  // bounds and how many words the phrase weighs.
+  const shapeOfQuery = [source.shape, query.size, query.skipped, query.recentWindow, query.firstGlance];
+  const counts = [phrase.words.length, phrase.rarer.length];
+  return {
+    list: source.make(source.values),
+    phrase,
+    run: async (name, build) =>
+      (
+        await runShaped(
+          db,
+          JSON.stringify([name, ...shapeOfQuery, ...counts]),
+          { list: source.values, phrase },
+          (values) => build(source.make(values.list), values.phrase),
+        )
+      ).rows,
+  };
+}
+
+/**
  * A page without a phrase, its records and its count, in one statement. The count goes on
  * from the page's last row (the rows before it are the ones the page skipped), so a deep
  * page walks the rows it skips once, not again to count them.
  */
-async function unsearched(db: EngineDb, list: KeyedList, query: KeyedQuery): Promise<KeyedPage> {
+async function unsearched(db: EngineDb, statements: Statements, query: KeyedQuery): Promise<KeyedPage> {
   const limit = query.skipped + COUNT_CAP;
+  const answer = await statements.run('page', (list) => unsearchedPage(db, list, query));
+  const found = split(answer, ['counted']);
+  if (found.rows.length)
+    return { rows: found.rows, ...totalOf(query.skipped + Number(found.values.counted), limit) };
+  if (!query.skipped) return { rows: [], total: 0, capped: false };
+  // Past the end: nothing carried the count.
+  const [counted] = await statements.run('count', (list) =>
+    db.selectNoFrom(countUpTo(list.rows(db), limit).as('n')),
+  );
+  return { rows: [], ...totalOf(Number(counted.n), limit) };
+}
+
+/** unsearched's statement: the page, its records and the count beyond it. */
+function unsearchedPage(db: EngineDb, list: KeyedList, query: KeyedQuery) {
   const rows = list.rows(db); // a builder is immutable: built once, used thrice
   const page = rows
     .select([sql.ref(list.id).as('id'), sql.ref(list.sort).as('sort')])
@@ -200,15 +270,8 @@ async function unsearched(db: EngineDb, list: KeyedList, query: KeyedQuery): Pro
       '__counted',
     ),
   );
-  const answer = await sql<PageRecord>`
-    WITH ${list.onePlan ? ONE_PLAN : sql``} page AS MATERIALIZED (${page}) ${records}`.execute(db);
-  const found = split(answer.rows, ['counted']);
-  if (found.rows.length)
-    return { rows: found.rows, ...totalOf(query.skipped + Number(found.values.counted), limit) };
-  if (!query.skipped) return { rows: [], total: 0, capped: false };
-  // Past the end: nothing carried the count.
-  const counted = await db.selectNoFrom(countUpTo(rows, limit).as('n')).executeTakeFirstOrThrow();
-  return { rows: [], ...totalOf(Number(counted.n), limit) };
+  return sql<PageRecord>`
+    WITH ${list.onePlan ? ONE_PLAN : sql``} page AS MATERIALIZED (${page}) ${records}`;
 }
 
 /**
@@ -224,23 +287,45 @@ async function unsearched(db: EngineDb, list: KeyedList, query: KeyedQuery): Pro
  * two. The walk's second part and the index's are behind one-time filters on what the walk
  * saw before them, never started when it answered.
  */
+type Window = { rows: number; glance?: number; indexBelow?: number };
+
 async function fromNewestRows(
   db: EngineDb,
-  list: KeyedList,
+  statements: Statements,
   query: KeyedQuery,
-  pattern: string,
-  window: { rows: number; glance?: number; indexBelow?: number },
+  window: Window,
 ): Promise<KeyedPage | undefined> {
-  // The matches the walk looks for: this page and one more, to tell "more than that". A
-  // list whose rows match by their own text walks on to the next page too, so the count
-  // says «بیش از ۴۰» on page 1 (its rows cost half a microsecond each); a row matched by a
-  // key look-up costs a few, and a common phrase's first page then walks half as far.
-  const counted = query.skipped + (list.matches ? 2 : 1) * query.size;
+  const counted = matchesSought(statements.list, query);
+  const rows = await statements.run(`walk ${JSON.stringify(window)}`, (list, phrase) =>
+    newestRows(db, list, query, phrase, window),
+  );
+  const hits = Number(rows[0].hits);
+  const onPage = rows.filter((row) => row.__sort !== null);
+  const { indexBelow } = window;
+  if (indexBelow !== undefined && hits < indexBelow && !rows[0].ends)
+    return fromSearchIndex(db, statements, query, onPage);
+  // The list's last row was walked: every row was, and the count is exact.
+  const wholeList = Boolean(rows[0].ends);
+  if (onPage.length < query.size && !wholeList) return undefined;
+  const total = wholeList ? { total: hits, capped: false } : totalOf(hits, counted, false);
+  return { rows: onPage, ...total };
+}
+
+/** The matches a walk looks for: this page and one more, to tell "more than that". A list
+ *  whose rows match by their own text walks on to the next page too, so the count says
+ *  «بیش از ۴۰» on page 1 (its rows cost half a microsecond each); a row matched by a key
+ *  look-up costs a few, and a common phrase's first page then walks half as far. */
+const matchesSought = (list: KeyedList, query: KeyedQuery) =>
+  query.skipped + (list.matches ? 2 : 1) * query.size;
+
+/** fromNewestRows' statement: the walk, the index's page behind it, and the records. */
+function newestRows(db: EngineDb, list: KeyedList, query: KeyedQuery, phrase: PhraseValues, window: Window) {
+  const counted = matchesSought(list, query);
   const glance = window.glance !== undefined && window.glance < window.rows ? window.glance : undefined;
   const { found, indexPattern } =
     glance === undefined
-      ? { found: walkedAtOnce(db, list, pattern, window.rows, counted), indexPattern: undefined }
-      : walkedInTwo(db, list, query, pattern, { glance, rows: window.rows, counted });
+      ? { found: walkedAtOnce(db, list, phrase.pattern, window.rows, counted), indexPattern: undefined }
+      : walkedInTwo(db, list, phrase, { glance, rows: window.rows, counted });
   const walked = db
     .selectFrom('found')
     .select(['id', 'sort', sql<number | null>`NULL::bigint`.as('total')])
@@ -255,24 +340,15 @@ async function fromNewestRows(
   const indexed =
     indexBelow === undefined ? undefined : sql<boolean>`(SELECT hits < ${indexBelow} AND NOT ends FROM seen)`;
   const page = indexed
-    ? sql`(${walked.where(sql<boolean>`NOT ${indexed}`)}) UNION ALL (${indexMatches(db, list, query, pattern, indexPattern).where(indexed)})`
+    ? sql`(${walked.where(sql<boolean>`NOT ${indexed}`)}) UNION ALL (${indexMatches(db, list, query, phrase, indexPattern).where(indexed)})`
     : walked;
   const records = recordsOf(db, list, db.selectFrom('page').select(['id', 'sort', 'total']).as('p'), CARRIED);
-  const { rows } = await sql<PageRecord>`
+  return sql<PageRecord>`
     WITH ${list.onePlan ? ONE_PLAN : sql``} ${found},
       seen AS (SELECT count(*) FILTER (WHERE hit) AS hits, coalesce(bool_or(last), false) AS ends FROM found),
       page AS (${page})
     SELECT seen.hits, seen.ends, r.* FROM seen LEFT JOIN (${records}) AS r ON true
-    ORDER BY r.__sort DESC`.execute(db);
-  const hits = Number(rows[0].hits);
-  const onPage = rows.filter((row) => row.__sort !== null);
-  if (indexBelow !== undefined && hits < indexBelow && !rows[0].ends)
-    return fromSearchIndex(db, list, query, pattern, onPage);
-  // The list's last row was walked: every row was, and the count is exact.
-  const wholeList = Boolean(rows[0].ends);
-  if (onPage.length < query.size && !wholeList) return undefined;
-  const total = wholeList ? { total: hits, capped: false } : totalOf(hits, counted, false);
-  return { rows: onPage, ...total };
+    ORDER BY r.__sort DESC`;
 }
 
 /** The columns the engine carries beside a page's records: the key, and the index's count. */
@@ -288,8 +364,8 @@ const CARRIED = ['sort', 'total'];
  * joined to the list planned on each call (0.4 ms of a letters' rare phrase's 1 ms of
  * database time).
  */
-function indexPage(db: EngineDb, list: KeyedList, query: KeyedQuery, pattern: string) {
-  return recordsOf(db, list, indexMatches(db, list, query, pattern).as('p'), CARRIED);
+function indexPage(db: EngineDb, list: KeyedList, query: KeyedQuery, phrase: PhraseValues) {
+  return recordsOf(db, list, indexMatches(db, list, query, phrase).as('p'), CARRIED).modifyFront(ONE_PLAN);
 }
 
 /** The page's matches among the index's: `id`, `sort` and `total` (of every match). */
@@ -297,14 +373,14 @@ function indexMatches(
   db: EngineDb,
   list: KeyedList,
   query: KeyedQuery,
-  pattern: string,
+  phrase: PhraseValues,
   indexPattern?: RawBuilder<string>,
 ) {
   const found = list.searchTableIsList
-    ? matching(db, list, query, pattern, indexPattern)
+    ? matching(db, list, phrase, indexPattern)
         .select(['s.id', 's.id as sort', sql<number>`count(*) OVER ()`.as('total')])
         .orderBy('s.id', 'desc')
-    : matching(db, list, query, pattern, indexPattern)
+    : matching(db, list, phrase, indexPattern)
         // Each match's row by its key: a join of the matches to the list's rows was planned
         // as a hash of the whole list (a user's cartable: 8,000 index entries read for a
         // phrase of 20 matches; the one plan takes a cartable for 17 rows). LIMIT 1 keeps
@@ -321,45 +397,48 @@ function indexMatches(
   return found.limit(query.size).offset(query.skipped);
 }
 
-/** The index's matches of `pattern` (`s.id`), asked for `indexPattern` (trigramPattern of
- *  the phrase unless given). */
+/** The index's matches of the phrase's pattern (`s.id`), asked for `indexPattern` (the
+ *  phrase's own unless given). */
 const matching = (
   db: EngineDb,
   list: KeyedList,
-  query: KeyedQuery,
-  pattern: string,
-  indexPattern: RawBuilder<string> = sql<string>`${trigramPattern(query.phrase)}::text`,
+  phrase: PhraseValues,
+  indexPattern: RawBuilder<string> = sql<string>`${phrase.indexPattern}::text`,
 ) =>
   db.selectFrom(
     sql<{ id: number }>`search_matches(${list.searchTable}::regclass, ${list.tenantId}::integer,
-        ${pattern}::text, ${indexPattern})`.as('s'),
+        ${phrase.pattern}::text, ${indexPattern})`.as('s'),
   );
 
 /** The index's page (`listed`: its records, asked with the walk) and its count; past the
  *  matches' end, the count asked on its own. */
 async function fromSearchIndex(
   db: EngineDb,
-  list: KeyedList,
+  statements: Statements,
   query: KeyedQuery,
-  pattern: string,
   listed: PageRecord[],
 ): Promise<KeyedPage> {
   const { rows, values } = split(listed, ['total']);
-  if (rows.length) return { rows, ...totalOf(Number(values.total), query.skipped + COUNT_CAP) };
+  const limit = query.skipped + COUNT_CAP;
+  if (rows.length) return { rows, ...totalOf(Number(values.total), limit) };
   if (!query.skipped) return { rows: [], total: 0, capped: false };
-  const matches = list
-    .rows(db)
-    .where(sql.ref(list.id), 'in', matching(db, list, query, pattern).select('s.id'));
-  const counted = await db
-    .selectNoFrom(countUpTo(matches, query.skipped + COUNT_CAP).as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows: [], ...totalOf(Number(counted.n), query.skipped + COUNT_CAP) };
+  const [counted] = await statements.run('index count', (list, phrase) => {
+    const matches = list.rows(db).where(sql.ref(list.id), 'in', matching(db, list, phrase).select('s.id'));
+    return db.selectNoFrom(countUpTo(matches, limit).as('n'));
+  });
+  return { rows: [], ...totalOf(Number(counted.n), limit) };
 }
 
-/** One page of a keyed list (its records, in order) and its capped count. */
-export async function keyedPage(db: EngineDb, list: KeyedList, query: KeyedQuery): Promise<KeyedPage> {
-  const pattern = searchPattern(query.phrase);
-  if (!pattern) return unsearched(db, list, query);
+/** One page of a keyed list (its records, in order) and its capped count. A ShapedList's
+ *  statements are compiled once per shape. */
+export async function keyedPage<V>(
+  db: EngineDb,
+  source: KeyedList | ShapedList<V>,
+  query: KeyedQuery,
+): Promise<KeyedPage> {
+  const statements = statementsOf(db, source, query, phraseValues(query.phrase));
+  const { list, phrase } = statements;
+  if (!phrase.pattern) return unsearched(db, statements, query);
   // The walk needs no search pattern in force (each row is matched by its own LIKE; a
   // search table read with none set shows every row): a common phrase costs one statement.
   const reach = query.skipped + query.size;
@@ -374,7 +453,7 @@ export async function keyedPage(db: EngineDb, list: KeyedList, query: KeyedQuery
   // times is common enough that walking further costs less than the index's every match.
   // With no further walk to come, the index answers whatever the walk did not.
   const indexBelow = further ? 1 : reach;
-  const first = await fromNewestRows(db, list, query, pattern, {
+  const first = await fromNewestRows(db, statements, query, {
     rows: shortest,
     glance: list.matches ? undefined : (query.firstGlance ?? FIRST_GLANCE + reach),
     indexBelow: indexed ? indexBelow : undefined,
@@ -382,10 +461,10 @@ export async function keyedPage(db: EngineDb, list: KeyedList, query: KeyedQuery
   if (first) return first;
   // Such a phrase mostly fills its page on the longer walk: that walk's statement does not
   // carry the index's part, which would cost every such call its building and starting.
-  const second = further ? await fromNewestRows(db, list, query, pattern, { rows: longest }) : undefined;
+  const second = further ? await fromNewestRows(db, statements, query, { rows: longest }) : undefined;
   if (second) return second;
   // The index would read every entry it holds for this one search, whoever sends it.
   if (!indexed) throw new UserError(PHRASE_TOO_SHORT);
-  const rows = await indexPage(db, list, query, pattern).modifyFront(ONE_PLAN).execute();
-  return fromSearchIndex(db, list, query, pattern, rows as PageRecord[]);
+  const rows = await statements.run('index', (shaped, values) => indexPage(db, shaped, query, values));
+  return fromSearchIndex(db, statements, query, rows);
 }

@@ -4,8 +4,8 @@
 // glance at the newest rows first, and the counts of a phrase's words there that tell the
 // index which words to leave out.
 import { sql, type RawBuilder } from 'kysely';
-import type { KeyedList, KeyedQuery } from './paging';
-import { trigramPattern, trigramWords, type EngineDb } from './repository';
+import type { KeyedList } from './paging';
+import { searchPattern, trigramPattern, trigramWords, type EngineDb } from './repository';
 
 /** A word of a phrase that at least one in COMMON_WORD glanced rows holds is left out of the
  *  index's pattern when the phrase's other words are rarer: the index would read its
@@ -14,6 +14,34 @@ import { trigramPattern, trigramWords, type EngineDb } from './repository';
  *  MOST_WORDS_WEIGHED long words are weighed so. */
 const COMMON_WORD = 4;
 const MOST_WORDS_WEIGHED = 4;
+
+/** What a phrase puts into a search's statements, made of it once per call (the statements
+ *  are compiled once per shape and take these as values: db/statement-cache.ts). */
+export interface PhraseValues {
+  /** The rows' own LIKE pattern (searchPattern). */
+  pattern: string;
+  /** What the trigram index is asked for (trigramPattern). */
+  indexPattern: string;
+  /** The long words' own patterns, when the phrase has two to MOST_WORDS_WEIGHED of them
+   *  (weighed over the glance), else none. */
+  words: string[];
+  /** With `words`, the index's pattern keeping each set of them: [set 1, set 2, …]. */
+  rarer: string[];
+}
+
+export function phraseValues(phrase: string): PhraseValues {
+  const words = trigramWords(phrase);
+  const weighed = words.length > 1 && words.length <= MOST_WORDS_WEIGHED ? words : [];
+  const sets = weighed.length ? 2 ** weighed.length - 2 : 0;
+  return {
+    pattern: searchPattern(phrase),
+    indexPattern: trigramPattern(phrase),
+    words: weighed,
+    rarer: Array.from({ length: sets }, (_, i) =>
+      trigramPattern(phrase, (word) => (((i + 1) >> word) & 1) === 1),
+    ),
+  };
+}
 
 /** Does the row with id `list.id` match? One key look-up in the search table. A scalar
  *  sub-select, not EXISTS: the planner may turn an EXISTS into a hash of every match of the
@@ -129,13 +157,12 @@ export const walkedAtOnce = (db: EngineDb, list: KeyedList, pattern: string, row
 export function walkedInTwo(
   db: EngineDb,
   list: KeyedList,
-  query: KeyedQuery,
-  pattern: string,
+  phrase: PhraseValues,
   walk: { glance: number; rows: number; counted: number },
 ) {
   const { glance, rows, counted } = walk;
-  const words = trigramWords(query.phrase);
-  const weighed = words.length > 1 && words.length <= MOST_WORDS_WEIGHED ? words : undefined;
+  const { pattern } = phrase;
+  const weighed = phrase.words.length ? phrase.words : undefined;
   const first = walkRows(db, list, pattern, glance, { words: weighed, edge: glance });
   // Weighing words needs every glanced row; otherwise the glance stops at what the page needs.
   const glanced = weighed
@@ -152,7 +179,7 @@ export function walkedInTwo(
     found AS ((SELECT id, sort, hit, last FROM glance WHERE hit OR last)
       UNION ALL (SELECT id, sort, hit, last FROM (${second}) AS w WHERE (hit OR last) AND ${goesOn}
                  LIMIT (SELECT greatest(${counted + 1} - hits, 0) FROM glanced)))`;
-  return { found, indexPattern: weighed && rarerWordsPattern(query.phrase, weighed.length) };
+  return { found, indexPattern: weighed && rarerWordsPattern(phrase) };
 }
 
 /** `word0`, `word1` …: how many glanced rows hold each word (bit i + 1 of probeWords' mask). */
@@ -166,22 +193,19 @@ const wordCounts = (words: string[]) =>
 /**
  * The index's pattern without the phrase's words that at least one in COMMON_WORD glanced
  * rows held (`glanced`'s `word0`, `word1` …), or with all of them when each was that common
- * (their trigrams together are what is rare then). The patterns are made here, one for each
- * set of words kept, and the statement picks one by the set's bits.
+ * (their trigrams together are what is rare then). The patterns are made beforehand
+ * (phraseValues: `rarer`, one for each set of words kept), and the statement picks one by
+ * the set's bits.
  */
-export function rarerWordsPattern(phrase: string, words: number) {
+export function rarerWordsPattern(phrase: PhraseValues) {
   const kept = sql.join(
-    Array.from(
-      { length: words },
+    phrase.words.map(
       (_, i) =>
         sql`CASE WHEN ${sql.ref(`word${i}`)} * ${sql.lit(COMMON_WORD)} < walked THEN ${sql.lit(2 ** i)} ELSE 0 END`,
     ),
     sql` + `,
   );
-  const choices = Array.from({ length: 2 ** words - 2 }, (_, i) => i + 1).map(
-    (set) =>
-      sql`WHEN ${sql.lit(set)} THEN ${trigramPattern(phrase, (word) => ((set >> word) & 1) === 1)}::text`,
-  );
-  return sql<string>`(SELECT CASE kept ${sql.join(choices, sql` `)} ELSE ${trigramPattern(phrase)}::text END
+  const choices = phrase.rarer.map((pattern, i) => sql`WHEN ${sql.lit(i + 1)} THEN ${pattern}::text`);
+  return sql<string>`(SELECT CASE kept ${sql.join(choices, sql` `)} ELSE ${phrase.indexPattern}::text END
     FROM (SELECT ${kept} AS kept FROM glanced) AS k)`;
 }

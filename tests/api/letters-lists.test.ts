@@ -9,8 +9,9 @@ import { letters, letterWorld, type LetterWorld, type Someone } from './letters-
 import { listLetters } from '../../server/letters/lists';
 import { listParams } from '../../server/letters/params';
 import { keyedPage, PHRASE_TOO_SHORT, type KeyedList } from '../../server/masterdata/paging';
-import { rarerWordsPattern } from '../../server/masterdata/phrase-walk';
+import { phraseValues, rarerWordsPattern } from '../../server/masterdata/phrase-walk';
 import { withTenant } from '../../server/db/tenant-fence';
+import { statementsVerified } from '../../server/db/statement-cache';
 
 describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
   let server: TestServer;
@@ -111,6 +112,9 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
   it('finds the same letters through the index as by walking, in each list and only its own', async () => {
     // Ali read the newest of the letters: his unread list is the other 29.
     await api.get(w.ali, sent[sent.length - 1]);
+    // Each list's statements are compiled once per shape (db/statement-cache.ts); under test
+    // every one is also built afresh from its own user's values and compared.
+    const verifiedBefore = statementsVerified();
     const lists: Array<[string, Someone, Record<string, unknown>]> = [
       ['Ali’s cartable', w.ali, { PageType: 'AllMyMessage' }],
       ['Ali’s unread', w.ali, { PageType: 'UnReadMessage' }],
@@ -136,6 +140,9 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     expect(await search(w.ali, { PageType: 'UnReadMessage' }, 'کهربا', -50)).toEqual([sent[0]]);
     expect(await search(w.ali, { PageType: 'Send', MessageType: 4 }, 'کهربا', -50)).toEqual([]);
     expect(await search(w.zahra, { PageType: 'AllMyMessage' }, 'کهربا', -50)).toEqual([]);
+    // Ali's and Maryam's sent letters are one shape: each got their own.
+    expect(await search(w.maryam, { PageType: 'Send', MessageType: 4 }, 'کهربا', -50)).toEqual([sent[0]]);
+    expect(statementsVerified()).toBeGreaterThan(verifiedBefore + lists.length * 3);
   });
 
   it('asks the walk and the index in one statement when the walk finds nothing', async () => {
@@ -218,7 +225,7 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
       const words = counts.map((count, i) => sql`${sql.lit(count)} AS ${sql.ref(`word${i}`)}`);
       const { rows } = await sql<{ pattern: string }>`
         WITH glanced AS (SELECT ${sql.lit(walked)} AS walked, ${sql.join(words)})
-        SELECT ${rarerWordsPattern('پرونده 481237 گزارش', counts.length)} AS pattern`.execute(
+        SELECT ${rarerWordsPattern(phraseValues('پرونده 481237 گزارش'))} AS pattern`.execute(
         server.built.services.db,
       );
       return rows[0].pattern;

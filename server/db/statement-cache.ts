@@ -1,0 +1,121 @@
+// Statements compiled once per shape. Building a list's statement with Kysely and compiling
+// it to text costs the server more than the database's work on a small page: a letters'
+// phrase search (a walk, the trigram index's part and the records, 5 KB of SQL) took
+// 0.27 ms of the server's time to build and compile, and under load, with the garbage it
+// leaves, half of the call's server time (docs/benchmarks.md, "Statements compiled once").
+//
+// A cached statement is built once from markers in place of its values: each value the
+// statement takes (a tenant, a user, a phrase's patterns) becomes a Slot, which Kysely
+// carries into the compiled parameters as it would a number. Later calls of the same shape
+// only put their own values where the slots are. The shape (the key) must name everything
+// else the builder reads: a value the builder uses in its own logic (`if (projectId)`, a
+// length, a page's size written into the text) is part of the shape, not a slot.
+//
+// Under test every cached statement is also built afresh from the real values and
+// compared, text and parameters (STATEMENT_CACHE=verify, the default when NODE_ENV is
+// test): a builder that read a value the key does not name fails its test instead of
+// answering one user with another's statement.
+import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
+
+type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A query builder or a `sql` template: either compiles (a template needs the database). */
+export interface Statement<R> {
+  compile(db: AnyDb): CompiledQuery<R>;
+}
+
+/** Where a value goes in a statement compiled from markers. */
+export class Slot {
+  constructor(readonly index: number) {}
+}
+
+export type StatementCacheMode = 'on' | 'off' | 'verify';
+
+function modeOf(env: NodeJS.ProcessEnv): StatementCacheMode {
+  const asked = env.STATEMENT_CACHE;
+  if (asked === 'on' || asked === 'off' || asked === 'verify') return asked;
+  return env.NODE_ENV === 'test' ? 'verify' : 'on';
+}
+
+const compiledShapes = new Map<string, CompiledQuery<unknown>>();
+let mode = modeOf(process.env);
+/** For tests of the cache itself; the server takes STATEMENT_CACHE (on, off, verify). */
+export function setStatementCacheMode(next: StatementCacheMode) {
+  mode = next;
+  compiledShapes.clear();
+}
+
+/** Shapes kept at most: page numbers and phrases' word counts make a few hundred. */
+const MOST_SHAPES = 1_000;
+
+let verified = 0;
+/** How many cached statements were checked against a fresh build (tests read it). */
+export const statementsVerified = () => verified;
+
+const isLeaf = (value: unknown) => value === null || typeof value !== 'object' || value instanceof Date;
+
+/** `values` with a Slot in place of each leaf (in order), and the number of slots. */
+function markersOf<V>(values: V): V {
+  let next = 0;
+  const mark = (value: unknown): unknown => {
+    if (isLeaf(value)) return new Slot(next++);
+    if (Array.isArray(value)) return value.map(mark);
+    return Object.fromEntries(Object.entries(value as object).map(([name, inner]) => [name, mark(inner)]));
+  };
+  return mark(values) as V;
+}
+
+/** The leaves of `values`, in the order markersOf numbers them. */
+function leavesOf(values: unknown, into: unknown[] = []): unknown[] {
+  if (isLeaf(values)) into.push(values);
+  else if (Array.isArray(values)) values.forEach((inner) => leavesOf(inner, into));
+  else Object.values(values as object).forEach((inner) => leavesOf(inner, into));
+  return into;
+}
+
+function filled<R>(template: CompiledQuery<R>, leaves: unknown[]): CompiledQuery<R> {
+  return {
+    ...template,
+    parameters: template.parameters.map((parameter) =>
+      parameter instanceof Slot ? leaves[parameter.index] : parameter,
+    ),
+  };
+}
+
+/**
+ * Runs the statement `build` makes of `values`, compiled once for `shape`: `build` gets
+ * markers the first time and must read nothing but `values` and what `shape` names.
+ */
+export async function runShaped<V, R>(
+  db: AnyDb,
+  shape: string,
+  values: V,
+  build: (values: V) => Statement<R>,
+): Promise<QueryResult<R>> {
+  if (mode === 'off') return db.executeQuery(build(values).compile(db));
+  let template = compiledShapes.get(shape) as CompiledQuery<R> | undefined;
+  if (!template) {
+    template = build(markersOf(values)).compile(db);
+    if (compiledShapes.size >= MOST_SHAPES) compiledShapes.clear();
+    compiledShapes.set(shape, template);
+  }
+  const statement = filled(template, leavesOf(values));
+  if (mode === 'verify') verifyAgainstFresh(statement, build(values).compile(db), shape);
+  return db.executeQuery(statement);
+}
+
+function verifyAgainstFresh(cached: CompiledQuery<unknown>, fresh: CompiledQuery<unknown>, shape: string) {
+  const same =
+    cached.sql === fresh.sql &&
+    cached.parameters.length === fresh.parameters.length &&
+    cached.parameters.every(
+      (value, i) => Object.is(value, fresh.parameters[i]) || sameDate(value, fresh.parameters[i]),
+    );
+  if (!same)
+    throw new Error(
+      `statement cache: the statement of shape ${shape} differs from one built afresh; its builder reads a value the shape does not name`,
+    );
+  verified += 1;
+}
+
+const sameDate = (a: unknown, b: unknown) =>
+  a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
