@@ -7,9 +7,11 @@
 // A cached statement is built once from markers in place of its values: each value the
 // statement takes (a tenant, a user, a phrase's patterns) becomes a Slot, which Kysely
 // carries into the compiled parameters as it would a number. Later calls of the same shape
-// only put their own values where the slots are. The shape (the key) must name everything
-// else the builder reads: a value the builder uses in its own logic (`if (projectId)`, a
-// length, a page's size written into the text) is part of the shape, not a slot.
+// only put their own values where the slots are. The shape (the key; how many values there
+// are is added to it) must name everything else the builder reads: a value the builder
+// uses in its own logic (`if (projectId)`, a length, a page's size written into the text)
+// is part of the shape, not a slot. Values are plain objects and arrays of numbers,
+// strings, booleans, nulls and Dates.
 //
 // Under test every cached statement is also built afresh from the real values and
 // compared, text and parameters (STATEMENT_CACHE=verify, the default when NODE_ENV is
@@ -53,7 +55,7 @@ export const statementsVerified = () => verified;
 
 const isLeaf = (value: unknown) => value === null || typeof value !== 'object' || value instanceof Date;
 
-/** `values` with a Slot in place of each leaf (in order), and the number of slots. */
+/** `values` with a Slot in place of each leaf, numbered in order. */
 function markersOf<V>(values: V): V {
   let next = 0;
   const mark = (value: unknown): unknown => {
@@ -72,13 +74,16 @@ function leavesOf(values: unknown, into: unknown[] = []): unknown[] {
   return into;
 }
 
+/** The template with the call's values where its slots are (an array sent as one
+ *  parameter, `= ANY(${ids})`, has its slots inside it). */
 function filled<R>(template: CompiledQuery<R>, leaves: unknown[]): CompiledQuery<R> {
-  return {
-    ...template,
-    parameters: template.parameters.map((parameter) =>
-      parameter instanceof Slot ? leaves[parameter.index] : parameter,
-    ),
-  };
+  const fill = (parameter: unknown): unknown =>
+    parameter instanceof Slot
+      ? leaves[parameter.index]
+      : Array.isArray(parameter)
+        ? parameter.map(fill)
+        : parameter;
+  return { ...template, parameters: template.parameters.map(fill) };
 }
 
 /**
@@ -92,13 +97,17 @@ export async function runShaped<V, R>(
   build: (values: V) => Statement<R>,
 ): Promise<QueryResult<R>> {
   if (mode === 'off') return db.executeQuery(build(values).compile(db));
-  let template = compiledShapes.get(shape) as CompiledQuery<R> | undefined;
+  const leaves = leavesOf(values);
+  // How many values there are is the shape's too: a list of ids one longer is another
+  // statement, even where the shape forgot to say so.
+  const key = `${shape}\u0000${leaves.length}`;
+  let template = compiledShapes.get(key) as CompiledQuery<R> | undefined;
   if (!template) {
     template = build(markersOf(values)).compile(db);
     if (compiledShapes.size >= MOST_SHAPES) compiledShapes.clear();
-    compiledShapes.set(shape, template);
+    compiledShapes.set(key, template);
   }
-  const statement = filled(template, leavesOf(values));
+  const statement = filled(template, leaves);
   if (mode === 'verify') verifyAgainstFresh(statement, build(values).compile(db), shape);
   return db.executeQuery(statement);
 }
@@ -107,9 +116,7 @@ function verifyAgainstFresh(cached: CompiledQuery<unknown>, fresh: CompiledQuery
   const same =
     cached.sql === fresh.sql &&
     cached.parameters.length === fresh.parameters.length &&
-    cached.parameters.every(
-      (value, i) => Object.is(value, fresh.parameters[i]) || sameDate(value, fresh.parameters[i]),
-    );
+    cached.parameters.every((value, i) => sameValue(value, fresh.parameters[i]));
   if (!same)
     throw new Error(
       `statement cache: the statement of shape ${shape} differs from one built afresh; its builder reads a value the shape does not name`,
@@ -117,5 +124,11 @@ function verifyAgainstFresh(cached: CompiledQuery<unknown>, fresh: CompiledQuery
   verified += 1;
 }
 
-const sameDate = (a: unknown, b: unknown) =>
-  a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+/** The same parameter: the same primitive, the same instant, or arrays of the same values. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  return (
+    Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]))
+  );
+}

@@ -83,26 +83,62 @@ describe('statements compiled once per shape', () => {
     );
   });
 
-  it('in verify mode, refuses a builder that reads a value its shape does not name', async () => {
-    setStatementCacheMode('verify');
-    const { db } = recordingDb();
-    const before = statementsVerified();
+  it('keys a statement by how many values it takes, too', async () => {
+    setStatementCacheMode('on');
+    const { db, sent } = recordingDb();
+    const built = { count: 0 };
     // The number of people decides the text, and this shape forgets it.
     const careless = 'letters by people';
     await runShaped(
       db,
       careless,
       { tenantId: 7, people: [1, 2], phrase: { pattern: '%a%' } },
+      build(db, built),
+    );
+    await runShaped(
+      db,
+      careless,
+      { tenantId: 7, people: [1, 2, 3], phrase: { pattern: '%a%' } },
+      build(db, built),
+    );
+    expect(built.count).toBe(2);
+    expect(sent[1].parameters).toEqual([7, 1, 2, 3, '%a%']);
+  });
+
+  it('fills the values of an array sent as one parameter', async () => {
+    setStatementCacheMode('on');
+    const { db, sent } = recordingDb();
+    const byIds = (v: Values) =>
+      db
+        .selectFrom('letters')
+        .select('id')
+        .where(sql<boolean>`author_id = ANY(${v.people}::int[])`);
+    await runShaped(db, 'any', { tenantId: 1, people: [1, 2], phrase: { pattern: '' } }, byIds);
+    await runShaped(db, 'any', { tenantId: 1, people: [5, 6], phrase: { pattern: '' } }, byIds);
+    expect(sent.map((query) => query.parameters)).toEqual([[[1, 2]], [[5, 6]]]);
+    setStatementCacheMode('verify');
+    await runShaped(db, 'any', { tenantId: 1, people: [8, 9], phrase: { pattern: '' } }, byIds);
+  });
+
+  it('in verify mode, refuses a builder that reads a value its shape does not name', async () => {
+    setStatementCacheMode('verify');
+    const { db } = recordingDb();
+    const before = statementsVerified();
+    await runShaped(
+      db,
+      'people',
+      { tenantId: 7, people: [1, 2], phrase: { pattern: '%a%' } },
       build(db, { count: 0 }),
     );
     expect(statementsVerified()).toBe(before + 1);
+    // A value written into the text.
+    const written = (v: Values) =>
+      db
+        .selectFrom('letters')
+        .select('id')
+        .where(sql<boolean>`tenant_id = ${sql.raw(String(v.tenantId))}`);
     await expect(
-      runShaped(
-        db,
-        careless,
-        { tenantId: 7, people: [1, 2, 3], phrase: { pattern: '%a%' } },
-        build(db, { count: 0 }),
-      ),
+      runShaped(db, 'written', { tenantId: 9, people: [], phrase: { pattern: '' } }, written),
     ).rejects.toThrow(/differs from one built afresh/);
     // A value read in the builder's own logic is as much a part of the shape: caught on a
     // call whose value leads the builder elsewhere than the markers did.
