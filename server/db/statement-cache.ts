@@ -17,7 +17,7 @@
 // compared, text and parameters (STATEMENT_CACHE=verify, the default when NODE_ENV is
 // test): a builder that read a value the key does not name fails its test instead of
 // answering one user with another's statement.
-import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { CompiledQuery, type Kysely, type QueryResult } from 'kysely';
 
 type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** A query builder or a `sql` template: either compiles (a template needs the database). */
@@ -38,7 +38,14 @@ function modeOf(env: NodeJS.ProcessEnv): StatementCacheMode {
   return env.NODE_ENV === 'test' ? 'verify' : 'on';
 }
 
-const compiledShapes = new Map<string, CompiledQuery<unknown>>();
+/** A statement compiled from markers: its text and parameters (not Kysely's tree of it,
+ *  about 110 KB for a letters' phrase search, of which up to MOST_SHAPES are kept). */
+interface Template {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+const compiledShapes = new Map<string, Template>();
 let mode = modeOf(process.env);
 /** For tests of the cache itself; the server takes STATEMENT_CACHE (on, off, verify). */
 export function setStatementCacheMode(next: StatementCacheMode) {
@@ -76,16 +83,15 @@ function leavesOf(values: unknown, into: unknown[] = []): unknown[] {
 
 /** The template with the call's values where its slots are (an array sent as one
  *  parameter, `= ANY(${ids})`, has its slots inside it). */
-function filled<R>(template: CompiledQuery<R>, leaves: unknown[]): CompiledQuery<R> {
+function filled<R>(template: Template, leaves: unknown[]): CompiledQuery<R> {
   const fill = (parameter: unknown): unknown =>
     parameter instanceof Slot
       ? leaves[parameter.index]
       : Array.isArray(parameter)
         ? parameter.map(fill)
         : parameter;
-  return { ...template, parameters: template.parameters.map(fill) };
+  return CompiledQuery.raw(template.sql, template.parameters.map(fill));
 }
-
 /**
  * Runs the statement `build` makes of `values`, compiled once for `shape`: `build` gets
  * markers the first time and must read nothing but `values` and what `shape` names.
@@ -101,13 +107,14 @@ export async function runShaped<V, R>(
   // How many values there are is the shape's too: a list of ids one longer is another
   // statement, even where the shape forgot to say so.
   const key = `${shape}\u0000${leaves.length}`;
-  let template = compiledShapes.get(key) as CompiledQuery<R> | undefined;
+  let template = compiledShapes.get(key);
   if (!template) {
-    template = build(markersOf(values)).compile(db);
+    const { sql, parameters } = build(markersOf(values)).compile(db);
+    template = { sql, parameters };
     if (compiledShapes.size >= MOST_SHAPES) compiledShapes.clear();
     compiledShapes.set(key, template);
   }
-  const statement = filled(template, leaves);
+  const statement = filled<R>(template, leaves);
   if (mode === 'verify') verifyAgainstFresh(statement, build(values).compile(db), shape);
   return db.executeQuery(statement);
 }
