@@ -73,9 +73,9 @@ async function shapedList(
   pageType: PageType,
   params: ListParams,
 ): Promise<ShapedList<ListValues>> {
-  const folder = pageType === 'Archive' || pageType === 'Favorite' ? params.TypeNumber : 0;
-  if ((pageType === 'Archive' || pageType === 'Favorite') && folder < 1)
-    throw new UserError('شماره پوشه الزامی است');
+  const inFolder = pageType === 'Archive' || pageType === 'Favorite';
+  if (inFolder && params.TypeNumber < 1) throw new UserError('شماره پوشه الزامی است');
+  const folder = inFolder ? params.TypeNumber : 0;
   let people = pageType === 'FavoritePerson' ? await favoriteUsers(db, viewer) : [];
   if (pageType === 'FavoritePerson' && !people.length) people = [0];
   const values: ListValues = {

@@ -274,6 +274,9 @@ function unsearchedPage(db: EngineDb, list: KeyedList, query: KeyedQuery) {
     WITH ${list.onePlan ? ONE_PLAN : sql``} page AS MATERIALIZED (${page}) ${records}`;
 }
 
+/** How far a walk goes: its rows, a glance first, and below how many matches it asks the index. */
+type Window = { rows: number; glance?: number; indexBelow?: number };
+
 /**
  * The page among the list's newest `window` rows: its records and count, or none when the
  * walk ended without filling it and the list goes on. One statement: the walk stops at the
@@ -287,8 +290,6 @@ function unsearchedPage(db: EngineDb, list: KeyedList, query: KeyedQuery) {
  * two. The walk's second part and the index's are behind one-time filters on what the walk
  * saw before them, never started when it answered.
  */
-type Window = { rows: number; glance?: number; indexBelow?: number };
-
 async function fromNewestRows(
   db: EngineDb,
   statements: Statements,
