@@ -19,6 +19,7 @@ import { phraseValues, rowOfSearchRow, walkedAtOnce, walkedInTwo, type PhraseVal
 import { runShaped, type Statement } from '../db/statement-cache';
 import { UserError } from '../http/answers';
 import { indexable, searchPattern, type EngineDb } from './repository';
+import { tenantHasFewRows } from './tenant-rows';
 
 type AnySelect = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** A page of a list as a sub-query `p`: `p.id` and `p.sort`, newest first. */
@@ -205,12 +206,13 @@ interface Statements {
 function statementsOf<V>(
   db: EngineDb,
   source: KeyedList | ShapedList<V>,
+  list: KeyedList,
   query: KeyedQuery,
   phrase: PhraseValues,
 ): Statements {
   if (!('make' in source)) {
     return {
-      list: source,
+      list,
       phrase,
       run: async (_, build) => (await db.executeQuery(build(source, phrase).compile(db))).rows,
     };
@@ -220,7 +222,7 @@ function statementsOf<V>(
   const shapeOfQuery = [source.shape, query.size, query.skipped, query.recentWindow, query.firstGlance];
   const counts = [phrase.words.length, phrase.rarer.length];
   return {
-    list: source.make(source.values),
+    list,
     phrase,
     run: async (name, build) =>
       (
@@ -357,13 +359,13 @@ const CARRIED = ['sort', 'total'];
 
 /**
  * The page among the trigram index's matches, its records carrying `__sort` and the count
- * of every match (`__total`). search_matches (migration 0016) sets the search tables'
+ * of every match (`__total`). search_matches (migrations 0016, 0018) sets the search tables'
  * pattern for its own search, which it plans with the pattern in force (a rare one takes
  * the trigram index), and the statement around it sees a function of a few rows whatever
  * the pattern, so one plan (from the matches to the list's rows by their keys) serves
  * every tenant and phrase. It used to be a transaction of four statements, the search
  * joined to the list planned on each call (0.4 ms of a letters' rare phrase's 1 ms of
- * database time).
+ * database time). A tenant of few rows (tenant-rows.ts) is searched by its own rows instead.
  */
 function indexPage(db: EngineDb, list: KeyedList, query: KeyedQuery, phrase: PhraseValues) {
   return recordsOf(db, list, indexMatches(db, list, query, phrase).as('p'), CARRIED).modifyFront(ONE_PLAN);
@@ -408,7 +410,7 @@ const matching = (
 ) =>
   db.selectFrom(
     sql<{ id: number }>`search_matches(${list.searchTable}::regclass, ${list.tenantId}::integer,
-        ${phrase.pattern}::text, ${indexPattern})`.as('s'),
+        ${phrase.pattern}::text, ${indexPattern}, ${phrase.fewRows}::boolean)`.as('s'),
   );
 
 /** The index's page (`listed`: its records, asked with the walk) and its count; past the
@@ -437,8 +439,12 @@ export async function keyedPage<V>(
   source: KeyedList | ShapedList<V>,
   query: KeyedQuery,
 ): Promise<KeyedPage> {
-  const statements = statementsOf(db, source, query, phraseValues(query.phrase));
-  const { list, phrase } = statements;
+  const list = 'make' in source ? source.make(source.values) : source;
+  // Whether the index's part reads the tenant's own rows instead: asked only of a phrase
+  // the index would be asked for.
+  const fewRows = indexable(query.phrase) && (await tenantHasFewRows(db, list.searchTable, list.tenantId));
+  const statements = statementsOf(db, source, list, query, phraseValues(query.phrase, fewRows));
+  const { phrase } = statements;
   if (!phrase.pattern) return unsearched(db, statements, query);
   // The walk needs no search pattern in force (each row is matched by its own LIKE; a
   // search table read with none set shows every row): a common phrase costs one statement.

@@ -27,9 +27,12 @@ export interface PhraseValues {
   words: string[];
   /** With `words`, the index's pattern keeping each set of them: [set 1, set 2, …]. */
   rarer: string[];
+  /** The tenant has few rows in the search table: the index's part reads them one by one
+   *  instead (tenant-rows.ts; search_matches of migration 0018). */
+  fewRows: boolean;
 }
 
-export function phraseValues(phrase: string): PhraseValues {
+export function phraseValues(phrase: string, fewRows = false): PhraseValues {
   const words = trigramWords(phrase);
   const weighed = words.length > 1 && words.length <= MOST_WORDS_WEIGHED ? words : [];
   const sets = weighed.length ? 2 ** weighed.length - 2 : 0;
@@ -40,6 +43,7 @@ export function phraseValues(phrase: string): PhraseValues {
     rarer: Array.from({ length: sets }, (_, i) =>
       trigramPattern(phrase, (word) => (((i + 1) >> word) & 1) === 1),
     ),
+    fewRows,
   };
 }
 

@@ -12,6 +12,7 @@ import { keyedPage, PHRASE_TOO_SHORT, type KeyedList } from '../../server/master
 import { phraseValues, rarerWordsPattern } from '../../server/masterdata/phrase-walk';
 import { withTenant } from '../../server/db/tenant-fence';
 import { statementsVerified } from '../../server/db/statement-cache';
+import { setFewRowsForTests } from '../../server/masterdata/tenant-rows';
 
 describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
   let server: TestServer;
@@ -95,18 +96,26 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     expect(await page('فیروزه', 2, 0)).toEqual({ ids: hits.slice(0, 2), total: 3, capped: false });
   });
 
-  it('asks the trigram index when the newest rows do not fill the page, with the same answer', async () => {
-    const oldest = sent[0];
-    // Only the oldest letter holds «کهربا»: a walk of one row misses it, the index finds it.
-    const oneRow = -10 * 5;
-    expect(await page('كهربا', 5, 0, oneRow)).toEqual({ ids: [oldest], total: 1, capped: false });
-    expect(await page('کهربا', 5, 0)).toEqual({ ids: [oldest], total: 1, capped: false });
-    expect(await page('فیروزه', 5, 0, oneRow)).toEqual({
-      ids: newestFirst().filter((id) => sent.indexOf(id) % 10 === 0),
-      total: 3,
-      capped: false,
-    });
-    expect(await page('نیست‌درهیچ‌نامه', 5, 0, oneRow)).toEqual({ ids: [], total: 0, capped: false });
+  it.each([
+    ['the trigram index', 0],
+    ['the tenant’s own rows (a tenant of few)', undefined],
+  ])('asks %s when the newest rows do not fill the page, with the same answer', async (_, fewRows) => {
+    setFewRowsForTests(fewRows);
+    try {
+      const oldest = sent[0];
+      // Only the oldest letter holds «کهربا»: a walk of one row misses it, the index finds it.
+      const oneRow = -10 * 5;
+      expect(await page('كهربا', 5, 0, oneRow)).toEqual({ ids: [oldest], total: 1, capped: false });
+      expect(await page('کهربا', 5, 0)).toEqual({ ids: [oldest], total: 1, capped: false });
+      expect(await page('فیروزه', 5, 0, oneRow)).toEqual({
+        ids: newestFirst().filter((id) => sent.indexOf(id) % 10 === 0),
+        total: 3,
+        capped: false,
+      });
+      expect(await page('نیست‌درهیچ‌نامه', 5, 0, oneRow)).toEqual({ ids: [], total: 0, capped: false });
+    } finally {
+      setFewRowsForTests();
+    }
   });
 
   it('finds the same letters through the index as by walking, in each list and only its own', async () => {

@@ -23,6 +23,7 @@ import {
 } from '../../server/masterdata/lists';
 import type { Row } from '../../server/masterdata/values';
 import { withTenant } from '../../server/db/tenant-fence';
+import { setFewRowsForTests, tenantHasFewRows } from '../../server/masterdata/tenant-rows';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 
 const MANY = COUNT_CAP + 60;
@@ -249,33 +250,62 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
     expect(answer.rows.map((row) => row.id)).toEqual(exact.rows.map((row) => row.id));
   });
 
-  it("searches the index in one statement (search_matches): the tenant's matches only, the pattern put back", async () => {
+  it("searches the index in one statement (search_matches): the tenant's matches only, the settings put back", async () => {
     const db = server.built.services.db;
     const pattern = searchPattern(RARE);
-    const matches = (fenceTenant: number, askedTenant: number) =>
+    const matches = (fenceTenant: number, askedTenant: number, fewRows = false) =>
       withTenant(fenceTenant, () =>
         db.transaction().execute(async (trx) => {
           // A pattern already in force (a lookup's transaction) is what it was after the search.
           await sql`SELECT set_config('app.search_pattern', '%before%', true)`.execute(trx);
           const found = await sql<{ id: number }>`
-            SELECT id FROM search_matches('customers_search'::regclass, ${askedTenant}::integer, ${pattern}::text, ${pattern}::text)`.execute(
-            trx,
-          );
-          const after = await sql<{
-            p: string;
-          }>`SELECT current_setting('app.search_pattern', true) AS p`.execute(trx);
-          return { ids: found.rows.map((r) => r.id), after: after.rows[0].p };
+            SELECT id FROM search_matches('customers_search'::regclass, ${askedTenant}::integer, ${pattern}::text,
+                                          ${pattern}::text, ${fewRows}::boolean)`.execute(trx);
+          const after = await sql<{ p: string; bitmaps: string }>`
+            SELECT current_setting('app.search_pattern', true) AS p,
+                   current_setting('enable_bitmapscan') AS bitmaps`.execute(trx);
+          return { ids: found.rows.map((r) => r.id), after: after.rows[0].p, bitmaps: after.rows[0].bitmaps };
         }),
       );
     const own = await matches(demoTenantId, demoTenantId);
     expect(own.ids).toHaveLength(1);
     expect(own.after).toBe('%before%');
+    // Read by the tenant's own rows (few of them): the same match, the settings as they were.
+    expect(await matches(demoTenantId, demoTenantId, true)).toEqual({ ...own, bitmaps: 'on' });
     expect((await matches(secondTenantId, secondTenantId)).ids).toHaveLength(1);
+    expect(await matches(secondTenantId, secondTenantId, true)).toEqual(
+      await matches(secondTenantId, secondTenantId),
+    );
     // Another tenant's id asked under this tenant's fence: row-level security binds inside
     // it (PGlite's one user is the owner, whom the fence does not bind; the server always
     // asks for the viewer's own tenant).
     if (engine === 'postgres') expect((await matches(demoTenantId, secondTenantId)).ids).toEqual([]);
     expect(own.ids).not.toEqual((await matches(secondTenantId, secondTenantId)).ids);
+  });
+
+  it('knows which tenants have few rows to search, counting each once in a while', async () => {
+    const db = server.built.services.db;
+    const few = (tenantId: number) =>
+      withTenant(tenantId, () => tenantHasFewRows(db, 'customers_search', tenantId));
+    setFewRowsForTests();
+    try {
+      expect(await few(demoTenantId)).toBe(false); // more than a thousand customers
+      expect(await few(secondTenantId)).toBe(true);
+      // Calls while a count is known (or on its way) share it.
+      const shared = await withTenant(secondTenantId, async () => {
+        const a = tenantHasFewRows(db, 'customers_search', secondTenantId);
+        const b = tenantHasFewRows(db, 'customers_search', secondTenantId);
+        return { same: a === b, answers: await Promise.all([a, b]) };
+      });
+      expect(shared).toEqual({ same: true, answers: [true, true] });
+      // A bound below the second tenant's rows: counted afresh.
+      setFewRowsForTests(1);
+      expect(await few(secondTenantId)).toBe(false);
+      setFewRowsForTests(0);
+      expect(await few(secondTenantId)).toBe(false);
+    } finally {
+      setFewRowsForTests();
+    }
   });
 
   it.runIf(engine === 'postgres')(
@@ -295,7 +325,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
         await client.query('SET LOCAL enable_indexscan = off');
         await client.query('SET LOCAL cpu_tuple_cost = 10');
         const found = await client.query(
-          `SELECT id FROM search_matches('customers_search'::regclass, $1::integer, $2::text, $2::text)`,
+          `SELECT id FROM search_matches('customers_search'::regclass, $1::integer, $2::text, $2::text, false)`,
           [demoTenantId, searchPattern(RARE)],
         );
         expect(found.rows).toHaveLength(1);
@@ -306,6 +336,37 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
         expect(Number(used.rows[0].idx_scan)).toBeGreaterThanOrEqual(1);
         // The index handed over the rare phrase's few candidates, not the tenant's 1,000 rows.
         expect(Number(used.rows[0].idx_tup_read)).toBeLessThan(10);
+        await client.query('ROLLBACK');
+      } finally {
+        await client.end();
+      }
+    },
+  );
+  it.runIf(engine === 'postgres')(
+    'search_matches for a tenant of few rows reads them by the key, never the trigram index',
+    async () => {
+      const client = new pg.Client({ connectionString: server.databaseUrl });
+      await client.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('ANALYZE customers_search');
+        await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [String(secondTenantId)]);
+        // Priced as in the test above, where the planner takes the trigram index.
+        await client.query('SET LOCAL enable_seqscan = off');
+        await client.query('SET LOCAL cpu_tuple_cost = 10');
+        const found = await client.query(
+          `SELECT id FROM search_matches('customers_search'::regclass, $1::integer, $2::text, $2::text, true)`,
+          [secondTenantId, searchPattern(RARE)],
+        );
+        expect(found.rows).toHaveLength(1);
+        const scans = async (index: string) =>
+          Number(
+            (await client.query(`SELECT pg_stat_get_xact_numscans($1::regclass) AS n`, [index])).rows[0].n,
+          );
+        expect(await scans('customers_search_text_idx')).toBe(0);
+        expect(await scans('customers_search_pkey')).toBeGreaterThanOrEqual(1);
+        const after = await client.query(`SELECT current_setting('enable_bitmapscan') AS b`);
+        expect(after.rows[0].b).toBe('on');
         await client.query('ROLLBACK');
       } finally {
         await client.end();
