@@ -214,7 +214,7 @@ function statementsOf<V>(
     return {
       list,
       phrase,
-      run: async (_, build) => (await db.executeQuery(build(source, phrase).compile(db))).rows,
+      run: async (_, build) => (await db.executeQuery(build(list, phrase).compile(db))).rows,
     };
   }
   // What decides the text besides the values: the list's shape, the page, the walk's

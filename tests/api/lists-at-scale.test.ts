@@ -308,26 +308,41 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
     }
   });
 
+  /** `work` on a connection of the server's ordinary role, in a transaction fenced to
+   *  `tenantId` with `settings` (SET LOCAL), rolled back after; the search table analysed. */
+  async function fencedTransaction(
+    tenantId: number,
+    settings: string[],
+    work: (client: pg.Client) => Promise<void>,
+  ) {
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('ANALYZE customers_search');
+      await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [String(tenantId)]);
+      for (const setting of settings) await client.query(`SET LOCAL ${setting}`);
+      await work(client);
+      await client.query('ROLLBACK');
+    } finally {
+      await client.end();
+    }
+  }
+  const searchMatches = (client: pg.Client, tenantId: number, fewRows: boolean) =>
+    client.query(
+      `SELECT id FROM search_matches('customers_search'::regclass, $1::integer, $2::text, $2::text, $3)`,
+      [tenantId, searchPattern(RARE), fewRows],
+    );
+  // With every row read priced high, the planner takes the index that hands over fewest (at
+  // a thousand rows the tenant's key range would do): the trigram index, if the function
+  // set the pattern. Had it not, the policy's '%' would read every entry of it.
+  const PRICED_FOR_THE_INDEX = ['enable_seqscan = off', 'cpu_tuple_cost = 10'];
+
   it.runIf(engine === 'postgres')(
     'search_matches reads the trigram index for its pattern as the ordinary role',
-    async () => {
-      const client = new pg.Client({ connectionString: server.databaseUrl });
-      await client.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query('ANALYZE customers_search');
-        await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [String(demoTenantId)]);
-        // With every row read priced high, the planner takes the index that hands over
-        // fewest (at a thousand rows the tenant's key range would do): the trigram index,
-        // if the function set the pattern. Had it not, the policy's '%' would read every
-        // entry of it.
-        await client.query('SET LOCAL enable_seqscan = off');
-        await client.query('SET LOCAL enable_indexscan = off');
-        await client.query('SET LOCAL cpu_tuple_cost = 10');
-        const found = await client.query(
-          `SELECT id FROM search_matches('customers_search'::regclass, $1::integer, $2::text, $2::text, false)`,
-          [demoTenantId, searchPattern(RARE)],
-        );
+    () =>
+      fencedTransaction(demoTenantId, [...PRICED_FOR_THE_INDEX, 'enable_indexscan = off'], async (client) => {
+        const found = await searchMatches(client, demoTenantId, false);
         expect(found.rows).toHaveLength(1);
         const used = await client.query(
           `SELECT pg_stat_get_xact_numscans(i) AS idx_scan, pg_stat_get_xact_tuples_returned(i) AS idx_tup_read
@@ -336,28 +351,14 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
         expect(Number(used.rows[0].idx_scan)).toBeGreaterThanOrEqual(1);
         // The index handed over the rare phrase's few candidates, not the tenant's 1,000 rows.
         expect(Number(used.rows[0].idx_tup_read)).toBeLessThan(10);
-        await client.query('ROLLBACK');
-      } finally {
-        await client.end();
-      }
-    },
+      }),
   );
   it.runIf(engine === 'postgres')(
     'search_matches for a tenant of few rows reads them by the key, never the trigram index',
-    async () => {
-      const client = new pg.Client({ connectionString: server.databaseUrl });
-      await client.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query('ANALYZE customers_search');
-        await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [String(secondTenantId)]);
-        // Priced as in the test above, where the planner takes the trigram index.
-        await client.query('SET LOCAL enable_seqscan = off');
-        await client.query('SET LOCAL cpu_tuple_cost = 10');
-        const found = await client.query(
-          `SELECT id FROM search_matches('customers_search'::regclass, $1::integer, $2::text, $2::text, true)`,
-          [secondTenantId, searchPattern(RARE)],
-        );
+    () =>
+      // Priced as in the test above, where the planner takes the trigram index.
+      fencedTransaction(secondTenantId, PRICED_FOR_THE_INDEX, async (client) => {
+        const found = await searchMatches(client, secondTenantId, true);
         expect(found.rows).toHaveLength(1);
         const scans = async (index: string) =>
           Number(
@@ -367,11 +368,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
         expect(await scans('customers_search_pkey')).toBeGreaterThanOrEqual(1);
         const after = await client.query(`SELECT current_setting('enable_bitmapscan') AS b`);
         expect(after.rows[0].b).toBe('on');
-        await client.query('ROLLBACK');
-      } finally {
-        await client.end();
-      }
-    },
+      }),
   );
   it.runIf(engine === 'postgres')(
     'plans the phrase search through the trigram index as the ordinary role (row-level security on)',
