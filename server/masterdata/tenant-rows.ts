@@ -7,6 +7,7 @@
 // same, only its cost differs, so a count a few minutes old does no harm: a tenant that
 // grew past FEW_ROWS in the meantime reads its rows one by one until the next count.
 import { sql } from 'kysely';
+import { withTenant } from '../db/tenant-fence';
 import type { EngineDb } from './repository';
 
 /** At most this many rows, a tenant's search reads its own rows rather than the index. */
@@ -33,10 +34,15 @@ export function tenantHasFewRows(db: EngineDb, searchTable: string, tenantId: nu
   const known = counted.get(key);
   const now = Date.now();
   if (known && now - known.at < FRESH_MS) return known.few;
-  const few = sql<{ n: number }>`SELECT count(*)::integer AS n FROM (
-      SELECT 1 FROM ${sql.table(searchTable)} WHERE tenant_id = ${tenantId} LIMIT ${fewRows + 1}) AS r`
-    .execute(db)
-    .then(({ rows }) => rows[0].n <= fewRows);
+  // Fenced to the tenant counted, whatever the caller's fence: under another's, row-level
+  // security would show none of its rows, and a big tenant taken for a small one for five
+  // minutes would read its rows one by one on every search.
+  const few = withTenant(tenantId, () =>
+    sql<{ n: number }>`SELECT count(*)::integer AS n FROM (
+        SELECT 1 FROM ${sql.table(searchTable)} WHERE tenant_id = ${tenantId} LIMIT ${fewRows + 1}) AS r`.execute(
+      db,
+    ),
+  ).then(({ rows }) => rows[0].n <= fewRows);
   const entry = { few, at: now };
   if (counted.size >= MOST_KEPT) counted.clear();
   counted.set(key, entry);

@@ -303,6 +303,12 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
       expect(await few(secondTenantId)).toBe(false);
       setFewRowsForTests(0);
       expect(await few(secondTenantId)).toBe(false);
+      // Counted under its own fence, whoever asks: under another tenant's, row-level
+      // security would hide every row, and the big tenant would pass for a small one.
+      setFewRowsForTests();
+      expect(
+        await withTenant(secondTenantId, () => tenantHasFewRows(db, 'customers_search', demoTenantId)),
+      ).toBe(false);
     } finally {
       setFewRowsForTests();
     }
