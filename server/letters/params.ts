@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { field, isUploadedFile, type UploadedFile } from '../http/fields';
 import { toBoolean, toNumber } from '../../src/shared/coerce';
 import { INT32_MAX, recordId } from '../../src/shared/integers';
+import { isFormDay, startOfTehranDay, tehranWallClock, toIsoDate } from '../../src/shared/jalali';
+import { formYearsMessage } from '../../src/shared/validation-messages';
 
 const NONE = new Set(['', 'null', 'undefined', '0']);
 const absent = (v: unknown) =>
@@ -49,19 +51,29 @@ const optionalBool = (label: string) =>
     .preprocess((v) => (v === undefined || v === null || v === '' ? false : toBoolean(v)), z.boolean())
     .describe(label);
 
-/** An ISO date-time (the client converts the Jalali date it shows), or empty. */
-const optionalInstant = (label: string) =>
-  z
+/**
+ * An instant as ISO 8601 — a date-time with its offset (the client sends the start of the
+ * Jalali day it shows, in Tehran) or a date alone, taken as that day's start in Tehran —
+ * whose day in Tehran is within the years a form takes; or empty.
+ */
+const optionalInstant = (label: string) => {
+  const invalid = { message: `${label} معتبر نیست` };
+  const instant = z.union([
+    z.iso.datetime({ offset: true, ...invalid }).transform((s) => new Date(s)),
+    z.iso.date(invalid).transform((s) => startOfTehranDay(s) as Date),
+  ]);
+  return z
     .preprocess(
       (v) => (absent(v) ? undefined : v),
       z
-        .string()
-        .max(40)
-        .refine((s) => !Number.isNaN(Date.parse(s)), { message: `${label} معتبر نیست` })
-        .transform((s) => new Date(s))
+        .string(invalid)
+        .max(40, invalid)
+        .pipe(instant)
+        .refine((date) => isFormDay(toIsoDate(tehranWallClock(date))), { message: formYearsMessage(label) })
         .optional(),
     )
     .describe(label);
+};
 
 export interface RelatedInput {
   messageId: number;

@@ -7,6 +7,8 @@ import type { Permission } from '../shared/permissions';
 import { cleanPersianText, toLatinDigits } from '../shared/persian';
 import { emptyToUndefined, isHttpUrl, toBoolean, toNumber } from '../shared/coerce';
 import { amount, int32, recordId } from '../shared/integers';
+import { isFormDay } from '../shared/jalali';
+import { formYearsMessage } from '../shared/validation-messages';
 import type { ColumnName, FieldName, FieldsOfKind } from './resource-types';
 
 export type FieldKind =
@@ -214,17 +216,19 @@ export const f = {
       z.preprocess((v) => toBoolean(v) ?? opts.default ?? false, z.boolean()),
       opts,
     ),
-  /** A date-only value, 'YYYY-MM-DD' (entered as Jalali on screen). */
-  date: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
-    make(
+  /** A date-only value, 'YYYY-MM-DD' (entered as Jalali on screen), within the years a form takes. */
+  date: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) => {
+    const day = z.iso.date().refine(isFormDay, { message: formYearsMessage(label) });
+    return make(
       'date',
       label,
       z.preprocess(
         (v) => (typeof v === 'string' && v ? v.slice(0, 10) : emptyToUndefined(v)),
-        opts.required ? z.iso.date() : z.iso.date().optional(),
+        opts.required ? day : day.optional(),
       ) as Outputs<string, O>,
       opts,
-    ),
+    );
+  },
   reference: <const O extends Opts = NoOptions>(label: string, resource: string, opts: O = {} as O) =>
     make(
       'reference',

@@ -129,6 +129,23 @@ export function jalaliToIsoDate(jalali: JalaliDate): string {
   return toIsoDate(toGregorian(jalali));
 }
 
+// ---------------------------------------------------------------- the days a form takes
+
+/**
+ * The Jalali years a date field (and an incoming letter's date) takes. Every real day of an
+ * office's papers and people is within them; outside are a Jalali date sent as if it were
+ * Gregorian ('1405-09-05' is Jalali 784) and years the database cannot hold (year 0).
+ */
+export const FORM_YEARS = { first: 1200, last: 1599 } as const;
+
+/** Whether 'YYYY-MM-DD' is a real Gregorian day within FORM_YEARS of the Jalali calendar. */
+export function isFormDay(isoDate: string): boolean {
+  const parts = parseIsoDate(isoDate);
+  if (!parts) return false;
+  const { year } = toJalali(parts);
+  return year >= FORM_YEARS.first && year <= FORM_YEARS.last;
+}
+
 // ---------------------------------------------------------------- Iran's wall clock
 
 interface WallClock extends GregorianDate {

@@ -3,6 +3,8 @@
 // the client's forms (src/resources/form/validation.ts) check with it, so both say the same.
 // Pure: no server or browser imports.
 import type { z } from 'zod';
+import { FORM_YEARS } from './jalali';
+import { toPersianDigits } from './persian-digits';
 
 /** The parts of a zod issue the wording reads. */
 export interface ValidationIssue {
@@ -30,6 +32,11 @@ export function fieldMessage(label: string, issue: ValidationIssue, value: unkno
   if (issue.code === 'too_small')
     return numeric ? `${label} کمتر از حد مجاز است` : `${label} کوتاه‌تر از حد مجاز است`;
   return `${label} معتبر نیست`;
+}
+
+/** A date outside the years a form takes (jalali.ts, FORM_YEARS). */
+export function formYearsMessage(label: string): string {
+  return `${label} باید میان سال‌های ${toPersianDigits(FORM_YEARS.first)} و ${toPersianDigits(FORM_YEARS.last)} باشد`;
 }
 
 /** «عنوان الزامی است» and friends for an issue of an object schema, naming the field by its Persian label (its `describe`). */

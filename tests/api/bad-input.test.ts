@@ -293,6 +293,49 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
     });
   });
 
+  describe('dates', () => {
+    it('takes a date within the years a form takes, and refuses others in Persian, changing nothing', async () => {
+      const fields = {
+        Name: 'شرکت تاریخ',
+        Code: 'DATE-1',
+        CreatedDate: '2025-03-21',
+        CreditDate: '2026-03-20',
+      };
+      const created = await server.api.post('customer/create/', fields, { token: admin });
+      expect(created.body.status).toBe(1);
+      const id = created.body.id;
+      const refusals: Array<[string, string]> = [
+        ['0000-01-01', 'تاریخ ایجاد باید میان سال‌های ۱۲۰۰ و ۱۵۹۹ باشد'], // a year PostgreSQL has not
+        ['1405-09-05', 'تاریخ ایجاد باید میان سال‌های ۱۲۰۰ و ۱۵۹۹ باشد'], // a Jalali date sent as Gregorian
+        ['2026-02-30', 'تاریخ ایجاد معتبر نیست'],
+        ['1/1/1', 'تاریخ ایجاد معتبر نیست'],
+      ];
+      for (const [date, message] of refusals) {
+        const update = await server.api.call('PUT', 'customer/update/', {
+          token: admin,
+          json: { Id: id, CreatedDate: date },
+        });
+        expect(update.body, date).toEqual({ status: 0, message });
+        const create = await server.api.post(
+          'customer/create/',
+          { ...fields, CreatedDate: date },
+          { token: admin },
+        );
+        expect(create.body, date).toEqual({ status: 0, message });
+      }
+      const record = (await server.api.get('customer/get/', { Id: id }, { token: admin })).body.record;
+      expect(record.createdDate).toBe('2025-03-21');
+      // The first and last days of those years are taken (Jalali 1200/01/01 and 1599/12/29).
+      for (const date of ['1821-03-21', '2221-03-20']) {
+        const update = await server.api.call('PUT', 'customer/update/', {
+          token: admin,
+          json: { Id: id, CreatedDate: date, CreditDate: '2221-03-20' },
+        });
+        expect(update.body.status, date).toBe(1);
+      }
+    });
+  });
+
   describe('broken multipart bodies', () => {
     it('answers 400 without a boundary or for a body cut short, also at sign-in', async () => {
       for (const path of ['Authenticate/Authenticate', 'bank/create/']) {

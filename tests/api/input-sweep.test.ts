@@ -58,6 +58,16 @@ const nasty: fc.Arbitrary<unknown> = fc.oneof(
     '<script>alert(1)</script>',
     "' OR 1=1 --",
   ),
+  // Dates the database cannot hold (year 0, before 4713 BC, past 294276), a Jalali date
+  // sent as Gregorian, a day no month has, and what JavaScript's Date.parse forgives.
+  fc.constantFrom(
+    '0000-01-01',
+    '-200000-01-01T00:00:00Z',
+    '+275760-09-13T00:00:00Z',
+    '1405-09-05',
+    '2026-02-30',
+    '1/1/1',
+  ),
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc.constant('ب'.repeat(310)), // past every text field's limit, within a URL's
   fc.array(fc.oneof(fc.integer(), fc.string({ maxLength: 5 })), { maxLength: 3 }),

@@ -51,6 +51,27 @@ describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
     ],
     ['a related letter that is not JSON', { RelatedMessages: '[{MessageId' }, 'نامه‌های مرتبط معتبر نیست'],
     ['an incoming date that is no date', { ImportedMsgDate: 'دیروز' }, 'تاریخ نامه وارده معتبر نیست'],
+    [
+      'an incoming date of a day no month has',
+      { ImportedMsgDate: '2026-02-30' },
+      'تاریخ نامه وارده معتبر نیست',
+    ],
+    ['an incoming date JavaScript forgives', { ImportedMsgDate: '1/1/1' }, 'تاریخ نامه وارده معتبر نیست'],
+    [
+      'an incoming date past what the database holds',
+      { ImportedMsgDate: '+275760-09-13T00:00:00Z' },
+      'تاریخ نامه وارده معتبر نیست',
+    ],
+    [
+      'an incoming date in year 0',
+      { ImportedMsgDate: '0000-01-01T00:00:00Z' },
+      'تاریخ نامه وارده باید میان سال‌های ۱۲۰۰ و ۱۵۹۹ باشد',
+    ],
+    [
+      'a Jalali incoming date sent as Gregorian',
+      { ImportedMsgDate: '1405-09-05' },
+      'تاریخ نامه وارده باید میان سال‌های ۱۲۰۰ و ۱۵۹۹ باشد',
+    ],
   ];
 
   it.each(refusedSaves)('refuses %s in Persian and writes nothing', async (_case, change, message) => {
