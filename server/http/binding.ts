@@ -53,12 +53,16 @@ export type BindResult<T> = { ok: true; value: T } | { ok: false; message: strin
 // C0 controls but tab, line feed and carriage return, and DEL.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/; // eslint-disable-line no-control-regex
 
-/** Does a bound value (text, a list of them, an uploaded file's name) carry a control character? */
+/** Does a bound value (text, an uploaded file's name, or a flat list of them) carry a control character? */
 export function hasControlCharacter(value: unknown): boolean {
+  return Array.isArray(value) ? value.some(oneHasControlCharacter) : oneHasControlCharacter(value);
+}
+
+function oneHasControlCharacter(value: unknown): boolean {
   if (typeof value === 'string') return CONTROL_CHARACTER.test(value);
-  if (Array.isArray(value)) return value.some(hasControlCharacter);
   if (value && typeof value === 'object' && (value as { kind?: unknown }).kind === 'file') {
-    return hasControlCharacter((value as { filename?: unknown }).filename);
+    const filename = (value as { filename?: unknown }).filename;
+    return typeof filename === 'string' && CONTROL_CHARACTER.test(filename);
   }
   return false;
 }
@@ -72,6 +76,11 @@ export function bindParams<S extends z.ZodObject>(schema: S, bag: ParamBag): Bin
     const fieldSchema = schema.shape[key] as z.ZodType;
     if (Array.isArray(value) && !acceptsArray(fieldSchema)) {
       return { ok: false, message: `${labelOf(fieldSchema, key)} باید یک مقدار باشد، نه فهرستی از مقادیر` };
+    }
+    // A list parameter holds values, not lists: [[…]] is refused before anything walks it
+    // (5,000 brackets deep it used to overflow the stack).
+    if (Array.isArray(value) && value.some(Array.isArray)) {
+      return { ok: false, message: `${labelOf(fieldSchema, key)} معتبر نیست` };
     }
     if (hasControlCharacter(value)) {
       return { ok: false, message: `${labelOf(fieldSchema, key)} نویسه‌های نامعتبر دارد` };

@@ -109,6 +109,29 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
     });
   });
 
+  it('refuses lists of lists, however deep, naming the field (5,000 deep overflowed the stack)', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000); // written by hand: JSON.stringify would recurse too
+    const post = (path: string, fields: string) =>
+      rawPost(server, path, 'application/json', `{${fields}}`, admin);
+    expect(
+      (await post('customer/create/', `"Name": "شرکت تو در تو", "Code": "DEEP-1", "CustomerGroups": ${deep}`))
+        .body,
+    ).toEqual({ status: 0, message: 'گروه‌های مشتری معتبر نیست' });
+    expect(
+      (await post('message/save/', `"Subject": "الف", "SelectedTo": [[${adminPersonId}]]`)).body,
+    ).toMatchObject({ status: 0, message: 'گیرندگان معتبر نیست' });
+    for (const related of [deep, JSON.stringify(deep)]) {
+      expect(
+        (await post('message/save/', `"Subject": "الف", "RelatedMessages": ${related}`)).body,
+      ).toMatchObject({
+        status: 0,
+        message: 'نامه‌های مرتبط معتبر نیست',
+      });
+    }
+    const customers = await server.api.get('customer/list/', { Phrase: 'DEEP-1' }, { token: admin });
+    expect(customers.body.records).toEqual([]);
+  });
+
   describe('an update changes only the fields it names', () => {
     it('keeps a deactivated organisational unit inactive when IsActive is left out', async () => {
       const unit = (
