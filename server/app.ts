@@ -14,7 +14,8 @@ import { migrate } from './db/migrate';
 import { openDatabase, type OpenDatabase } from './db/database';
 import { NOT_FOUND_ANSWER, registerErrorHandler } from './http/error-handler';
 import { openApiDocument } from './http/openapi';
-import { registerMultipartBodies, MAX_UPLOAD_BYTES } from './http/multipart-body';
+import { registerMultipartBodies } from './http/multipart-body';
+import { MAX_FILE_BYTES } from '../src/shared/uploads';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createTenantDirectory } from './tenancy/tenants';
 import { createCaptchaSigner } from './auth/captcha';
@@ -93,7 +94,7 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
 
     const app = Fastify({
       loggerInstance: log as unknown as FastifyBaseLogger,
-      bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
+      bodyLimit: MAX_FILE_BYTES + 1024 * 1024,
       // X-Forwarded-For only from the configured proxies (config.ts, TRUST_PROXY).
       trustProxy: config.trustProxy.length ? config.trustProxy : false,
       routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },

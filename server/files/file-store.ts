@@ -6,9 +6,9 @@ import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { UserError } from '../http/answers';
 import type { UploadedFile } from '../http/fields';
+import { imageTooLargeMessage, MAX_IMAGE_BYTES } from '../../src/shared/uploads';
 
 export const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 export function createFileStore(dataDir: string) {
   const root = path.join(dataDir, 'files');
@@ -18,7 +18,7 @@ export function createFileStore(dataDir: string) {
   return {
     /** Checks the upload is an image by its bytes; answers the Persian reason if not. */
     async checkImage(file: UploadedFile, label: string): Promise<string> {
-      if (file.data.length > MAX_IMAGE_BYTES) throw new UserError(`${label} نباید بیش از ۲ مگابایت باشد`);
+      if (file.data.length > MAX_IMAGE_BYTES) throw new UserError(imageTooLargeMessage(label));
       const type = await fileTypeFromBuffer(file.data);
       if (!type || !IMAGE_TYPES.has(type.mime))
         throw new UserError(`${label} باید یک تصویر (png، jpg، gif یا webp) باشد`);

@@ -1,14 +1,32 @@
 // Multipart bodies become a plain object like JSON and form bodies do, so binding is
-// the same for every kind of request. Files are read into memory within the limits.
+// the same for every kind of request. Files are read into memory, so the reader holds a
+// request to the limits of src/shared/uploads.ts — per file, files per request and the
+// whole body (by its Content-Length before anything is read, and by the bytes read for a
+// body sent without one) — each refused with its Persian sentence and nothing written.
 // A body that is not well-formed multipart (no boundary, cut short) is the client's
 // mistake: it answers 400, never 500.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { UploadedFile } from './fields';
 import { UserError } from './answers';
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_REQUEST,
+  MAX_MULTIPART_BYTES,
+  REQUEST_TOO_LARGE_MESSAGE,
+  TOO_MANY_FILES_MESSAGE,
+} from '../../src/shared/uploads';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-const TOO_LARGE = 'حجم فایل بیش از حد مجاز (۱۰ مگابایت) است';
+const MAX_FIELDS = 200;
+
+/** The reader's own refusals, in Persian (the rest of its errors are a malformed body). */
+const LIMIT_MESSAGES: Record<string, string> = {
+  FST_REQ_FILE_TOO_LARGE: FILE_TOO_LARGE_MESSAGE,
+  FST_FILES_LIMIT: TOO_MANY_FILES_MESSAGE,
+  FST_FIELDS_LIMIT: 'تعداد مقادیر فرستاده‌شده بیش از حد مجاز است',
+  FST_PARTS_LIMIT: 'تعداد مقادیر فرستاده‌شده بیش از حد مجاز است',
+};
 
 /** An error the client caused, answered with its HTTP status by the error handler. */
 class MalformedBody extends Error {
@@ -16,12 +34,18 @@ class MalformedBody extends Error {
 }
 
 export async function registerMultipartBodies(app: FastifyInstance) {
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 200 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_REQUEST, fields: MAX_FIELDS },
+  });
   app.addHook('preValidation', async (request) => {
     if (!request.isMultipart()) return;
+    if (declaredLength(request) > MAX_MULTIPART_BYTES) throw new UserError(REQUEST_TOO_LARGE_MESSAGE);
     try {
       request.body = await readParts(request.parts());
     } catch (error) {
+      discardRest(request);
+      const code = (error as { code?: string }).code;
+      if (code && LIMIT_MESSAGES[code]) throw new UserError(LIMIT_MESSAGES[code]);
       const status = (error as { statusCode?: number }).statusCode;
       if (error instanceof UserError || (status && status >= 400 && status < 500)) throw error;
       throw new MalformedBody(`malformed multipart body: ${(error as Error).message}`);
@@ -29,15 +53,36 @@ export async function registerMultipartBodies(app: FastifyInstance) {
   });
 }
 
+/**
+ * After a refusal part-way through the body: the rest is read and dropped, as Node does
+ * for any body a handler leaves unread. Left piped into the parser, which nobody reads
+ * any more, it held the client's upload still and the answer reached it a minute later.
+ */
+function discardRest(request: FastifyRequest) {
+  request.raw.unpipe();
+  request.raw.resume();
+}
+
+/** The body's length as the client declared it; 0 when sent without one (chunked). */
+function declaredLength(request: FastifyRequest): number {
+  const length = Number(request.headers['content-length']);
+  return Number.isFinite(length) ? length : 0;
+}
+
 type Parts = ReturnType<import('fastify').FastifyRequest['parts']>;
 
 async function readParts(parts: Parts): Promise<Record<string, unknown>> {
   const body: Record<string, unknown[]> = {};
   const push = (key: string, value: unknown) => (body[key] ??= []).push(value);
+  let bytesRead = 0;
+  const count = (bytes: number) => {
+    bytesRead += bytes;
+    if (bytesRead > MAX_MULTIPART_BYTES) throw new UserError(REQUEST_TOO_LARGE_MESSAGE);
+  };
   for await (const part of parts) {
     if (part.type === 'file') {
-      const data = await part.toBuffer();
-      if (part.file.truncated) throw new UserError(TOO_LARGE);
+      const data = await part.toBuffer(); // past MAX_FILE_BYTES it throws FST_REQ_FILE_TOO_LARGE
+      count(data.length);
       if (data.length === 0 && !part.filename) continue; // an empty file input
       const file: UploadedFile = {
         kind: 'file',
@@ -51,6 +96,7 @@ async function readParts(parts: Parts): Promise<Record<string, unknown>> {
       // A value cut at the field size limit would store something nobody sent.
       if (part.valueTruncated || part.fieldnameTruncated)
         throw new UserError('یکی از مقادیر فرستاده‌شده بیش از حد طولانی است');
+      count(Buffer.byteLength(String(part.value)));
       push(part.fieldname, part.value);
     }
   }

@@ -4,14 +4,18 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { UserError } from '../http/answers';
 import type { UploadedFile } from '../http/fields';
-import { MAX_IMAGE_BYTES } from '../files/file-store';
+import {
+  attachmentLabel,
+  imageTooLargeMessage,
+  MAX_IMAGE_BYTES,
+  notALetterImageMessage,
+} from '../../src/shared/uploads';
 import type { Services } from '../services';
 import type { Message } from './access';
 import type { LettersTrx } from './schema';
 
 export const ATTACHMENT_AREA = 'letters';
 const LETTER_IMAGE_TYPES = new Set(['image/png', 'image/jpeg']);
-const LABEL = 'پیوست';
 
 export interface CheckedFile {
   file: UploadedFile;
@@ -30,12 +34,10 @@ const ownName = (name: string) => (name.split(/[\\/]/).pop() ?? '').trim().slice
 export async function checkAttachments(files: UploadedFile[]): Promise<CheckedFile[]> {
   const checked: CheckedFile[] = [];
   for (const file of files) {
-    const name = ownName(file.filename);
-    if (file.data.length > MAX_IMAGE_BYTES)
-      throw new UserError(`${LABEL} «${name}» نباید بیش از ۲ مگابایت باشد`);
+    const label = attachmentLabel(ownName(file.filename));
+    if (file.data.length > MAX_IMAGE_BYTES) throw new UserError(imageTooLargeMessage(label));
     const type = await fileTypeFromBuffer(file.data);
-    if (!type || !LETTER_IMAGE_TYPES.has(type.mime))
-      throw new UserError(`${LABEL} «${name}» باید تصویر jpg، jpeg یا png باشد`);
+    if (!type || !LETTER_IMAGE_TYPES.has(type.mime)) throw new UserError(notALetterImageMessage(label));
     checked.push({ file, ext: type.ext });
   }
   return checked;

@@ -8,6 +8,7 @@ import { toBoolean, toNumber } from '../../src/shared/coerce';
 import { INT32_MAX, recordId } from '../../src/shared/integers';
 import { isFormDay, startOfTehranDay, tehranWallClock, toIsoDate } from '../../src/shared/jalali';
 import { formYearsMessage } from '../../src/shared/validation-messages';
+import { MAX_FILES_PER_REQUEST, TOO_MANY_FILES_MESSAGE } from '../../src/shared/uploads';
 
 const NONE = new Set(['', 'null', 'undefined', '0']);
 const absent = (v: unknown) =>
@@ -42,7 +43,9 @@ const files = (label: string) =>
   z
     .preprocess(
       (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
-      z.array(z.custom<UploadedFile>(isUploadedFile, { message: `${label} باید فایل باشد` })).max(20),
+      z
+        .array(z.custom<UploadedFile>(isUploadedFile, { message: `${label} باید فایل باشد` }))
+        .max(MAX_FILES_PER_REQUEST, { message: TOO_MANY_FILES_MESSAGE }),
     )
     .describe(label);
 

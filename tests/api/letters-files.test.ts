@@ -3,6 +3,7 @@
 // template (unzipped here: the subject, the number, the signature picture) and the result
 // is a package docxtemplater reads again.
 import { execFileSync } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,14 @@ import { tinyPng } from './fixtures';
 import { TEMPLATE_UNUSABLE } from '../../server/letters/print';
 import { toPersianDigits } from '../../src/shared/persian-digits';
 import { minimalDocx } from '../../server/seed/correspondence-seed';
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_REQUEST,
+  MAX_IMAGE_BYTES,
+  REQUEST_TOO_LARGE_MESSAGE,
+  TOO_MANY_FILES_MESSAGE,
+} from '../../src/shared/uploads';
 
 /** LibreOffice and poppler's pdftotext, where the machine has them (CI installs both). */
 const hasLibreOffice = ['soffice', 'pdftotext'].every((tool) => {
@@ -90,6 +99,54 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
       { token: w.ali.token },
     );
     expect((await server.api.get(link.body.url)).status).toBe(200);
+  });
+
+  it('bounds what one save carries: twenty pictures at their largest, never more, answered at once', async () => {
+    const bytes = (size: number) => Buffer.concat([tinyPng(), Buffer.alloc(size - tinyPng().length)]);
+    const file = (name: string, size: number) =>
+      new File([new Uint8Array(bytes(size))], name, { type: 'image/png' });
+    const drafts = async () => (await api.list(w.maryam, { PageType: 'Draft' })).totalCount;
+    const before = await drafts();
+
+    // The most a letter's save may carry: twenty attachments of 2 MB.
+    const twenty = Array.from({ length: MAX_FILES_PER_REQUEST }, (_, i) =>
+      file(`صفحه ${i + 1}.png`, MAX_IMAGE_BYTES),
+    );
+    const saved = await api.save(w.maryam, { ...api.internal([w.ali]), IsSend: 0, Attachments: twenty });
+    expect(saved.status).toBe(1);
+    expect((await api.get(w.maryam, saved.id)).attachment).toHaveLength(MAX_FILES_PER_REQUEST);
+
+    const refusals: [string, Record<string, unknown>, string][] = [
+      [
+        'one file too many',
+        { Attachments: [...twenty.slice(1), file('a.png', 100), file('b.png', 100)] },
+        TOO_MANY_FILES_MESSAGE,
+      ],
+      // Read part-way: the answer must not wait for a body nobody reads any more.
+      [
+        'a file over 10 MB, then more',
+        { Attachments: [file('a.png', MAX_FILE_BYTES + 1), file('b.png', MAX_FILE_BYTES)] },
+        FILE_TOO_LARGE_MESSAGE,
+      ],
+      [
+        'more than 41 MB in all',
+        { Attachments: Array.from({ length: 5 }, (_, i) => file(`${i}.png`, 9 * 1024 * 1024)) },
+        REQUEST_TOO_LARGE_MESSAGE,
+      ],
+    ];
+    for (const [what, extra, message] of refusals) {
+      const refused = await api.save(w.maryam, { ...api.internal([w.ali]), IsSend: 0, ...extra });
+      expect(refused, what).toEqual({ status: 0, message });
+    }
+    // Sent without a length (chunked), the whole body is counted as it is read.
+    const form = new FormData();
+    for (const [key, value] of Object.entries(api.internal([w.ali]))) form.append(key, String(value));
+    for (let i = 0; i < 5; i++) form.append('Attachments', file(`${i}.png`, 9 * 1024 * 1024));
+    expect(await postChunked(server, 'message/save/', w.maryam.token, form)).toEqual({
+      status: 0,
+      message: REQUEST_TOO_LARGE_MESSAGE,
+    });
+    expect(await drafts()).toBe(before + 1);
   });
 
   it('keeps what the editor writes and drops scripts, handlers and foreign styles', async () => {
@@ -216,3 +273,32 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
     ).toBe(404);
   });
 });
+
+/** A multipart POST sent in chunks, without a Content-Length, as a streaming client sends it. */
+async function postChunked(server: TestServer, path: string, token: string, form: FormData) {
+  const request = new Request('http://form.invalid/', { method: 'POST', body: form });
+  const body = Buffer.from(await request.arrayBuffer());
+  return new Promise<Record<string, unknown>>((resolve, reject) => {
+    const req = http.request(
+      `${server.baseUrl}/api/${path}`,
+      {
+        method: 'POST',
+        headers: {
+          host: 'localhost',
+          authorization: `Bearer ${token}`,
+          'content-type': request.headers.get('content-type')!,
+          'transfer-encoding': 'chunked',
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        res.on('end', () => resolve(JSON.parse(text) as Record<string, unknown>));
+      },
+    );
+    // The server may answer and stop reading before the body ends.
+    req.on('error', reject);
+    for (let at = 0; at < body.length; at += 1024 * 1024) req.write(body.subarray(at, at + 1024 * 1024));
+    req.end();
+  });
+}
