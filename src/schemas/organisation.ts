@@ -1,3 +1,4 @@
+import { IMAGE_SIZE_HINT } from '../shared/uploads';
 import { defineResource, f } from './kit';
 
 export const orgUnit = defineResource({
@@ -55,7 +56,7 @@ export const company = defineResource({
     economicalCode: f.digits('کد اقتصادی'),
     parentCompanyFk: f.reference('شرکت مادر', 'company'),
     // Not among the specification's company fields: the letterhead of printed letters.
-    logo: f.image('نشان شرکت', { list: true, hint: 'تصویر png، jpg، gif یا webp تا ۲ مگابایت' }),
+    logo: f.image('نشان شرکت', { list: true, hint: `تصویر png، jpg، gif یا webp ${IMAGE_SIZE_HINT}` }),
   },
   help: 'شرکت‌های طرف حساب یا زیرمجموعه سازمان.',
 });

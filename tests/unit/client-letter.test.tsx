@@ -13,6 +13,14 @@ import { Route, Routes, type Location } from 'react-router-dom';
 import { setSession } from '../../src/api/session';
 import LetterScreen from '../../src/custom/letters/letter/LetterScreen';
 import {
+  attachmentLabel,
+  imageTooLargeMessage,
+  MAX_FILES_PER_REQUEST,
+  MAX_IMAGE_BYTES,
+  notALetterImageMessage,
+  TOO_MANY_FILES_MESSAGE,
+} from '../../src/shared/uploads';
+import {
   CLIENT_TEST_TIMEOUT_MS,
   installMatchMedia,
   renderInAdmin,
@@ -350,6 +358,37 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     // (jsdom's XMLHttpRequest drops a file's name on the way; the browser test checks it.)
     expect((sent.get('Attachments') as File).size).toBe(4);
     await waitFor(() => expect(location?.pathname).toBe('/draftmessage'));
+  });
+
+  it('refuses at the drop what the server would refuse, and holds a save with too many files on the attachments tab', async () => {
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
+    fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: 'گزارش با پیوست' } });
+    fireEvent.click(screen.getByRole('tab', { name: /پیوست‌ها/ }));
+    const input = () => document.querySelector('input[type="file"]') as HTMLInputElement;
+    const png = (name: string, size = 4) => new File([new Uint8Array(size)], name, { type: 'image/png' });
+    const gif = new File([new Uint8Array(4)], 'نقش.gif', { type: 'image/gif' });
+    fireEvent.change(input(), {
+      target: { files: [png('اسکن.png', MAX_IMAGE_BYTES + 1), gif, png('۱.png')] },
+    });
+    // The server's own sentences, naming each file.
+    await screen.findByText(
+      `${imageTooLargeMessage(attachmentLabel('اسکن.png'))}؛ ${notALetterImageMessage(attachmentLabel('نقش.gif'))}`,
+    );
+    expect(document.querySelectorAll('.RaFileInputPreview-removeButton')).toHaveLength(1);
+
+    const more = Array.from({ length: MAX_FILES_PER_REQUEST }, (_, i) => png(`${i + 2}.png`));
+    fireEvent.change(input(), { target: { files: more } });
+    fireEvent.click(screen.getByRole('tab', { name: 'نگارش نامه' }));
+    fireEvent.click(button('ذخیره پیش‌نویس'));
+    await screen.findByText(TOO_MANY_FILES_MESSAGE);
+    expect(screen.getByRole('tab', { name: /پیوست‌ها/ }).getAttribute('aria-selected')).toBe('true');
+    expect(saves).toHaveLength(0);
+
+    fireEvent.click(document.querySelector('.RaFileInputPreview-removeButton')!);
+    fireEvent.click(button('ذخیره پیش‌نویس'));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0].getAll('Attachments')).toHaveLength(MAX_FILES_PER_REQUEST);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 // The attachments tab: the letter's saved files (each downloadable through a short-lived
-// signed link) and, while the letter may be changed, a drop zone for more (spec 1 §2:
-// several at once, jpg, jpeg, png only). New files are sent with the next save; the upload
-// progress shows under the buttons (LetterEditor).
+// signed link) and, while the letter may be changed, a drop zone for more
+// (LetterImagesInput). New files are sent with the next save; the upload progress shows
+// under the buttons (LetterEditor).
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -12,16 +12,14 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import { FileInput, ImageField } from 'react-admin';
+import { ImageField } from 'react-admin';
 import { startDownload } from '../../../resources/list/RowActions';
 import { formatJalali } from '../../../shared/jalali';
 import { toPersianDigits } from '../../../shared/persian-digits';
 import { useNotice } from '../../../ui/notices';
 import { attachmentUrl, type LetterAttachment } from '../api';
-
-/** The drop zone's accepted files (react-dropzone's form: MIME type → extensions). */
-export const ATTACHMENT_TYPES = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
-export const ATTACHMENT_REFUSED = 'فقط تصویر با پسوند jpg، jpeg یا png پیوست می‌شود';
+import { IMAGE_SIZE_HINT } from '../../../shared/uploads';
+import { LetterImagesInput } from './LetterImagesInput';
 
 interface AttachmentsTabProps {
   attachments: LetterAttachment[];
@@ -73,21 +71,18 @@ export function AttachmentsTab({ attachments, editable }: AttachmentsTabProps) {
         </List>
       )}
       {editable && (
-        <FileInput
+        <LetterImagesInput
           source="attachments"
           label="پیوست‌های تازه"
-          multiple
-          accept={ATTACHMENT_TYPES}
-          options={{ onDropRejected: () => notice.error(ATTACHMENT_REFUSED) }}
           placeholder={
             <Typography sx={{ py: 2 }}>
-              تصویرها (jpg، jpeg، png) را اینجا رها کنید یا برای انتخاب کلیک کنید
+              تصویرها (jpg، jpeg، png {IMAGE_SIZE_HINT}) را اینجا رها کنید یا برای انتخاب کلیک کنید
             </Typography>
           }
           helperText="با ذخیره یا ارسال نامه بارگذاری می‌شوند"
         >
           <ImageField source="src" title="title" />
-        </FileInput>
+        </LetterImagesInput>
       )}
     </Box>
   );

@@ -110,7 +110,9 @@ function LetterWorkspace({
     pageType,
     editable: buttons.editable,
     reload,
-    showCompose: () => setTab('compose'),
+    // Too many new files is the attachments tab's error; every other one is the compose tab's.
+    showErrors: (fields) =>
+      setTab(fields.includes('attachments') && fields.length === 1 ? 'attachments' : 'compose'),
   });
   const saved = Boolean(record && record.messageId > 0);
   const typeLabel = letterTypeInfo(messageType)?.label ?? '';

@@ -17,8 +17,8 @@ interface ActionsOptions {
   pageType: string;
   editable: boolean;
   reload: () => void;
-  /** The form has errors: show the compose tab where they are. */
-  showCompose: () => void;
+  /** The form has errors in these fields: show the tab where they are. */
+  showErrors: (fields: string[]) => void;
 }
 
 export type LetterActions = ReturnType<typeof useLetterActions>;
@@ -31,7 +31,7 @@ export function useLetterActions({
   pageType,
   editable,
   reload,
-  showCompose,
+  showErrors,
 }: ActionsOptions) {
   const { handleSubmit, getValues } = useFormContext<LetterFormValues>();
   const notice = useNotice();
@@ -71,7 +71,10 @@ export function useLetterActions({
   const save = (mode: SaveMode) => {
     // A signed draft is sent as it was signed: there is nothing to check.
     if (!editable) return store(getValues(), mode);
-    return handleSubmit((values) => store(values, mode), showCompose)();
+    return handleSubmit(
+      (values) => store(values, mode),
+      (errors) => showErrors(Object.keys(errors)),
+    )();
   };
 
   const signing = async (call: (id: number) => ReturnType<typeof signLetter>) => {

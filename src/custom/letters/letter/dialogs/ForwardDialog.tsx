@@ -8,11 +8,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { FileInput, FileField, Form, required, TextInput } from 'react-admin';
+import { FileField, Form, required, TextInput } from 'react-admin';
 import { useNotice } from '../../../../ui/notices';
 import { FORWARD_MODE, forwardLetter, type ForwardMode, type LetterRecord, type SaveAnswer } from '../../api';
 import { LookupInput } from '../../pickers/LookupInput';
-import { ATTACHMENT_REFUSED, ATTACHMENT_TYPES } from '../AttachmentsTab';
+import { IMAGE_SIZE_HINT } from '../../../../shared/uploads';
+import { LetterImagesInput } from '../LetterImagesInput';
 import type { PendingFile } from '../letterForm';
 
 const TITLES: Record<ForwardMode, string> = {
@@ -94,16 +95,15 @@ export function ForwardDialog({ mode, record, pageType, myPersonId, onClose, onD
             fullWidth
             validate={mode === FORWARD_MODE.reply ? required() : undefined}
           />
-          <FileInput
+          <LetterImagesInput
             source="files"
             label="تصویرها"
-            multiple
-            accept={ATTACHMENT_TYPES}
-            options={{ onDropRejected: () => notice.error(ATTACHMENT_REFUSED) }}
-            placeholder={<Typography sx={{ py: 1 }}>انتخاب تصویر (jpg، jpeg، png)</Typography>}
+            placeholder={
+              <Typography sx={{ py: 1 }}>انتخاب تصویر (jpg، jpeg، png {IMAGE_SIZE_HINT})</Typography>
+            }
           >
             <FileField source="src" title="title" />
-          </FileInput>
+          </LetterImagesInput>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
