@@ -9,6 +9,7 @@ import { getSession, setSession } from '../../src/api/session';
 import { AccountSettingsDialog } from '../../src/custom/account/AccountSettingsDialog';
 import { MobileApprovalDialog } from '../../src/custom/account/MobileApprovalDialog';
 import { installMatchMedia, renderInAdmin, signIn } from './client-render';
+import { imageTooLargeMessage, MAX_IMAGE_BYTES } from '../../src/shared/uploads';
 
 const WRONG_PASSWORD = 'رمز عبور فعلی اشتباه است';
 
@@ -136,6 +137,15 @@ describe('account settings dialog', () => {
     });
     expect(await screen.findByText(/فقط فایل تصویری/)).toBeTruthy();
     expect(screen.queryByText('sign.pdf')).toBeNull();
+  });
+
+  it('refuses a picture over the server’s limit before sending anything', async () => {
+    renderInAdmin(<AccountSettingsDialog open onClose={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('تصویر امضا', { selector: 'input' }), {
+      target: { files: [new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], 'sign.png', { type: 'image/png' })] },
+    });
+    expect(await screen.findByText(imageTooLargeMessage('تصویر امضا'))).toBeTruthy();
+    expect(screen.queryByText('sign.png')).toBeNull();
   });
 });
 

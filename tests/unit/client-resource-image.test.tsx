@@ -11,6 +11,7 @@ import { ResourcePage } from '../../src/resources';
 import { defineResource, f } from '../../src/schemas';
 import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, renderInAdmin } from './client-render';
 import { fakeMasterData, signIn, type Row } from './client-resource-fixtures';
+import { imageTooLargeMessage, MAX_IMAGE_BYTES } from '../../src/shared/uploads';
 
 const brand = defineResource({
   name: 'brand',
@@ -74,6 +75,9 @@ describe('the picture field', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'افزودن نشان' }));
     chooseFile(new File(['not an image'], 'notes.txt', { type: 'text/plain' }));
     expect(await within(dialog()).findByText('تصویر نشان باید یک تصویر باشد')).toBeTruthy();
+    // Over the server's limit: refused before a byte is sent.
+    chooseFile(new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], 'scan.png', { type: 'image/png' }));
+    expect(await within(dialog()).findByText(imageTooLargeMessage('تصویر نشان'))).toBeTruthy();
     expect(uploads).toHaveLength(0);
 
     chooseFile(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }));

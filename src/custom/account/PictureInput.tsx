@@ -1,10 +1,11 @@
-// Choose an image (images only) and see it before it is sent.
+// Choose an image (images only, at most the server's 2 MB) and see it before it is sent.
 import { useEffect, useId, useMemo } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import { imageTooLargeMessage, MAX_IMAGE_BYTES } from '../../shared/uploads';
 
 interface PictureInputProps {
   label: string;
@@ -39,6 +40,10 @@ export function PictureInput({
     if (!chosen) return;
     if (!chosen.type.startsWith('image/')) {
       onRejected(IMAGES_ONLY);
+      return;
+    }
+    if (chosen.size > MAX_IMAGE_BYTES) {
+      onRejected(imageTooLargeMessage(label));
       return;
     }
     onChange(chosen);

@@ -1,4 +1,4 @@
-// image: choose a picture (images only), watch it upload (the specification's way: base64
+// image: choose a picture (images only, at most the server's 2 MB), watch it upload (the specification's way: base64
 // to `meta.uploadPath`, which answers `fullPath`), see it at most 300×300, or remove it.
 // The field's value is the picture's path; '' when there is none.
 import { useState, type ChangeEvent } from 'react';
@@ -14,6 +14,7 @@ import { useInput, type Validator } from 'react-admin';
 import { answerMessage, type ApiAnswer } from '../../api/http';
 import { uploadWithProgress } from '../../api/uploadWithProgress';
 import { toPersianDigits } from '../../shared/persian-digits';
+import { imageTooLargeMessage, MAX_IMAGE_BYTES } from '../../shared/uploads';
 
 interface ImageUploadInputProps {
   source: string;
@@ -52,6 +53,10 @@ export function ImageUploadInput({
     if (!file) return;
     if (!file.type.startsWith('image/')) {
       setError(`${label} باید یک تصویر باشد`);
+      return;
+    }
+    if (file.size > MAX_IMAGE_BYTES) {
+      setError(imageTooLargeMessage(label));
       return;
     }
     setError(undefined);
