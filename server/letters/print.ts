@@ -13,7 +13,7 @@ import { UserError } from '../http/answers';
 import { SIGNATURE_PICTURES } from '../account/routes';
 import { formatJalali } from '../../src/shared/jalali';
 import { toPersianDigits } from '../../src/shared/persian-digits';
-import { templateDocument } from '../masterdata/resource-hooks/template';
+import { templateDocument, templateWithinLimits } from '../masterdata/resource-hooks/template';
 import type { Services } from '../services';
 import { requireLetter, type Viewer } from './access';
 import { bodyParagraphs } from './body';
@@ -134,6 +134,8 @@ export async function printLetter(services: Services, viewer: Viewer, id: number
   const paragraphs = bodyParagraphs(message.message_body);
   let output: Buffer;
   try {
+    // Judged again here: a template stored before the limits were checked at upload.
+    if (!templateWithinLimits(document)) throw new Error('the template unpacks past its limits');
     const zip = new PizZip(document);
     const picture = signer ? await signaturePicture(services, viewer.tenantId, signer.sign_pic) : null;
     // The picture's part goes in before docxtemplater reads the package.

@@ -1,9 +1,12 @@
 // The rules of the correspondence master data beyond the generic engine: one default
 // numbering scheme per letter type, the ECE mailbox password kept encrypted and never
 // answered, and letter templates (a .docx by content, downloaded back byte-identical
-// with the token in the query, public ones locked, tenants apart). Real HTTP.
+// with the token in the query, public ones locked, tenants apart, bounded in what they
+// unpack to). Real HTTP.
 import { asSystem, withTenant } from '../../server/db/tenant-fence';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import PizZip from 'pizzip';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../server/db/database';
@@ -22,6 +25,7 @@ import {
   isDocx,
   PUBLIC_TEMPLATE_LOCKED,
   TEMPLATE_FILES,
+  TEMPLATE_TOO_LARGE,
 } from '../../server/masterdata/resource-hooks/template';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 
@@ -423,6 +427,47 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
       (await server.api.call('DELETE', 'template/delete/', { token: admin, json: { Id: id } })).body.status,
     ).toBe(1);
     expect(fs.existsSync(secondFile)).toBe(false);
+  });
+
+  it('refuses a template that unpacks past its limits, measured by unpacking, not by what it declares', async () => {
+    const MB = 1024 * 1024;
+    // A package of the built-in sort with one part grown: deflated, a few kilobytes each.
+    const grown = (name: string, data: Buffer | string) => {
+      const zip = new PizZip(minimalDocx(['{subject}']));
+      zip.file(name, data);
+      return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+    };
+    const paragraphs = (bytes: number) =>
+      `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${'<w:p><w:r><w:t>{subject}</w:t></w:r></w:p>'.repeat(Math.ceil(bytes / 44))}</w:body></w:document>`;
+    const templates = async () => (await list('template', {}, admin)).length;
+    const before = await templates();
+    for (const [what, data] of [
+      ['3 MB of text', grown('word/document.xml', paragraphs(3 * MB))],
+      ['25 MB of a picture', grown('word/media/image1.png', Buffer.alloc(25 * MB))],
+    ] as const) {
+      expect(data.length, what).toBeLessThan(MB);
+      const refused = await upload(
+        'POST',
+        'template/create/',
+        { TemplateName: what },
+        { data, name: 'a.docx' },
+      );
+      expect(refused.body, what).toEqual({ status: 0, message: TEMPLATE_TOO_LARGE });
+    }
+    expect(await templates()).toBe(before);
+    // Within them: 1.5 MB of text and a 5 MB picture.
+    const zip = new PizZip(minimalDocx(['{subject}']));
+    zip.file('word/document.xml', paragraphs(1.5 * MB));
+    zip.file('word/media/image1.jpeg', crypto.randomBytes(5 * MB));
+    const data = zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+    const taken = await upload(
+      'POST',
+      'template/create/',
+      { TemplateName: 'سربرگ' },
+      { data, name: 'سربرگ.docx' },
+    );
+    expect(taken.body.status).toBe(1);
+    expect(await templates()).toBe(before + 1);
   });
 
   it('refuses to edit or delete a public template', async () => {

@@ -14,6 +14,8 @@ import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld } from './letters-kit';
 import { tinyPng } from './fixtures';
 import { TEMPLATE_UNUSABLE } from '../../server/letters/print';
+import { TEMPLATE_FILES } from '../../server/masterdata/resource-hooks/template';
+import { asSystem } from '../../server/db/tenant-fence';
 import { toPersianDigits } from '../../src/shared/persian-digits';
 import { minimalDocx } from '../../server/seed/correspondence-seed';
 import {
@@ -271,6 +273,33 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
     expect(
       (await server.api.get('message/docx', { templateId: 999_999, id, token: w.ali.token })).status,
     ).toBe(404);
+  });
+
+  it('prints nothing from a stored template that unpacks past its limits, and stays up', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali]);
+    const form = new FormData();
+    form.append('TemplateName', 'قالب پیش از سنجش');
+    form.append('File', new File([new Uint8Array(minimalDocx(['{subject}']))], 'old.docx'));
+    const created = (await server.api.call('POST', 'template/create/', { token: w.admin.token, form })).body;
+    expect(created.status).toBe(1);
+    // Stored before uploads were measured: 50 MB of text in a package of 50 KB, which
+    // docxtemplater would unpack and fill whole (at 150 MB the server ran out of memory).
+    const zip = new PizZip(minimalDocx(['{subject}']));
+    zip.file('word/document.xml', Buffer.alloc(50 * 1024 * 1024, ' '));
+    const tenantId = (await server.built.services.tenants.byHost('localhost'))!.id;
+    const rows = await asSystem(() =>
+      server.built.services.db
+        .selectFrom('templates')
+        .select('stored_name')
+        .where('id', '=', created.id)
+        .execute(),
+    );
+    const stored = server.built.services.files.pathOf(tenantId, TEMPLATE_FILES, rows[0].stored_name)!;
+    fs.writeFileSync(stored, zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' }));
+
+    const answer = await server.api.get('message/docx', { templateId: created.id, id, token: w.ali.token });
+    expect(answer.body).toEqual({ status: 0, message: TEMPLATE_UNUSABLE });
+    expect((await api.get(w.ali, id)).record.messageId).toBe(id);
   });
 });
 
