@@ -3,6 +3,7 @@
 // tables, text direction and alignment) and dropped everything else: scripts, event
 // handlers, styles beyond alignment, javascript: links, images (attachments carry images).
 import sanitizeHtml from 'sanitize-html';
+import { withoutControlCharacters } from '../http/binding';
 
 const ALLOWED: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -51,6 +52,8 @@ const ALLOWED: sanitizeHtml.IOptions = {
   allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify|start|end)$/] } },
   allowedSchemes: ['http', 'https', 'mailto'],
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
+  // An entity may name a character the body's own text could not carry (`&#1;`).
+  textFilter: withoutControlCharacters,
 };
 
 export function sanitizeBody(html: string): string {

@@ -23,8 +23,13 @@ import type { LettersDb } from './schema';
 import { displayNumber } from './search';
 import { letterChange } from './transaction';
 
+/** What XML 1.0 cannot hold — a letter's body may name it as an entity (`&#1;`), an old
+ *  letter may hold U+FFFF — and Word and LibreOffice refuse a document that has one. */
+const NOT_XML = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const printable = (text: string) => text.replace(NOT_XML, '');
+
 const xml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  printable(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const rtlParagraph = (text: string) =>
   `<w:p><w:pPr><w:bidi/></w:pPr><w:r><w:rPr><w:rtl/></w:rPr><w:t xml:space="preserve">${xml(text)}</w:t></w:r></w:p>`;
@@ -140,8 +145,12 @@ export async function printLetter(services: Services, viewer: Viewer, id: number
     const picture = signer ? await signaturePicture(services, viewer.tenantId, signer.sign_pic) : null;
     // The picture's part goes in before docxtemplater reads the package.
     const signature = picture ? embedPicture(zip, picture) : '<w:p/>';
-    const doc = new Docxtemplater(zip, { paragraphLoop: true, linebreaks: true, errorLogging: false });
-    doc.render({
+    const doc = new Docxtemplater(zip, {
+      paragraphLoop: true,
+      linebreaks: true,
+      errorLogging: false,
+    });
+    const text = {
       subject: message.subject,
       // Digits as a Persian reader reads them.
       number: toPersianDigits(displayNumber(message)),
@@ -152,6 +161,9 @@ export async function printLetter(services: Services, viewer: Viewer, id: number
       cc: message.message_cc,
       signer: signer ? `${signer.first_name} ${signer.last_name}`.trim() : '',
       body: paragraphs.join('\n'),
+    };
+    doc.render({
+      ...Object.fromEntries(Object.entries(text).map(([tag, value]) => [tag, printable(value ?? '')])),
       paragraphs: paragraphs.map(rtlParagraph).join('') || rtlParagraph(''),
       signature,
     });

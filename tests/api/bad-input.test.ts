@@ -281,6 +281,12 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
       expect(phrase.body).toEqual({ status: 0, message: 'عبارت جستجو نویسه‌های نامعتبر دارد' });
       const created = await server.api.post('bank/create/', { Title: 'بانک\u0000' }, { token: admin });
       expect(created.body).toEqual({ status: 0, message: 'نام بانک نویسه‌های نامعتبر دارد' });
+      // Nor the noncharacters no XML document (a printed letter) can hold.
+      for (const title of ['بانک\uFFFF', 'بانک\uFFFE'])
+        expect((await server.api.post('bank/create/', { Title: title }, { token: admin })).body).toEqual({
+          status: 0,
+          message: 'نام بانک نویسه‌های نامعتبر دارد',
+        });
       const signIn = await server.api.call('POST', 'Authenticate/Authenticate', {
         json: { Username: '0912\u0000', Password: 'x', WebRootPath: 'localhost' },
       });

@@ -16,6 +16,7 @@ import { tinyPng } from './fixtures';
 import { TEMPLATE_UNUSABLE } from '../../server/letters/print';
 import { TEMPLATE_FILES } from '../../server/masterdata/resource-hooks/template';
 import { asSystem } from '../../server/db/tenant-fence';
+import type { LettersDb } from '../../server/letters/schema';
 import { toPersianDigits } from '../../src/shared/persian-digits';
 import { minimalDocx } from '../../server/seed/correspondence-seed';
 import {
@@ -165,6 +166,40 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
     expect(
       await api.save(w.maryam, { ...api.internal([w.ali]), MessageBody: '<p><script>x</script></p>' }),
     ).toMatchObject({ status: 0, messge: 'متن نامه الزامی است' });
+  });
+
+  it('prints what XML cannot hold as nothing: a body entity such as &#1;, an old letter’s U+FFFF', async () => {
+    // Today the parameter itself is refused; the entity is decoded by the sanitiser and dropped.
+    expect(await api.save(w.maryam, { ...api.internal([w.ali]), Subject: 'موضوع \uFFFF' })).toMatchObject({
+      status: 0,
+      messge: 'موضوع نویسه‌های نامعتبر دارد',
+    });
+    const id = await api.sendNew(w.maryam, [w.ali], {
+      Subject: 'گزارش نویسه‌ها',
+      MessageBody: '<p>یک &#1; دو &#65535; سه &#xFFFE; چهار &amp; پنج</p>',
+    });
+    expect((await api.get(w.ali, id)).record.messageBody).toBe('<p>یک  دو  سه  چهار &amp; پنج</p>');
+    // A letter stored before that rule, with U+FFFF in its subject.
+    await asSystem(() =>
+      (server.built.services.db as unknown as LettersDb)
+        .updateTable('messages')
+        .set({ subject: 'گزارش \uFFFF\uFFFE قدیمی' })
+        .where('id', '=', id)
+        .execute(),
+    );
+    const bytes = await (
+      await fetch(
+        `${server.baseUrl}/api/message/docx?templateId=${builtInTemplate}&id=${id}&token=${w.ali.token}`,
+        {
+          headers: { host: 'localhost' },
+        },
+      )
+    ).arrayBuffer();
+    const document = new PizZip(Buffer.from(bytes)).file('word/document.xml')!.asText();
+    expect(document).toContain('گزارش  قدیمی');
+    expect(document).toContain('یک دو سه چهار &amp; پنج');
+    // Nothing XML 1.0 cannot hold, so Word and LibreOffice open it.
+    expect(document).not.toMatch(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u);
   });
 
   it('prints a letter into the built-in template: subject, number, body and the signature picture', async () => {
