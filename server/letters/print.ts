@@ -25,7 +25,7 @@ import { letterChange } from './transaction';
 
 /** What XML 1.0 cannot hold — a letter's body may name it as an entity (`&#1;`), an old
  *  letter may hold U+FFFF — and Word and LibreOffice refuse a document that has one. */
-const NOT_XML = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const NOT_XML = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu; // eslint-disable-line no-control-regex
 const printable = (text: string) => text.replace(NOT_XML, '');
 
 const xml = (text: string) =>
