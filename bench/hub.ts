@@ -75,7 +75,11 @@ export async function measureHub(adminUrl: string, wanted: number): Promise<HubF
       { ...env, BENCH_USERS: '0', BENCH_CUSTOMERS: '0', BENCH_LETTERS: '0', BENCH_SMALL_TENANTS: '0' },
       300_000,
     );
-    server = await startServer(env, { timeoutMs: 90_000, cwd: dataDir });
+    // One user holds every socket here: past the cap of a user's tabs (HUB_CONNECTIONS_PER_USER).
+    server = await startServer(
+      { ...env, HUB_CONNECTIONS_PER_USER: String(wanted + 100) },
+      { timeoutMs: 90_000, cwd: dataDir },
+    );
     const { token, userId } = await signInAdmin(server.baseUrl);
     await bus.ready();
 

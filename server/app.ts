@@ -126,6 +126,7 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
           ? { userId: principal.userId, tenantId: principal.tenantId, sessionId: principal.sessionId }
           : null;
       },
+      options: { maxConnectionsPerUser: resolvedConfig.hubConnectionsPerUser },
     });
     if (clientDir && fs.existsSync(path.join(clientDir, 'index.html'))) await serveClient(app, clientDir);
     else app.setNotFoundHandler((_request, reply) => reply.code(404).send(NOT_FOUND_ANSWER));

@@ -22,6 +22,8 @@ export interface Config {
   trustProxy: string[];
   /** The first slow-down of failed sign-ins (doubling after; login-throttle.ts). */
   loginDelayUnitMs: number;
+  /** Hub sockets one user may hold at once, open or negotiated (a browser tab each). */
+  hubConnectionsPerUser: number;
 }
 
 export class ConfigError extends Error {}
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: env.SECRET || undefined,
     trustProxy: trustedProxies(env.TRUST_PROXY),
     loginDelayUnitMs: whole(env.LOGIN_DELAY_UNIT_MS, 250, 'LOGIN_DELAY_UNIT_MS'),
+    hubConnectionsPerUser: whole(env.HUB_CONNECTIONS_PER_USER, 30, 'HUB_CONNECTIONS_PER_USER'),
   };
 }
 

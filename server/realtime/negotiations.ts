@@ -1,6 +1,7 @@
 // Connection tokens handed out by negotiate: single-use and short-lived. A token is
 // claimed by the WebSocket request that presents it (a second claim is a conflict) and
-// forgotten when its socket closes or, if no socket ever attaches, when it expires.
+// forgotten when its socket closes or, if no socket ever attaches, when it expires. So the
+// tokens a user holds are their sockets and their sockets about to open: what the hub caps.
 import crypto from 'node:crypto';
 import type { HubPrincipal } from './hub-methods';
 
@@ -16,6 +17,7 @@ export type ClaimResult =
 
 export class NegotiationStore {
   private readonly byToken = new Map<string, Negotiation>();
+  private readonly perUser = new Map<number, number>();
 
   constructor(private readonly ttlMs: number) {}
 
@@ -23,9 +25,15 @@ export class NegotiationStore {
     const connectionId = randomId(16);
     const connectionToken = randomId(32);
     const negotiation: Negotiation = { connectionId, principal, claimed: false };
-    negotiation.expiry = setTimeout(() => this.byToken.delete(connectionToken), this.ttlMs).unref();
+    negotiation.expiry = setTimeout(() => this.forget(connectionToken), this.ttlMs).unref();
     this.byToken.set(connectionToken, negotiation);
+    this.perUser.set(principal.userId, this.heldBy(principal.userId) + 1);
     return { connectionId, connectionToken };
+  }
+
+  /** The user's tokens: open sockets and negotiations not yet used or expired. */
+  heldBy(userId: number): number {
+    return this.perUser.get(userId) ?? 0;
   }
 
   /** Claims a token for a socket of the same session (403 for another session). */
@@ -50,7 +58,17 @@ export class NegotiationStore {
 
   release(connectionToken: string) {
     clearTimeout(this.byToken.get(connectionToken)?.expiry);
+    this.forget(connectionToken);
+  }
+
+  private forget(connectionToken: string) {
+    const negotiation = this.byToken.get(connectionToken);
+    if (!negotiation) return;
     this.byToken.delete(connectionToken);
+    const { userId } = negotiation.principal;
+    const held = this.heldBy(userId) - 1;
+    if (held > 0) this.perUser.set(userId, held);
+    else this.perUser.delete(userId);
   }
 
   /** A revoked session's tokens must not open sockets (even one already being upgraded). */

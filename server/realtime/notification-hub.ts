@@ -19,11 +19,14 @@ export { HubMethodError } from './hub-methods';
 export const HUB_PATH = '/hubs/notification';
 export const NOTIFICATION_TARGET = 'Notification';
 const NOT_SIGNED_IN = 'ابتدا وارد حساب کاربری خود شوید';
+export const TOO_MANY_CONNECTIONS = 'اتصال‌های هم‌زمان شما بیش از حد مجاز است؛ چند زبانه را ببندید';
 
 export interface HubOptions extends ConnectionLimits {
   /** How long a negotiated connection token may wait for its socket. */
   connectionTokenTtlMs: number;
   fanOutChunk: number;
+  /** Sockets one user may hold, open or negotiated (a tab each): beyond, negotiate answers 429. */
+  maxConnectionsPerUser: number;
 }
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
@@ -35,6 +38,7 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
   maxBufferedBytes: 1024 * 1024,
   maxQueuedInvocations: 32,
   fanOutChunk: FAN_OUT_CHUNK,
+  maxConnectionsPerUser: 30,
 };
 
 export interface NotificationHubDeps<P extends HubPrincipal = HubPrincipal> {
@@ -175,7 +179,11 @@ function registerNegotiateRoute(app: FastifyInstance, hub: HubParts) {
       principals.set(request, principal);
     },
     handler: async (request, reply) => {
-      const { connectionId, connectionToken } = hub.negotiations.issue(principals.get(request)!);
+      const principal = principals.get(request)!;
+      // Each socket holds memory and a file descriptor the server shares with every tenant.
+      if (hub.negotiations.heldBy(principal.userId) >= hub.options.maxConnectionsPerUser)
+        return reply.code(429).send({ status: 0, message: TOO_MANY_CONNECTIONS });
+      const { connectionId, connectionToken } = hub.negotiations.issue(principal);
       reply.header('cache-control', 'no-store');
       return {
         connectionId,

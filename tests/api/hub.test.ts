@@ -22,6 +22,7 @@ import {
   type HubOptions,
   type HubPrincipal,
   type NotificationHub,
+  TOO_MANY_CONNECTIONS,
 } from '../../server/realtime/notification-hub';
 
 const RS = '\x1e';
@@ -409,6 +410,37 @@ describe('notification hub: negotiate and upgrade statuses', () => {
     socket!.send('x'.repeat(65 * 1024));
     await whenClosed;
     expect(JSON.parse(messages[3])).toEqual({ type: 7, error: 'Connection closed with an error.' });
+  });
+});
+
+describe('notification hub: sockets per user', () => {
+  let server: TestHub;
+  beforeAll(async () => {
+    server = await startHub({ maxConnectionsPerUser: 3, connectionTokenTtlMs: 300 });
+  });
+  afterAll(async () => {
+    await server.app.close();
+  });
+
+  it('caps what one user holds, negotiated or open, in any of their sessions; others are not touched', async () => {
+    for (let i = 0; i < 3; i++) expect((await negotiate(server.baseUrl, 'good')).status).toBe(200);
+    for (const session of ['good', 'good-2']) {
+      const refused = await negotiate(server.baseUrl, session);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ status: 0, message: TOO_MANY_CONNECTIONS });
+    }
+    expect((await negotiate(server.baseUrl, 'other')).status).toBe(200);
+
+    // Unused negotiations expire and give their places back; open sockets keep theirs.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const sockets = [await started(server.baseUrl, 'good'), await started(server.baseUrl, 'good-2')];
+    sockets.push(await started(server.baseUrl, 'good'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await negotiate(server.baseUrl, 'good')).status).toBe(429);
+    await sockets.pop()!.stop();
+    await waitFor(() => server.hub.connectionCount(1) === 2);
+    expect((await negotiate(server.baseUrl, 'good')).status).toBe(200);
+    await Promise.all(sockets.map((socket) => socket.stop()));
   });
 });
 
