@@ -3,8 +3,9 @@
 // the drop, before its bytes travel.
 import { toPersianDigits } from './persian-digits';
 
-const MEGABYTE = 1024 * 1024;
-const megabytes = (bytes: number) => `${toPersianDigits(Math.round(bytes / MEGABYTE))} مگابایت`;
+export const MEGABYTE = 1024 * 1024;
+/** 2097152 → «۲ مگابایت». */
+export const megabytes = (bytes: number) => `${toPersianDigits(Math.round(bytes / MEGABYTE))} مگابایت`;
 
 /** A picture: a letter's attachment, a profile or signature picture, a logo. */
 export const MAX_IMAGE_BYTES = 2 * MEGABYTE;

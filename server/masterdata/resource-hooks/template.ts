@@ -12,7 +12,7 @@ import { userRoute } from '../../http/api-route';
 import { field, isUploadedFile, type UploadedFile } from '../../http/fields';
 import { builtInTemplateDocx } from '../../seed/correspondence-seed';
 import { unpackedSize, zipEntries } from '../../files/zip-package';
-import { toPersianDigits } from '../../../src/shared/persian-digits';
+import { MEGABYTE, megabytes } from '../../../src/shared/uploads';
 import { registerHooks } from '../hooks';
 import { notFound } from '../service';
 import type { Services } from '../../services';
@@ -24,15 +24,13 @@ export const PUBLIC_TEMPLATE_LOCKED = template.lockedWhen!.reason;
 
 const fileLabel = template.fields.file.meta.label;
 
-const MEGABYTE = 1024 * 1024;
 /**
  * What a template may unpack to. docxtemplater fills its XML parts in one go on the
  * server's thread — measured, about 1 s and 170 MB for every megabyte of tags — where a
  * real letterhead's parts are tens of kilobytes; pictures are not filled, only carried.
  */
 export const TEMPLATE_LIMITS = { entries: 1000, xmlBytes: 2 * MEGABYTE, allBytes: 20 * MEGABYTE };
-const megabytes = (bytes: number) => toPersianDigits(bytes / MEGABYTE);
-export const TEMPLATE_TOO_LARGE = `${fileLabel} پس از باز شدن بیش از حد بزرگ است (متن سند تا ${megabytes(TEMPLATE_LIMITS.xmlBytes)} مگابایت و روی هم تا ${megabytes(TEMPLATE_LIMITS.allBytes)} مگابایت)`;
+export const TEMPLATE_TOO_LARGE = `${fileLabel} پس از باز شدن بیش از حد بزرگ است (متن سند تا ${megabytes(TEMPLATE_LIMITS.xmlBytes)} و روی هم تا ${megabytes(TEMPLATE_LIMITS.allBytes)})`;
 
 /** Whether the package unpacks within TEMPLATE_LIMITS, each part measured by inflating it. */
 export function templateWithinLimits(data: Buffer): boolean {

@@ -16,7 +16,7 @@ import {
 import { useNotice } from '../../../ui/notices';
 
 /** The drop zone's accepted files (react-dropzone's form: MIME type → extensions). */
-export const LETTER_IMAGE_TYPES = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
+const LETTER_IMAGE_TYPES = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
 
 /** react-dropzone's account of a refused file (its type, through react-admin's props). */
 type FileRejection = Parameters<
@@ -24,7 +24,7 @@ type FileRejection = Parameters<
 >[0][number];
 
 /** Why the drop zone turned a file away, as the server would have said it. */
-export function rejectionMessage({ file, errors }: FileRejection): string {
+function rejectionMessage({ file, errors }: FileRejection): string {
   const label = attachmentLabel(file.name);
   if (errors.some((error) => error.code === 'file-too-large')) return imageTooLargeMessage(label);
   return notALetterImageMessage(label);
