@@ -54,11 +54,11 @@ export type BindResult<T> = { ok: true; value: T } | { ok: false; message: strin
 // U+FFFF: no XML document (a printed letter) can hold them.
 const CONTROL_CHARACTERS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F\\uFFFE\\uFFFF';
 const CONTROL_CHARACTER = new RegExp(`[${CONTROL_CHARACTERS}]`);
+const EVERY_CONTROL_CHARACTER = new RegExp(`[${CONTROL_CHARACTERS}]`, 'g');
 
 /** The text without the characters a parameter may not carry (for text decoded from HTML
  *  entities, `&#1;`, which the parameter itself did not carry). */
-export const withoutControlCharacters = (text: string) =>
-  text.replace(new RegExp(`[${CONTROL_CHARACTERS}]`, 'g'), '');
+export const withoutControlCharacters = (text: string) => text.replace(EVERY_CONTROL_CHARACTER, '');
 
 /** Does a bound value (text, an uploaded file's name, or a flat list of them) carry a control character? */
 export function hasControlCharacter(value: unknown): boolean {

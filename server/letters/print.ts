@@ -145,11 +145,7 @@ export async function printLetter(services: Services, viewer: Viewer, id: number
     const picture = signer ? await signaturePicture(services, viewer.tenantId, signer.sign_pic) : null;
     // The picture's part goes in before docxtemplater reads the package.
     const signature = picture ? embedPicture(zip, picture) : '<w:p/>';
-    const doc = new Docxtemplater(zip, {
-      paragraphLoop: true,
-      linebreaks: true,
-      errorLogging: false,
-    });
+    const doc = new Docxtemplater(zip, { paragraphLoop: true, linebreaks: true, errorLogging: false });
     const text = {
       subject: message.subject,
       // Digits as a Persian reader reads them.
