@@ -37,6 +37,7 @@ import { registerMediaRoutes } from './media/routes';
 import { registerMasterDataRoutes } from './masterdata/routes';
 import { registerLookupRoutes } from './lookups/routes';
 import { registerLetterRoutes } from './letters/routes';
+import { createPrintWorkers } from './letters/print';
 import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/event-bus';
 import { registerNotificationHub } from './realtime/notification-hub';
 
@@ -90,6 +91,7 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
       files: createFileStore(config.dataDir),
       principals,
       authEpoch: createEpochReader((tenantIds) => authEpochs(database.db, tenantIds)),
+      printWorkers: createPrintWorkers(),
     };
 
     const app = Fastify({
@@ -139,6 +141,7 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
       bus: openBus,
       async close() {
         await app.close();
+        await services.printWorkers.close();
         await openBus.close();
         await database.close();
       },

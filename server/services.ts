@@ -10,6 +10,7 @@ import type { Notifier } from './notifications/notifier';
 import type { FileStore } from './files/file-store';
 import type { PrincipalCache } from './auth/principal-cache';
 import type { EpochReader } from './auth/epoch-reader';
+import type { PrintWorkers } from './letters/print';
 
 export interface Services {
   config: Config;
@@ -25,4 +26,6 @@ export interface Services {
   principals: PrincipalCache;
   /** A tenant's sign-in epoch, read for calls that arrive together at once. */
   authEpoch: EpochReader;
+  /** The worker threads that fill letters' Word templates (letters/print.ts). */
+  printWorkers: PrintWorkers;
 }

@@ -1,19 +1,15 @@
-// message/docx: the letter printed into a Word template with docxtemplater. A template
-// names what it shows with these tags (the built-in template uses them all):
-//   {subject} {number} {date} {type} {sender} {recipients} {cc} {signer}
-//   {body}          the body's text, paragraphs as line breaks
-//   {@paragraphs}   the body as the document's own right-to-left paragraphs (alone in a paragraph)
-//   {@signature}    the signer's signature picture when the letter is signed (alone in a paragraph)
-// The picture is added to the package as a part of its own (word/media, a relationship,
-// its content type), so the result is a plain .docx that Word and LibreOffice open.
+// message/docx: the letter printed into a Word template. The letter, the template and the
+// signature are read here; the filling (print-fill.ts, its tags listed there) runs in a
+// worker thread, so a large template holds neither the other calls nor, past its memory
+// limit, the server.
 import fs from 'node:fs/promises';
-import Docxtemplater from 'docxtemplater';
-import PizZip from 'pizzip';
+import os from 'node:os';
 import { UserError } from '../http/answers';
 import { SIGNATURE_PICTURES } from '../account/routes';
 import { formatJalali } from '../../src/shared/jalali';
 import { toPersianDigits } from '../../src/shared/persian-digits';
-import { templateDocument, templateWithinLimits } from '../masterdata/resource-hooks/template';
+import { templateDocument } from '../masterdata/resource-hooks/template';
+import { createWorkerPool, PoolBusy, type WorkerPool } from '../workers/worker-pool';
 import type { Services } from '../services';
 import { requireLetter, type Viewer } from './access';
 import { bodyParagraphs } from './body';
@@ -21,99 +17,34 @@ import { EVENT, messageTypeString } from './constants';
 import { recordEvent } from './events';
 import type { LettersDb } from './schema';
 import { displayNumber } from './search';
+import type { FillInput } from './print-fill';
 import { letterChange } from './transaction';
 
-/** What XML 1.0 cannot hold — a letter's body may name it as an entity (`&#1;`), an old
- *  letter may hold U+FFFF — and Word and LibreOffice refuse a document that has one. */
-const NOT_XML = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu; // eslint-disable-line no-control-regex
-const printable = (text: string) => text.replace(NOT_XML, '');
+export type PrintWorkers = WorkerPool<FillInput, Uint8Array>;
 
-const xml = (text: string) =>
-  printable(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-const rtlParagraph = (text: string) =>
-  `<w:p><w:pPr><w:bidi/></w:pPr><w:r><w:rPr><w:rtl/></w:rPr><w:t xml:space="preserve">${xml(text)}</w:t></w:r></w:p>`;
-
-interface Picture {
-  data: Buffer;
-  ext: 'png' | 'jpeg' | 'gif';
-  width: number;
-  height: number;
+/**
+ * The workers that fill templates: two at most (a third core would be taken from the
+ * server and the database), a fill stopped after 30 s, each worker's heap capped at
+ * 1 GB — the largest template the limits let in needs about 350 MB.
+ */
+export function createPrintWorkers(): PrintWorkers {
+  return createWorkerPool({
+    entry: new URL('./print-worker.ts', import.meta.url),
+    size: Math.min(2, os.availableParallelism()),
+    timeoutMs: 30_000,
+    maxQueue: 20,
+    resourceLimits: { maxOldGenerationSizeMb: 1024 },
+  });
 }
 
-/** Width and height of a png, jpeg or gif, from its header; null for anything else. */
-export function pictureOf(data: Buffer): Picture | null {
-  if (data.length > 24 && data.readUInt32BE(0) === 0x89504e47)
-    return { data, ext: 'png', width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
-  if (data.length > 10 && data.toString('latin1', 0, 3) === 'GIF')
-    return { data, ext: 'gif', width: data.readUInt16LE(6), height: data.readUInt16LE(8) };
-  if (data.length > 4 && data[0] === 0xff && data[1] === 0xd8) {
-    // Walk the segments to a start-of-frame marker, which holds the size.
-    let at = 2;
-    while (at + 9 < data.length && data[at] === 0xff) {
-      const marker = data[at + 1];
-      const length = data.readUInt16BE(at + 2);
-      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
-        return { data, ext: 'jpeg', height: data.readUInt16BE(at + 5), width: data.readUInt16BE(at + 7) };
-      at += 2 + length;
-    }
-  }
-  return null;
-}
-
-const SIGNATURE_PART = 'word/media/dabir-signature';
-const SIGNATURE_ID = 'rIdDabirSignature';
-const EMU_PER_CM = 360_000;
-
-/** Puts the picture in the package and answers the paragraph that shows it, 4 cm wide. */
-function embedPicture(zip: PizZip, picture: Picture): string {
-  const part = `${SIGNATURE_PART}.${picture.ext}`;
-  zip.file(part, picture.data);
-  const relsName = 'word/_rels/document.xml.rels';
-  const rels =
-    zip.file(relsName)?.asText() ??
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
-  zip.file(
-    relsName,
-    rels.replace(
-      '</Relationships>',
-      `<Relationship Id="${SIGNATURE_ID}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/dabir-signature.${picture.ext}"/></Relationships>`,
-    ),
-  );
-  const types = zip.file('[Content_Types].xml')?.asText() ?? '';
-  if (!new RegExp(`Extension="${picture.ext}"`, 'i').test(types))
-    zip.file(
-      '[Content_Types].xml',
-      types.replace(
-        '</Types>',
-        `<Default Extension="${picture.ext}" ContentType="image/${picture.ext}"/></Types>`,
-      ),
-    );
-  const cx = 4 * EMU_PER_CM;
-  const cy = Math.round((cx * Math.max(picture.height, 1)) / Math.max(picture.width, 1));
-  return (
-    `<w:p><w:pPr><w:bidi/></w:pPr><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" distT="0" distB="0" distL="0" distR="0">` +
-    `<wp:extent cx="${cx}" cy="${cy}"/><wp:docPr id="7251" name="امضا"/>` +
-    `<a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">` +
-    `<pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="0" name="signature.${picture.ext}"/><pic:cNvPicPr/></pic:nvPicPr>` +
-    `<pic:blipFill><a:blip xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" r:embed="${SIGNATURE_ID}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>` +
-    `<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${cx}" cy="${cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic>` +
-    `</a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`
-  );
-}
-
-async function signaturePicture(
-  services: Services,
-  tenantId: number,
-  signPic: string,
-): Promise<Picture | null> {
+async function signaturePicture(services: Services, tenantId: number, signPic: string) {
   if (!signPic) return null;
   const file = services.files.pathOf(tenantId, SIGNATURE_PICTURES, signPic);
-  const data = file ? await fs.readFile(file).catch(() => null) : null;
-  return data ? pictureOf(data) : null;
+  return file ? fs.readFile(file).catch(() => null) : null;
 }
 
 export const TEMPLATE_UNUSABLE = 'قالب انتخاب‌شده قابل استفاده نیست';
+export const PRINT_BUSY = 'چاپ نامه‌ها اکنون بیش از حد شلوغ است؛ چند لحظه دیگر دوباره تلاش کنید';
 
 /** The printed letter (a .docx) and the name to save it under; records a print event. */
 export async function printLetter(services: Services, viewer: Viewer, id: number, templateId: number) {
@@ -136,41 +67,34 @@ export async function printLetter(services: Services, viewer: Viewer, id: number
         .where('id', '=', message.signed_by)
         .executeTakeFirst()
     : undefined;
-  const paragraphs = bodyParagraphs(message.message_body);
-  let output: Buffer;
-  try {
-    // Judged again here: a template stored before the limits were checked at upload.
-    if (!templateWithinLimits(document)) throw new Error('the template unpacks past its limits');
-    const zip = new PizZip(document);
-    const picture = signer ? await signaturePicture(services, viewer.tenantId, signer.sign_pic) : null;
-    // The picture's part goes in before docxtemplater reads the package.
-    const signature = picture ? embedPicture(zip, picture) : '<w:p/>';
-    const doc = new Docxtemplater(zip, { paragraphLoop: true, linebreaks: true, errorLogging: false });
-    const text = {
+  const job: FillInput = {
+    document,
+    picture: signer ? await signaturePicture(services, viewer.tenantId, signer.sign_pic) : null,
+    text: {
       subject: message.subject,
       // Digits as a Persian reader reads them.
       number: toPersianDigits(displayNumber(message)),
       date: toPersianDigits(formatJalali(message.sent_at ?? message.created_at)),
       type: messageTypeString(message.message_type_fk),
-      sender: message.message_from,
-      recipients: message.message_to,
-      cc: message.message_cc,
+      sender: message.message_from ?? '',
+      recipients: message.message_to ?? '',
+      cc: message.message_cc ?? '',
       signer: signer ? `${signer.first_name} ${signer.last_name}`.trim() : '',
-      body: paragraphs.join('\n'),
-    };
-    doc.render({
-      ...Object.fromEntries(Object.entries(text).map(([tag, value]) => [tag, printable(value ?? '')])),
-      paragraphs: paragraphs.map(rtlParagraph).join('') || rtlParagraph(''),
-      signature,
-    });
-    output = doc.toBuffer();
+    },
+    paragraphs: bodyParagraphs(message.message_body),
+  };
+  let filled: Uint8Array;
+  try {
+    filled = await services.printWorkers.run(job);
   } catch (error) {
+    if (error instanceof PoolBusy) throw new UserError(PRINT_BUSY);
     services.log.info(
       { templateId, reason: (error as Error).message },
       'a letter template could not be filled',
     );
     throw new UserError(TEMPLATE_UNUSABLE);
   }
+  const output = Buffer.from(filled.buffer, filled.byteOffset, filled.byteLength);
   await letterChange(services, (trx) => recordEvent(trx, viewer.tenantId, id, EVENT.print, viewer.userId));
   const number = displayNumber(message) || String(message.id);
   return { data: output, fileName: `نامه ${number}.docx` };

@@ -11,8 +11,9 @@ import { attachmentDisposition } from '../../http/content-disposition';
 import { userRoute } from '../../http/api-route';
 import { field, isUploadedFile, type UploadedFile } from '../../http/fields';
 import { builtInTemplateDocx } from '../../seed/correspondence-seed';
-import { unpackedSize, zipEntries } from '../../files/zip-package';
-import { MEGABYTE, megabytes } from '../../../src/shared/uploads';
+import { zipEntries } from '../../files/zip-package';
+import { TEMPLATE_LIMITS, templateWithinLimits } from '../../files/template-limits';
+import { megabytes } from '../../../src/shared/uploads';
 import { registerHooks } from '../hooks';
 import { notFound } from '../service';
 import type { Services } from '../../services';
@@ -24,30 +25,7 @@ export const PUBLIC_TEMPLATE_LOCKED = template.lockedWhen!.reason;
 
 const fileLabel = template.fields.file.meta.label;
 
-/**
- * What a template may unpack to. docxtemplater fills its XML parts in one go on the
- * server's thread — measured, about 1 s and 170 MB for every megabyte of tags — where a
- * real letterhead's parts are tens of kilobytes; pictures are not filled, only carried.
- */
-export const TEMPLATE_LIMITS = { entries: 1000, xmlBytes: 2 * MEGABYTE, allBytes: 20 * MEGABYTE };
 export const TEMPLATE_TOO_LARGE = `${fileLabel} پس از باز شدن بیش از حد بزرگ است (متن سند تا ${megabytes(TEMPLATE_LIMITS.xmlBytes)} و روی هم تا ${megabytes(TEMPLATE_LIMITS.allBytes)})`;
-
-/** Whether the package unpacks within TEMPLATE_LIMITS, each part measured by inflating it. */
-export function templateWithinLimits(data: Buffer): boolean {
-  const entries = zipEntries(data);
-  if (!entries || entries.length > TEMPLATE_LIMITS.entries) return false;
-  let xml = 0;
-  let all = 0;
-  for (const entry of entries) {
-    const isXml = /\.(xml|rels)$/i.test(entry.name);
-    const room = Math.min(TEMPLATE_LIMITS.allBytes - all, isXml ? TEMPLATE_LIMITS.xmlBytes - xml : Infinity);
-    const size = unpackedSize(data, entry, room);
-    if (size === null) return false;
-    all += size;
-    if (isXml) xml += size;
-  }
-  return true;
-}
 
 /** A .docx is a zip (by its magic bytes) holding the Word package's main parts. */
 export async function isDocx(data: Buffer): Promise<boolean> {
