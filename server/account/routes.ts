@@ -8,6 +8,7 @@ import { userRoute } from '../http/api-route';
 import type { Services } from '../services';
 import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeSessions } from '../auth/sessions';
+import { toPersianDigits } from '../../src/shared/persian-digits';
 import { registerMobileApprovalRoutes } from './mobile-approval';
 
 export const PROFILE_PICTURES = 'userpic';
@@ -39,7 +40,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services) 
       if (NewPassword) {
         if (!CurrentPassword) return fail('رمز عبور فعلی الزامی است');
         if (NewPassword.length < MIN_PASSWORD_LENGTH)
-          return fail(`رمز عبور جدید باید دست‌کم ${MIN_PASSWORD_LENGTH} نویسه باشد`);
+          return fail(`رمز عبور جدید باید دست‌کم ${toPersianDigits(String(MIN_PASSWORD_LENGTH))} نویسه باشد`);
         if (!(await verifyPassword(user.password_hash, CurrentPassword)))
           return fail('رمز عبور فعلی اشتباه است');
         newHash = await hashPassword(NewPassword);
@@ -61,26 +62,33 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services) 
             : user.sign_pic;
         if (UserSignPic) written.push([SIGNATURE_PICTURES, signPic]);
 
-        await db
-          .updateTable('users')
-          .set({ profile_pic: profilePic, sign_pic: signPic, ...(newHash ? { password_hash: newHash } : {}) })
-          .where('tenant_id', '=', principal.tenantId)
-          .where('id', '=', principal.userId)
-          .execute();
-        written.length = 0;
-        // Old pictures are replaced; a password change ends the user's other sessions.
-        if (UserProfilePic && user.profile_pic)
-          await files.remove(principal.tenantId, PROFILE_PICTURES, user.profile_pic);
-        if (UserSignPic && user.sign_pic)
-          await files.remove(principal.tenantId, SIGNATURE_PICTURES, user.sign_pic);
-        if (newHash) {
-          const revoked = await revokeSessions(db, {
+        // A password change ends the user's other sessions in the same transaction; the
+        // row's update waits for a sign-in making a session meanwhile (createSession).
+        const revoked = await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('users')
+            .set({
+              profile_pic: profilePic,
+              sign_pic: signPic,
+              ...(newHash ? { password_hash: newHash } : {}),
+            })
+            .where('tenant_id', '=', principal.tenantId)
+            .where('id', '=', principal.userId)
+            .execute();
+          if (!newHash) return [];
+          return revokeSessions(trx, {
             tenantId: principal.tenantId,
             userId: principal.userId,
             exceptSessionId: principal.sessionId,
           });
-          await services.notifier.sessionsRevoked(revoked);
-        }
+        });
+        written.length = 0;
+        // Old pictures are replaced.
+        if (UserProfilePic && user.profile_pic)
+          await files.remove(principal.tenantId, PROFILE_PICTURES, user.profile_pic);
+        if (UserSignPic && user.sign_pic)
+          await files.remove(principal.tenantId, SIGNATURE_PICTURES, user.sign_pic);
+        if (revoked.length) await services.notifier.sessionsRevoked(revoked);
         return ok({ profilePicture: profilePic });
       } finally {
         for (const [area, name] of written) await files.remove(principal.tenantId, area, name);

@@ -96,12 +96,16 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services) {
         }
         attempt.settle(true);
 
-        const { token } = await createSession(db, {
+        const session = await createSession(db, {
           tenantId: tenant.id,
           userId: user.id,
+          passwordHash: user.password_hash,
           ip: request.ip,
           userAgent: String(request.headers['user-agent'] ?? ''),
         });
+        // The password was changed, or the user deactivated, while it was being checked.
+        if (!session) return fail(WRONG_CREDENTIALS);
+        const { token } = session;
         const permissions = await db
           .selectFrom('user_group_members as m')
           .innerJoin('user_groups as g', 'g.id', 'm.group_id')

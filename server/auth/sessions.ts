@@ -6,6 +6,7 @@ import type { DB } from '../db/database';
 import type { Principal } from './principal';
 import { asSystem, withTenant } from '../db/tenant-fence';
 import { ONE_PLAN } from '../db/named-statements';
+import { inTransaction } from '../db/in-transaction';
 
 export const SESSION_LIFETIME_DAYS = 30;
 const TOUCH_EVERY_MS = 60_000;
@@ -14,27 +15,44 @@ export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * A new session for a user whose password was just checked against `passwordHash`, or
+ * null when that is no longer their password or they were deactivated meanwhile. The
+ * user's row is held (FOR SHARE) while the session is made, so a password change or a
+ * deactivation either waits for this session and then ends it, or has committed and is
+ * seen here: a sign-in checked against the old password never outlives the change.
+ */
 export async function createSession(
   db: DB,
-  input: { tenantId: number; userId: number; ip: string; userAgent: string },
-): Promise<{ token: string; sessionId: number }> {
+  input: { tenantId: number; userId: number; passwordHash: string; ip: string; userAgent: string },
+): Promise<{ token: string; sessionId: number } | null> {
   // The tenant's id leads the token, so that finding its session runs fenced to that
   // tenant (as the handler will) instead of seeing every tenant; the random part is the
   // secret. A token whose lead names another tenant simply finds no session.
   const token = `${input.tenantId}.${crypto.randomBytes(32).toString('base64url')}`;
-  const row = await db
-    .insertInto('sessions')
-    .values({
-      tenant_id: input.tenantId,
-      user_id: input.userId,
-      token_hash: hashToken(token),
-      ip: input.ip,
-      user_agent: input.userAgent.slice(0, 300),
-      expires_at: new Date(Date.now() + SESSION_LIFETIME_DAYS * 86_400_000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { token, sessionId: row.id };
+  return inTransaction(db, async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['password_hash', 'is_active'])
+      .where('tenant_id', '=', input.tenantId)
+      .where('id', '=', input.userId)
+      .forShare()
+      .executeTakeFirst();
+    if (!user?.is_active || user.password_hash !== input.passwordHash) return null;
+    const row = await trx
+      .insertInto('sessions')
+      .values({
+        tenant_id: input.tenantId,
+        user_id: input.userId,
+        token_hash: hashToken(token),
+        ip: input.ip,
+        user_agent: input.userAgent.slice(0, 300),
+        expires_at: new Date(Date.now() + SESSION_LIFETIME_DAYS * 86_400_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { token, sessionId: row.id };
+  });
 }
 
 export async function findPrincipal(db: DB, token: string): Promise<Principal | null> {

@@ -34,7 +34,7 @@ describe.each(ENGINES)('account settings (%s)', (engine) => {
       CurrentPassword: DEMO_COLLEAGUE_PASSWORD,
       NewPassword: '123',
     });
-    expect(short.body.message).toBe('رمز عبور جدید باید دست‌کم 6 نویسه باشد');
+    expect(short.body.message).toBe('رمز عبور جدید باید دست‌کم ۶ نویسه باشد');
 
     const changed = await settings(first.token, {
       CurrentPassword: DEMO_COLLEAGUE_PASSWORD,
@@ -50,6 +50,38 @@ describe.each(ENGINES)('account settings (%s)', (engine) => {
     expect((await server.api.signIn(COLLEAGUE, 'new-secret-1')).token).toBeTruthy();
     expect((await server.api.get('home/getbox', {}, { token: first.token })).status).toBe(200);
     expect((await server.api.get('home/getbox', {}, { token: second.token })).status).toBe(401);
+  });
+
+  it('ends every session signed in with the old password, even one checked while it changed', async () => {
+    const user = '09124444444';
+    const own = await server.api.signIn(user, DEMO_COLLEAGUE_PASSWORD);
+    const signIn = () =>
+      server.api
+        .post('Authenticate/Authenticate', {
+          Username: user,
+          Password: DEMO_COLLEAGUE_PASSWORD,
+          WebRootPath: 'localhost',
+        })
+        .then((answer) => answer.body.token as string | undefined);
+    // Sign-ins with the old password keep coming while the change is made: each is
+    // checked (argon2, tens of milliseconds) before its session is written.
+    const signIns: Array<Promise<string | undefined>> = [];
+    const change = settings(own.token, {
+      CurrentPassword: DEMO_COLLEAGUE_PASSWORD,
+      NewPassword: 'new-secret-4',
+    });
+    for (let i = 0; i < 12; i++) {
+      signIns.push(signIn());
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await change).body.status).toBe(1);
+    const tokens = (await Promise.all(signIns)).filter((token): token is string => Boolean(token));
+    for (const token of tokens)
+      expect(
+        (await server.api.get('home/getbox', {}, { token })).status,
+        'a session of the old password',
+      ).toBe(401);
+    expect((await server.api.get('home/getbox', {}, { token: own.token })).status).toBe(200);
   });
 
   it('refuses a non-image picture by its content and changes nothing', async () => {
