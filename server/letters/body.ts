@@ -4,6 +4,7 @@
 // handlers, styles beyond alignment, javascript: links, images (attachments carry images).
 import sanitizeHtml from 'sanitize-html';
 import { withoutControlCharacters } from '../http/binding';
+import { UserError } from '../http/answers';
 
 const ALLOWED: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -56,7 +57,49 @@ const ALLOWED: sanitizeHtml.IOptions = {
   textFilter: withoutControlCharacters,
 };
 
+/**
+ * How deep a body's elements may nest. The editor nests a few levels (a list in a list
+ * in a quote); the HTML parser's work grows with the square of the depth — 35,000 nested
+ * <div>s held the server's thread for seconds a save.
+ */
+export const MAX_BODY_DEPTH = 100;
+export const BODY_TOO_DEEP = 'متن نامه بیش از حد تودرتو است';
+
+// Elements that hold no content, and those a new one of the same kind closes (<p>, <li>,
+// table cells): neither makes the tree deeper, so neither is counted.
+const NOT_NESTING = new Set([
+  'br',
+  'hr',
+  'img',
+  'wbr',
+  'input',
+  'meta',
+  'link',
+  'p',
+  'li',
+  'td',
+  'th',
+  'tr',
+  'dt',
+  'dd',
+  'option',
+]);
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*?(\/?)>/g;
+
+/** Whether the body's elements nest deeper than MAX_BODY_DEPTH, by a linear walk over its
+ *  tags (close tags that match nothing open simply end nothing). */
+export function nestsTooDeep(html: string): boolean {
+  let depth = 0;
+  for (const [, closing, name, selfClosing] of html.matchAll(TAG)) {
+    if (selfClosing || NOT_NESTING.has(name.toLowerCase())) continue;
+    if (closing) depth = Math.max(0, depth - 1);
+    else if (++depth > MAX_BODY_DEPTH) return true;
+  }
+  return false;
+}
+
 export function sanitizeBody(html: string): string {
+  if (nestsTooDeep(html)) throw new UserError(BODY_TOO_DEEP);
   return sanitizeHtml(html, ALLOWED).trim();
 }
 
@@ -80,8 +123,22 @@ const ESCAPED: Record<string, string> = {
   '&amp;': '&',
 };
 
+// A save sanitises a body, then reads its paragraphs for the excerpt and again for the
+// search text: the last few bodies' paragraphs are kept (a body is parsed once a change).
+const recentParagraphs = new Map<string, readonly string[]>();
+const RECENT_BODIES = 8;
+
 /** The body's text, one entry per paragraph (for search and for printing). */
-export function bodyParagraphs(html: string): string[] {
+export function bodyParagraphs(html: string): readonly string[] {
+  const known = recentParagraphs.get(html);
+  if (known) return known;
+  const paragraphs = paragraphsOf(html);
+  if (recentParagraphs.size >= RECENT_BODIES) recentParagraphs.delete(recentParagraphs.keys().next().value!);
+  recentParagraphs.set(html, paragraphs);
+  return paragraphs;
+}
+
+function paragraphsOf(html: string): string[] {
   const text = sanitizeHtml(
     html.replace(BLOCK_END, (end) => `${end}\n`),
     { allowedTags: [], allowedAttributes: {} },

@@ -4,7 +4,7 @@
 // and sender customer; outgoing letters a sender (a colleague) and recipient customers.
 // Every reference must exist in the tenant; the author is no recipient of their letter.
 import { UserError } from '../http/answers';
-import { cleanPersianText } from '../../src/shared/persian';
+import { cleanPersianText, hasVisibleText } from '../../src/shared/persian';
 import type { Viewer } from './access';
 import { visibleIds } from './access';
 import { storedBody } from './body';
@@ -112,11 +112,11 @@ export async function composeLetter(
 ): Promise<Composed> {
   const tenantId = viewer.tenantId;
   const subject = cleanPersianText(params.Subject);
-  if (!subject) throw required('موضوع');
+  if (!hasVisibleText(subject)) throw required('موضوع');
   if (!params.AndikatorFk) throw required('اندیکاتور');
   await schemeFor(trx, tenantId, params.AndikatorFk, type);
   const body = storedBody(params.MessageBody);
-  if (!body.body_excerpt) throw required('متن نامه');
+  if (!hasVisibleText(body.body_excerpt)) throw required('متن نامه');
 
   const copies: Array<[number, number[] | undefined, string]> = [
     [CC, params.SelectedCC, 'رونوشت'],
@@ -139,7 +139,7 @@ export async function composeLetter(
     if (!params.SelectedTo?.length) throw required('گیرندگان');
     recipients = await colleagueRecipients(trx, viewer, [[TO, params.SelectedTo, 'گیرندگان'], ...copies]);
     if (type === INCOMING) {
-      if (!params.ImportedMsgNumber.trim()) throw required('شماره نامه وارده');
+      if (!hasVisibleText(params.ImportedMsgNumber)) throw required('شماره نامه وارده');
       if (!params.ImportedMsgDate) throw required('تاریخ نامه وارده');
       if (!params.ReciveMethodFk) throw required('روش دریافت');
       await receiveMethodExists(trx, tenantId, params.ReciveMethodFk);

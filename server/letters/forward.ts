@@ -6,7 +6,7 @@
 // - IsSend 7, reply: a new internal draft to the letter's sender, in the replier's drafts,
 //   a follow-up of the original; sending it answers the original's answer request.
 import { UserError } from '../http/answers';
-import { cleanPersianText } from '../../src/shared/persian';
+import { cleanPersianText, hasVisibleText } from '../../src/shared/persian';
 import type { Services } from '../services';
 import { requireLetter, type Message, type Viewer } from './access';
 import { checkAttachments, recordAttachments, withStoredFiles } from './attachments';
@@ -173,13 +173,17 @@ async function reply(
     params.ForwardMessage.split('\n')
       .map((line) => `<p>${escapeText(line)}</p>`)
       .join('');
+  const subject = cleanPersianText(params.Subject);
+  const body = storedBody(text);
+  // A reply is a letter: like message/save, it is not sent without a text.
+  if (!hasVisibleText(body.body_excerpt)) throw new UserError('متن پاسخ الزامی است');
   const draft = await trx
     .insertInto('messages')
     .values({
       tenant_id: viewer.tenantId,
       message_type_fk: INTERNAL,
-      subject: cleanPersianText(params.Subject) || `پاسخ: ${original.subject}`.slice(0, 500),
-      ...storedBody(text),
+      subject: hasVisibleText(subject) ? subject : `پاسخ: ${original.subject}`.slice(0, 500),
+      ...body,
       andikator_fk: await replyScheme(trx, viewer, params.AndikatorFk),
       project_fk: params.ProjectFk ?? original.project_fk,
       recive_method_fk: null,

@@ -3,10 +3,13 @@
 // no gap — a transaction that fails gives its number back with its rollback. The unique
 // index messages_number_key is the last word if anything else ever wrote a number.
 import { UserError } from '../http/answers';
+import { INT32_MAX } from '../../src/shared/integers';
 import type { Message } from './access';
 import type { LettersTrx } from './schema';
 
 export const SCHEME_LABEL = 'اندیکاتور';
+export const SCHEME_EXHAUSTED = `شماره‌های ${SCHEME_LABEL} این نامه به پایان رسیده است؛ ${SCHEME_LABEL} دیگری برگزینید`;
+export const NUMBERED_SCHEME_FIXED = `${SCHEME_LABEL} نامه‌ای که شماره گرفته است تغییر نمی‌کند`;
 
 /** The letter's scheme, checked for its type (and, for a new number, locked). */
 export async function schemeFor(trx: LettersTrx, tenantId: number, andikatorId: number, messageType: number) {
@@ -35,6 +38,8 @@ export async function assignNumber(trx: LettersTrx, message: Message): Promise<M
     .executeTakeFirstOrThrow();
   if (!scheme.is_active) throw new UserError(`${SCHEME_LABEL} این نامه غیرفعال است`);
   const next = Math.max(scheme.last_message_number, scheme.start_number - 1) + 1;
+  // The number column is a 32-bit integer: a scheme started near its end runs out.
+  if (next > INT32_MAX) throw new UserError(SCHEME_EXHAUSTED);
   await trx
     .updateTable('andikators')
     .set({ last_message_number: next })

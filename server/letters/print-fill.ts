@@ -18,7 +18,7 @@ export interface FillInput {
   picture: Uint8Array | null;
   text: Record<'subject' | 'number' | 'date' | 'type' | 'sender' | 'recipients' | 'cc' | 'signer', string>;
   /** The body's paragraphs as text. */
-  paragraphs: string[];
+  paragraphs: readonly string[];
 }
 
 /** What XML 1.0 cannot hold — a letter's body may name it as an entity (`&#1;`), an old

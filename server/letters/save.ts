@@ -9,6 +9,7 @@ import { requireLetter, type Message, type Viewer } from './access';
 import { checkAttachments, recordAttachments, withStoredFiles } from './attachments';
 import { holdDraft, lockCounters } from './boxes';
 import { addRelations, composeLetter, writeAddresses } from './compose';
+import { NUMBERED_SCHEME_FIXED } from './numbering';
 import { ASSIGN_NUMBER, CREATE_PERMISSION, EVENT, REFUSED, SEND, type MessageType } from './constants';
 import { recordEvent } from './events';
 import type { SaveParams } from './params';
@@ -66,6 +67,9 @@ async function changeDraft(
     return message;
   }
   if (message.signed_by !== null) throw new UserError(REFUSED.signedReadOnly);
+  // Its number belongs to its scheme: in another, it would stand in that scheme's way.
+  if (message.number !== null && params.AndikatorFk && params.AndikatorFk !== message.andikator_fk)
+    throw new UserError(NUMBERED_SCHEME_FIXED);
   const composed = await composeLetter(trx, viewer, params, message.message_type_fk, message.id);
   const changed = await trx
     .updateTable('messages')

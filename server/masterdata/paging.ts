@@ -432,6 +432,17 @@ async function fromSearchIndex(
   return { rows: [], ...totalOf(Number(counted.n), limit) };
 }
 
+/** Whether the list has no row at all. */
+async function isEmpty(db: EngineDb, statements: Statements): Promise<boolean> {
+  const rows = await statements.run('any row', (list) =>
+    list
+      .rows(db)
+      .select(sql<number>`1`.as('one'))
+      .limit(1),
+  );
+  return rows.length === 0;
+}
+
 /** One page of a keyed list (its records, in order) and its capped count. A ShapedList's
  *  statements are compiled once per shape. */
 export async function keyedPage<V>(
@@ -470,8 +481,12 @@ export async function keyedPage<V>(
   // carry the index's part, which would cost every such call its building and starting.
   const second = further ? await fromNewestRows(db, statements, query, { rows: longest }) : undefined;
   if (second) return second;
-  // The index would read every entry it holds for this one search, whoever sends it.
-  if (!indexed) throw new UserError(PHRASE_TOO_SHORT);
+  // The index would read every entry it holds for this one search, whoever sends it —
+  // unless there is nothing to search: a walk over an empty list sees no last row.
+  if (!indexed) {
+    if (await isEmpty(db, statements)) return { rows: [], total: 0, capped: false };
+    throw new UserError(PHRASE_TOO_SHORT);
+  }
   const rows = await statements.run('index', (shaped, values) => indexPage(db, shaped, query, values));
   return fromSearchIndex(db, statements, query, rows);
 }

@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld } from './letters-kit';
+import { BODY_TOO_DEEP } from '../../server/letters/body';
+import { NUMBERED_SCHEME_FIXED, SCHEME_EXHAUSTED } from '../../server/letters/numbering';
 
 describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
   let server: TestServer;
@@ -30,6 +32,10 @@ describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
     ['an unknown IsSend', { IsSend: 3 }, 'نوع ذخیره معتبر نیست'],
     ['an unknown letter type', { MessageTypeFk: 9 }, 'نوع نامه معتبر نیست'],
     ['no subject', { Subject: '  ' }, 'موضوع الزامی است'],
+    ['a subject of only a zero-width non-joiner', { Subject: '\u200c \u200f' }, 'موضوع الزامی است'],
+    ['a body of only a zero-width non-joiner', { MessageBody: '<p>\u200c</p>' }, 'متن نامه الزامی است'],
+    // 175 KB, within the body's length: parsing it held the server's thread for seconds.
+    ['a body nested 35,000 deep', { MessageBody: `${'<div>'.repeat(35_000)}x` }, BODY_TOO_DEEP],
     ['no recipients', { SelectedTo: [] }, 'گیرندگان الزامی است'],
     [
       'a scheme of another letter type',
@@ -90,6 +96,77 @@ describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
     }
     expect(await api.box(w.ali)).toEqual(before);
     expect((await api.list(w.maryam, { PageType: 'Send', MessageType: 4 })).totalCount).toBe(sentBefore);
+  });
+
+  it('keeps a body nested as the editor nests it: lists in lists in a quote', async () => {
+    const nested = `<blockquote>${'<ul><li>'.repeat(20)}بند${'</li></ul>'.repeat(20)}</blockquote>`;
+    const id = await api.sendNew(w.maryam, [w.ali], { MessageBody: nested });
+    expect((await api.get(w.ali, id)).record.messageBody).toContain('بند');
+  });
+
+  it('refuses a reply without a text, as it refuses a letter without one', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali]);
+    for (const text of ['', '\u200c']) {
+      const answer = await api.post(w.ali, 'message/forward/', {
+        MessageId: id,
+        IsSend: 7,
+        ForwardMessage: text,
+      });
+      expect(answer).toMatchObject({ status: 0, message: 'متن پاسخ الزامی است' });
+    }
+    expect((await api.list(w.ali, { PageType: 'Draft' })).records).not.toContainEqual(
+      expect.objectContaining({ subject: expect.stringContaining('پاسخ:') }),
+    );
+  });
+
+  it('keeps a numbered draft in its scheme, and says so when a scheme runs out of numbers', async () => {
+    const create = async (title: string, start: number) =>
+      (
+        await server.api.post(
+          'andikator/create/',
+          {
+            AndikatorTitle: title,
+            AndikatorPreFix: 'آ-',
+            StartNumber: start,
+            MessageTypeFk: 4,
+            IsActive: true,
+            IsDefault: false,
+          },
+          { token: w.admin.token },
+        )
+      ).body.id as number;
+    const numbered = (await api.save(w.maryam, { ...api.internal([w.ali]), IsSend: 6 })).id as number;
+    const { record } = await api.get(w.maryam, numbered);
+    expect(record.displayMessageNumber).toBeTruthy();
+    const other = await create('اندیکاتور دیگر', 1);
+    const moved = await api.save(w.maryam, {
+      ...api.internal([w.ali]),
+      MessageId: numbered,
+      AndikatorFk: other,
+    });
+    expect(moved).toMatchObject({ status: 0, message: NUMBERED_SCHEME_FIXED });
+    expect((await api.get(w.maryam, numbered)).record).toMatchObject({
+      andikatorFk: record.andikatorFk,
+      displayMessageNumber: record.displayMessageNumber,
+    });
+
+    const last = await create('اندیکاتور پایانی', 2 ** 31 - 1);
+    await api.sendNew(w.maryam, [w.ali], { AndikatorFk: last });
+    const past = await api.save(w.maryam, { ...api.internal([w.ali]), AndikatorFk: last, IsSend: 1 });
+    expect(past).toMatchObject({ status: 0, message: SCHEME_EXHAUSTED });
+    const draft = await api.draft(w.maryam, [w.ali], { AndikatorFk: last });
+    expect(
+      await api.save(w.maryam, { ...api.internal([w.ali]), MessageId: draft, AndikatorFk: last, IsSend: 6 }),
+    ).toMatchObject({
+      status: 0,
+      message: SCHEME_EXHAUSTED,
+    });
+  });
+
+  it('answers a short phrase over an empty list with an empty page, not a refusal', async () => {
+    expect(
+      await api.list(w.fatemeh, { PageType: 'Favorite', TypeNumber: 999_999, Phrase: 'ab' }),
+    ).toMatchObject({ records: [], totalCount: 0 });
   });
 
   it('refuses bad ids on every other call, naming the field', async () => {
