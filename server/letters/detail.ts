@@ -1,7 +1,8 @@
 // message/get/: the letter with its recipients, attachments, related letters, forwards
 // and history (spec 1 §3 "Letter detail response"). Its reads are key look-ups, each
-// planned once per connection (ONE_PLAN). Opening a letter someone else wrote
-// marks it read for the viewer: the first time records when and an event of type 8.
+// planned once per connection (ONE_PLAN). Opening a letter someone else wrote and sent
+// marks it read for the viewer: the first time records an event of type 8; a recipient's
+// first reading is also the letter's (what keeps its author from deleting it).
 import { sql, type Selectable } from 'kysely';
 import { formatJalali } from '../../src/shared/jalali';
 import type { Services } from '../services';
@@ -17,25 +18,64 @@ import {
   TO,
   messageTypeString,
 } from './constants';
-import { readEventExists, recordEvent } from './events';
+import { firstReadBy, recordEvent } from './events';
 import { colleaguesByUser } from './people';
 import type { LettersDatabase, LettersDb } from './schema';
 import { displayNumber } from './search';
 import { letterChange } from './transaction';
 import { ONE_PLAN } from '../db/named-statements';
 
-/** Marks the letter read for this viewer (not its author). The first reading — decided
- *  by the update itself, so two openings at once record it once — writes an event of
- *  type 8 and the letter's first reading time. */
-async function markRead(services: Services, viewer: Viewer, message: Message, box: Box | undefined) {
-  if (message.author_id === viewer.userId) return;
-  // A draft is read by the one it was passed to, not by a reader of all letters looking in.
-  if (!message.is_send && message.holder_id !== viewer.userId) return;
-  if (box && box.first_read_at !== null && box.is_read) return;
-  // A reader by AllMessages alone who read it before: nothing to lock (every opening would
-  // otherwise queue on the letter's row). The check under the lock below decides the race.
-  const db = services.db as unknown as LettersDb;
-  if (!box && (await readEventExists(db, viewer.tenantId, message.id, { by: viewer.userId }))) return;
+/**
+ * What opening the letter is for this viewer:
+ * - `none`: no reading — its author or sender (they wrote or sent it), or anyone but its
+ *   holder looking into a draft;
+ * - `recipient`: the reading of one it was sent to (to, cc, bcc) or forwarded to (a row in
+ *   their cartable), or of the colleague a draft was passed to (its holder, not its
+ *   author): it marks their row read, and a sent letter's first such reading is the
+ *   letter's (messages.first_read_at: «read» in the lists outside the cartable);
+ * - `onlooker`: anyone else who may see it (a reader of all letters, one who filed or
+ *   forwarded it by that right): their first opening is an event of type 8, nothing more.
+ * A user has one event of type 8 of a letter at most, whichever way they came to read it.
+ */
+type Reading = 'none' | 'recipient' | 'onlooker';
+
+function readingOf(viewer: Viewer, message: Message, box: Box | undefined): Reading {
+  if (viewer.userId === message.author_id || viewer.userId === message.sender_id) return 'none';
+  if (!message.is_send) return box && message.holder_id === viewer.userId ? 'recipient' : 'none';
+  return box?.inbox ? 'recipient' : 'onlooker';
+}
+
+/** The viewer's own reading of the letter before this opening: in their cartable their
+ *  row's, otherwise their first reading (their row's, or their event of type 8). */
+async function ownReading(
+  db: LettersDb,
+  viewer: Viewer,
+  message: Message,
+  box: Box | undefined,
+  reading: Reading,
+): Promise<{ read: boolean; firstAt: Date | null }> {
+  if (reading === 'none') return { read: false, firstAt: null };
+  if (box?.inbox) return { read: box.is_read || box.first_read_at !== null, firstAt: box.first_read_at };
+  const firstAt =
+    box?.first_read_at ??
+    (reading === 'onlooker' ? await firstReadBy(db, viewer.tenantId, message.id, viewer.userId) : null);
+  return { read: firstAt !== null, firstAt };
+}
+
+/** Marks the letter read for this viewer as `reading` says. Decided under the letter's row
+ *  lock, so two openings at once record one event and one first reading. */
+async function markRead(
+  services: Services,
+  viewer: Viewer,
+  message: Message,
+  box: Box | undefined,
+  reading: Reading,
+  before: { firstAt: Date | null },
+) {
+  if (reading === 'none') return;
+  // Read before: nothing to lock (every opening would otherwise queue on the letter's row).
+  if (reading === 'recipient' && box?.first_read_at && (box.is_read || !box.inbox)) return;
+  if (reading === 'onlooker' && before.firstAt !== null) return;
   await letterChange(services, async (trx) => {
     // The letter first, then the user's counter (by the box trigger): the order every
     // change of a letter takes its locks in (boxes.ts).
@@ -46,33 +86,30 @@ async function markRead(services: Services, viewer: Viewer, message: Message, bo
       .where('id', '=', message.id)
       .forNoKeyUpdate()
       .execute();
-    const mine = trx
-      .updateTable('message_boxes')
-      .where('tenant_id', '=', viewer.tenantId)
-      .where('user_id', '=', viewer.userId)
-      .where('message_id', '=', message.id);
-    let first: boolean;
-    if (box) {
-      first = Boolean(
-        await mine
-          .set({ is_read: true, first_read_at: sql<Date>`now()` })
-          .where('first_read_at', 'is', null)
-          .returning('message_id')
-          .executeTakeFirst(),
-      );
+    if (reading === 'recipient') {
+      const mine = trx
+        .updateTable('message_boxes')
+        .where('tenant_id', '=', viewer.tenantId)
+        .where('user_id', '=', viewer.userId)
+        .where('message_id', '=', message.id);
+      const first = await mine
+        .set({ is_read: true, first_read_at: sql<Date>`now()` })
+        .where('first_read_at', 'is', null)
+        .returning('message_id')
+        .executeTakeFirst();
       if (!first) await mine.set({ is_read: true }).where('is_read', '=', false).execute();
-    } else {
-      // A reader by AllMessages alone holds no row: their first reading is their event.
-      first = !(await readEventExists(trx, viewer.tenantId, message.id, { by: viewer.userId }));
+      else if (message.is_send)
+        await trx
+          .updateTable('messages')
+          .set({ first_read_at: sql<Date>`coalesce(first_read_at, now())` })
+          .where('tenant_id', '=', viewer.tenantId)
+          .where('id', '=', message.id)
+          .execute();
     }
-    if (!first) return;
-    await recordEvent(trx, viewer.tenantId, message.id, EVENT.read, viewer.userId);
-    await trx
-      .updateTable('messages')
-      .set({ first_read_at: sql<Date>`coalesce(first_read_at, now())` })
-      .where('tenant_id', '=', viewer.tenantId)
-      .where('id', '=', message.id)
-      .execute();
+    // One event of type 8 for a user, however they came to the letter (a reader of all
+    // letters who then filed it, or was forwarded it, opened it before).
+    if ((await firstReadBy(trx, viewer.tenantId, message.id, viewer.userId)) === null)
+      await recordEvent(trx, viewer.tenantId, message.id, EVENT.read, viewer.userId);
   });
 }
 
@@ -105,6 +142,40 @@ async function addressRows(db: LettersDb, viewer: Viewer, message: Message) {
   return { rows, customers: customers?.map((r) => r.customer_id) };
 }
 
+/** Who sees all the letter's blind copies: the people who wrote, hold or sent it. */
+const seesBlindCopies = (viewer: Viewer, message: Message) =>
+  [message.author_id, message.holder_id, message.sender_id].includes(viewer.userId);
+
+/**
+ * The users this viewer must not see on the letter: to anyone but those who see its blind
+ * copies, the blind recipients (other than the viewer) who are on it only as such — not its
+ * author, holder or sender, not a to or cc recipient, not one who forwarded it to the viewer,
+ * not one a forward the viewer sees names. Their events and forwards are left out of the
+ * answer (their reading, filing, printing, forwarding would name them), and the attachments
+ * they added name nobody.
+ */
+function hiddenBlind(
+  viewer: Viewer,
+  message: Message,
+  rows: Awaited<ReturnType<typeof addressRows>>['rows'],
+  forwards: History<'message_forwards'>,
+): Set<number> {
+  if (seesBlindCopies(viewer, message)) return new Set();
+  const open = new Set(rows.filter((r) => r.kind !== BCC).map((r) => r.user_id));
+  for (const userId of [message.author_id, message.holder_id, message.sender_id, viewer.userId])
+    if (userId !== null) open.add(userId);
+  for (const row of forwards) if (row.to_user_id === viewer.userId) open.add(row.from_user_id);
+  const hidden = new Set(rows.filter((r) => r.kind === BCC && !open.has(r.user_id)).map((r) => r.user_id));
+  // A forward by someone on the letter openly puts its recipient on it openly too (and so on).
+  let more = hidden.size > 0;
+  while (more) {
+    more = false;
+    for (const row of forwards)
+      if (!hidden.has(row.from_user_id) && hidden.delete(row.to_user_id)) more = hidden.size > 0;
+  }
+  return hidden;
+}
+
 function addresses(
   viewer: Viewer,
   message: Message,
@@ -119,7 +190,7 @@ function addresses(
       .filter((id): id is number => id !== null);
   // Blind copies: the people who wrote, hold or sent the letter see them all, a blind
   // recipient sees only themselves, everyone else none.
-  const writer = [message.author_id, message.holder_id, message.sender_id].includes(viewer.userId);
+  const writer = seesBlindCopies(viewer, message);
   const bcc = rows
     .filter((r) => r.kind === BCC && (writer || r.user_id === viewer.userId))
     .map((r) => personOf(r.user_id))
@@ -143,10 +214,10 @@ function letterRecord(
   viewer: Viewer,
   message: Message,
   box: Box | undefined,
+  own: { read: boolean; firstAt: Date | null },
   andikatorTitle: string,
   people: People,
 ) {
-  const read = box ? box.is_read || box.first_read_at !== null : false;
   return {
     messageId: message.id,
     messageTypeFk: message.message_type_fk,
@@ -180,9 +251,10 @@ function letterRecord(
     messageCc: message.message_cc,
     messageAttachmentCount: message.attachment_count,
     hasMessageAttachment: message.attachment_count > 0,
-    // As they were before this opening (the screen opens on attachments when read before).
-    firstTimeRead: iso(box?.first_read_at ?? message.first_read_at),
-    isReaded: read,
+    // The viewer's own reading, as it was before this opening (the screen opens on the
+    // attachments when read before): never another's reading time.
+    firstTimeRead: iso(own.firstAt),
+    isReaded: own.read,
     createdUserPic: people.get(message.author_id)?.pic ?? '',
     createdUserFullName: people.get(message.author_id)?.name ?? '',
     // Who may do what now (the screen's buttons follow §4 and these).
@@ -191,18 +263,29 @@ function letterRecord(
   };
 }
 
-async function attachmentsOf(db: LettersDb, viewer: Viewer, message: Message) {
-  const rows = await db
+function attachmentRows(db: LettersDb, viewer: Viewer, message: Message) {
+  return db
     .selectFrom('message_attachments as a')
     .modifyFront(ONE_PLAN)
     .innerJoin('users as u', (join) =>
       join.onRef('u.tenant_id', '=', 'a.tenant_id').onRef('u.id', '=', 'a.created_by'),
     )
-    .select(['a.id', 'a.file_name', 'a.comment', 'a.created_at', 'u.first_name', 'u.last_name'])
+    .select([
+      'a.id',
+      'a.file_name',
+      'a.comment',
+      'a.created_at',
+      'a.created_by',
+      'u.first_name',
+      'u.last_name',
+    ])
     .where('a.tenant_id', '=', viewer.tenantId)
     .where('a.message_id', '=', message.id)
     .orderBy('a.id')
     .execute();
+}
+
+function attachmentsOf(rows: Awaited<ReturnType<typeof attachmentRows>>, hidden: Set<number>) {
   return rows.map((row) => ({
     msg: {
       messageAttachmentId: row.id,
@@ -210,7 +293,7 @@ async function attachmentsOf(db: LettersDb, viewer: Viewer, message: Message) {
       fileComment: row.comment,
       createdDate: iso(row.created_at),
     },
-    fullName: `${row.first_name} ${row.last_name}`.trim(),
+    fullName: hidden.has(row.created_by) ? '' : `${row.first_name} ${row.last_name}`.trim(),
   }));
 }
 
@@ -312,15 +395,21 @@ export async function letterDetail(services: Services, viewer: Viewer, id: numbe
   const found = await visibleLetter(db, viewer, id);
   if (!found) return undefined;
   const { message, box } = found;
-  await markRead(services, viewer, message, box);
-  const [andikatorTitle, addressed, attachment, relatedMessage, forwards, events] = await Promise.all([
+  const reading = readingOf(viewer, message, box);
+  // As it was before this opening (box and message were read before markRead).
+  const own = await ownReading(db, viewer, message, box, reading);
+  await markRead(services, viewer, message, box, reading, own);
+  const [andikatorTitle, addressed, attachments, relatedMessage, allForwards, allEvents] = await Promise.all([
     schemeTitle(db, viewer, message),
     addressRows(db, viewer, message),
-    attachmentsOf(db, viewer, message),
+    attachmentRows(db, viewer, message),
     relatedOf(db, viewer, message),
     historyOf(db, 'message_forwards', viewer, message),
     historyOf(db, 'message_events', viewer, message),
   ]);
+  const hidden = hiddenBlind(viewer, message, addressed.rows, allForwards);
+  const forwards = allForwards.filter((row) => !hidden.has(row.from_user_id));
+  const events = allEvents.filter((row) => !hidden.has(row.user_id));
   const people = await colleaguesByUser(db, viewer.tenantId, [
     ...[message.author_id, message.from_man_user_id, message.signed_by].filter(
       (userId): userId is number => userId !== null,
@@ -329,11 +418,10 @@ export async function letterDetail(services: Services, viewer: Viewer, id: numbe
     ...forwards.flatMap((r) => [r.from_user_id, r.to_user_id]),
     ...events.map((r) => r.user_id),
   ]);
-  // The record as it was before this opening (box and message were read before markRead).
-  const letter = letterRecord(viewer, message, box, andikatorTitle, people);
+  const letter = letterRecord(viewer, message, box, own, andikatorTitle, people);
   return {
     record: { ...letter, letter, ...addresses(viewer, message, addressed, people) },
-    attachment,
+    attachment: attachmentsOf(attachments, hidden),
     relatedMessage,
     allForwardedMessage: forwardsOf(forwards, people),
     messageEvent: eventsOf(events, people),

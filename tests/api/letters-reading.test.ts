@@ -1,0 +1,275 @@
+// Reading a letter over real HTTP (spec 1 §4, docs/api.md «Letters»): who marks it read
+// and how often, what isReaded and firstTimeRead say, which reading keeps its author from
+// deleting it, and that a blind copy's history (reading, filing, printing, forwarding)
+// stays as hidden as the blind copy itself.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, startTestServer, type TestServer } from './harness';
+import { letters, letterWorld, type LetterWorld, type Someone } from './letters-kit';
+import { tinyPng } from './fixtures';
+import { REFUSED } from '../../server/letters/constants';
+
+interface Event {
+  eventTypeFk: number;
+  creatorUserId: number;
+  creatorUserFullName: string;
+  createdDate: string;
+}
+interface Forward {
+  creatorUserFullName: string;
+  receivedUserFullName: string;
+}
+
+const READ = 8;
+
+describe.each(ENGINES)('letters: reading (%s)', (engine) => {
+  let server: TestServer;
+  let w: LetterWorld;
+  let api: ReturnType<typeof letters>;
+  let archive: number;
+  let favorite: number;
+  let template: number;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    w = await letterWorld(server);
+    api = letters(server, w);
+    const admin = { token: w.admin.token };
+    archive = (await server.api.get('archive/list/', { Count: -1 }, admin)).body.records[0].archiveId;
+    favorite = (await server.api.post('favorite/create/', { FavoriteTitle: 'خواندنی‌ها' }, admin)).body.id;
+    template = (await server.api.get('template/list/', { Count: -1 }, admin)).body.records.find(
+      (t: { isPublic: boolean }) => t.isPublic,
+    ).templateManagerId;
+  });
+  afterAll(() => server?.stop());
+
+  const opened = async (who: Someone, id: number) => {
+    const answer = await api.get(who, id);
+    expect(answer.status).toBe(1);
+    return answer;
+  };
+  const events = async (who: Someone, id: number) => (await opened(who, id)).messageEvent as Event[];
+  const readers = async (id: number) =>
+    (await events(w.maryam, id)).filter((e) => e.eventTypeFk === READ).map((e) => e.creatorUserId);
+  /** isReaded of the letter in a list of this user. */
+  const listed = async (who: Someone, query: Record<string, unknown>, id: number) =>
+    (await api.list(who, { Count: 100, ...query })).records.find(
+      (r: { messageId: number }) => r.messageId === id,
+    )?.isReaded as boolean | undefined;
+  const sentFlag = (who: Someone, id: number) => listed(who, { PageType: 'Send', MessageType: 4 }, id);
+  const remove = (who: Someone, id: number) => api.call(who, 'DELETE', 'message/delete/', { Id: id });
+
+  it('keeps a blind copy’s reading, filing, printing and forwards from everyone who may not see it', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali], {
+      SelectedCC: [w.zahra.personId],
+      SelectedBcc: [w.fatemeh.personId],
+    });
+    // Fatemeh, a blind copy, reads, files, prints and forwards it with a file.
+    await opened(w.fatemeh, id);
+    expect(
+      await api.call(w.fatemeh, 'PUT', 'message/setarchive/', { MessageId: id, ArchiveId: archive }),
+    ).toMatchObject({ status: 1 });
+    expect(
+      await api.call(w.fatemeh, 'PUT', 'message/setfavorite/', { MessageId: id, FavoriteId: favorite }),
+    ).toMatchObject({ status: 1 });
+    const printed = await server.api.call('GET', 'message/docx', {
+      query: { templateId: template, id, token: w.fatemeh.token },
+    });
+    expect(printed.status).toBe(200);
+    const form = new FormData();
+    form.append('MessageId', String(id));
+    form.append('IsSend', '1');
+    form.append('SelectedTo', String(w.hossein.personId));
+    form.append('ForwardMessage', 'برای اطلاع');
+    form.append('Attachments', new File([new Uint8Array(tinyPng())], 'پیوست.png', { type: 'image/png' }));
+    const forwarded = await server.api.call('POST', 'message/forward/', { token: w.fatemeh.token, form });
+    expect(forwarded.body).toMatchObject({ status: 1 });
+    await opened(w.hossein, id);
+
+    // The author sees her (as the blind copy itself), each of her actions.
+    const byFatemeh = (list: Event[]) =>
+      list.filter((e) => e.creatorUserId === w.fatemeh.userId).map((e) => e.eventTypeFk);
+    expect(byFatemeh(await events(w.maryam, id))).toEqual([8, 11, 12, 13, 7]);
+    expect((await opened(w.maryam, id)).allForwardedMessage).toHaveLength(1);
+
+    // The to and cc recipients and a reader of all letters: no trace of her, in any part.
+    for (const who of [w.ali, w.zahra, w.admin]) {
+      const answer = await opened(who, id);
+      expect(answer.record.selectedBcc).toEqual([]);
+      expect(byFatemeh(answer.messageEvent)).toEqual([]);
+      expect(answer.allForwardedMessage).toEqual([]);
+      expect(answer.attachment).toEqual([expect.objectContaining({ fullName: '' })]);
+      const text = JSON.stringify(answer);
+      expect(text).not.toContain('فاطمه');
+      expect(text).not.toContain(`"creatorUserId":${w.fatemeh.userId},`);
+      // The one she forwarded it to is on it openly: his own reading shows.
+      expect(answer.messageEvent).toContainEqual(
+        expect.objectContaining({ eventTypeFk: READ, creatorUserId: w.hossein.userId }),
+      );
+    }
+    // She sees her own; the one she forwarded it to knows her from the forward.
+    expect(byFatemeh(await events(w.fatemeh, id))).toEqual([8, 11, 12, 13, 7]);
+    const hossein = await opened(w.hossein, id);
+    expect(byFatemeh(hossein.messageEvent)).toEqual([8, 11, 12, 13, 7]);
+    expect((hossein.allForwardedMessage as Forward[]).map((f) => f.creatorUserFullName)).toEqual([
+      'فاطمه حسینی',
+    ]);
+    expect(hossein.record.selectedBcc).toEqual([]);
+  });
+
+  it('shows a blind copy’s history once someone forwards the letter to them openly', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali], { SelectedBcc: [w.fatemeh.personId] });
+    await opened(w.fatemeh, id);
+    expect(
+      await api.post(w.ali, 'message/forward/', {
+        MessageId: id,
+        IsSend: 1,
+        SelectedTo: [w.fatemeh.personId, w.zahra.personId],
+      }),
+    ).toMatchObject({ status: 1 });
+    const zahra = await opened(w.zahra, id);
+    expect(zahra.record.selectedBcc).toEqual([]);
+    expect((zahra.allForwardedMessage as Forward[]).map((f) => f.receivedUserFullName)).toContain(
+      'فاطمه حسینی',
+    );
+    expect(zahra.messageEvent).toContainEqual(
+      expect.objectContaining({ eventTypeFk: READ, creatorUserId: w.fatemeh.userId }),
+    );
+  });
+
+  it('records one reading per user: a reader of all letters who files, forwards or opens it at once', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali]);
+    await opened(w.admin, id);
+    expect(
+      await api.call(w.admin, 'PUT', 'message/setarchive/', { MessageId: id, ArchiveId: archive }),
+    ).toMatchObject({ status: 1 });
+    await opened(w.admin, id);
+    expect(
+      await api.post(w.admin, 'message/forward/', {
+        MessageId: id,
+        IsSend: 1,
+        SelectedTo: [w.zahra.personId],
+      }),
+    ).toMatchObject({ status: 1 });
+    await opened(w.admin, id);
+    expect(await readers(id)).toEqual([w.admin.userId]);
+
+    // Filed before ever opened, then opened many times at once; a recipient likewise.
+    const other = await api.sendNew(w.maryam, [w.ali]);
+    expect(
+      await api.call(w.admin, 'PUT', 'message/setfavorite/', { MessageId: other, FavoriteId: favorite }),
+    ).toMatchObject({ status: 1 });
+    const openings = await Promise.all([
+      ...Array.from({ length: 6 }, () => api.get(w.admin, other)),
+      ...Array.from({ length: 6 }, () => api.get(w.ali, other)),
+    ]);
+    expect(openings.map((answer) => answer.status)).toEqual(Array(12).fill(1));
+    expect((await readers(other)).sort((a, b) => a - b)).toEqual(
+      [w.admin.userId, w.ali.userId].sort((a, b) => a - b),
+    );
+  });
+
+  it('a reader of all letters reads for themselves: not the letter’s reading, no bar to its delete', async () => {
+    const id = await api.sendNew(w.maryam, [w.zahra]);
+    const first = await opened(w.admin, id);
+    expect(first.record).toMatchObject({ isReaded: false, firstTimeRead: null });
+    // Their own reading is theirs (an event of type 8; the screen opens on the attachments).
+    const again = await opened(w.admin, id);
+    const own = (again.messageEvent as Event[]).find((e) => e.eventTypeFk === READ)!;
+    expect(own.creatorUserId).toBe(w.admin.userId);
+    expect(again.record).toMatchObject({ isReaded: true, firstTimeRead: own.createdDate });
+    // No recipient has read it: the sender's list and the list of all letters say so.
+    expect(await sentFlag(w.maryam, id)).toBe(false);
+    expect(await listed(w.admin, { PageType: 'AllMessage' }, id)).toBe(false);
+    expect((await opened(w.maryam, id)).record).toMatchObject({ isReaded: false, firstTimeRead: null });
+    expect(await remove(w.maryam, id)).toMatchObject({ status: 1 });
+  });
+
+  it('a reader of all letters then forwarded the letter reads it as its recipient, still one event', async () => {
+    const id = await api.sendNew(w.maryam, [w.zahra]);
+    await opened(w.admin, id);
+    expect(
+      await api.post(w.zahra, 'message/forward/', {
+        MessageId: id,
+        IsSend: 1,
+        SelectedTo: [w.admin.personId],
+      }),
+    ).toMatchObject({ status: 1 });
+    // In the admin's cartable it is new, whatever they saw before.
+    expect(await listed(w.admin, { PageType: 'UnReadMessage' }, id)).toBe(false);
+    expect(await sentFlag(w.maryam, id)).toBe(false);
+    expect((await opened(w.admin, id)).record).toMatchObject({ isReaded: false, firstTimeRead: null });
+    expect(await api.ids(w.admin, { PageType: 'UnReadMessage' })).not.toContain(id);
+    expect(await readers(id)).toEqual([w.admin.userId]);
+    // Now a recipient (by the forward) has read it.
+    expect(await sentFlag(w.maryam, id)).toBe(true);
+    expect(await remove(w.maryam, id)).toMatchObject({ status: 0, messge: REFUSED.deleteRead });
+  });
+
+  it('the sender of a draft passed to them and its author do not read it; its recipients do', async () => {
+    const passed = async () => {
+      const id = await api.draft(w.maryam, [w.zahra]);
+      expect(
+        await api.post(w.maryam, 'message/forward/', {
+          MessageId: id,
+          IsSend: 2,
+          SelectedTo: [w.ali.personId],
+        }),
+      ).toMatchObject({ status: 1 });
+      expect(await api.post(w.ali, 'message/sign/', { id })).toMatchObject({ status: 1 });
+      expect(await api.save(w.ali, { MessageId: id, IsSend: 1 })).toMatchObject({ status: 1 });
+      return id;
+    };
+    const id = await passed();
+    for (const who of [w.ali, w.maryam, w.ali, w.maryam])
+      expect((await opened(who, id)).record).toMatchObject({ isReaded: false, firstTimeRead: null });
+    expect(await readers(id)).toEqual([]);
+    expect(await sentFlag(w.ali, id)).toBe(false);
+
+    // The recipient's first opening: not read before, no one else's time.
+    expect((await opened(w.zahra, id)).record).toMatchObject({ isReaded: false, firstTimeRead: null });
+    const again = await opened(w.zahra, id);
+    const own = (again.messageEvent as Event[]).filter((e) => e.eventTypeFk === READ);
+    expect(own.map((e) => e.creatorUserId)).toEqual([w.zahra.userId]);
+    expect(again.record).toMatchObject({ isReaded: true, firstTimeRead: own[0].createdDate });
+    expect(await sentFlag(w.ali, id)).toBe(true);
+    expect(await remove(w.maryam, id)).toMatchObject({ status: 0, messge: REFUSED.deleteRead });
+
+    // Unread by its recipients, the author deletes it, whoever sent it.
+    const unread = await passed();
+    await opened(w.ali, unread);
+    await opened(w.maryam, unread);
+    expect(await remove(w.maryam, unread)).toMatchObject({ status: 1 });
+  });
+
+  it('gives each recipient their own reading time, never another’s', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali, w.zahra]);
+    await opened(w.ali, id);
+    const first = await opened(w.zahra, id);
+    expect(first.record).toMatchObject({ isReaded: false, firstTimeRead: null });
+    const again = await opened(w.zahra, id);
+    const zahras = (again.messageEvent as Event[]).find(
+      (e) => e.eventTypeFk === READ && e.creatorUserId === w.zahra.userId,
+    )!;
+    expect(again.record).toMatchObject({ isReaded: true, firstTimeRead: zahras.createdDate });
+    // The author's own opening is no reading: not read by her, whoever else did.
+    expect((await opened(w.maryam, id)).record).toMatchObject({ isReaded: false, firstTimeRead: null });
+    expect(await sentFlag(w.maryam, id)).toBe(true);
+  });
+
+  it('the colleague a draft is passed to reads it: an event of type 8 that keeps the author from deleting it', async () => {
+    const id = await api.draft(w.maryam, [w.zahra]);
+    expect(
+      await api.post(w.maryam, 'message/forward/', {
+        MessageId: id,
+        IsSend: 2,
+        SelectedTo: [w.ali.personId],
+      }),
+    ).toMatchObject({ status: 1 });
+    expect((await opened(w.ali, id)).record).toMatchObject({ isReaded: false, firstTimeRead: null });
+    expect((await opened(w.ali, id)).record.isReaded).toBe(true);
+    expect(await readers(id)).toEqual([w.ali.userId]);
+    expect(await remove(w.maryam, id)).toMatchObject({ status: 0, messge: REFUSED.deleteRead });
+    // Its holder may: no one but themselves has read it.
+    expect(await remove(w.ali, id)).toMatchObject({ status: 1 });
+  });
+});
