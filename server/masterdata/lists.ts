@@ -13,6 +13,7 @@ import { keyedPage, MAX_ROWS, searching, type KeyedList, type PageRows, type Tot
 import { filtered, pageRows, recordName, searchPattern, type EngineDb, type ListQuery } from './repository';
 import { searchTable } from './tables';
 import type { Row } from './values';
+import { searchKey } from '../../src/shared/persian';
 
 export { COUNT_CAP, FIRST_WALK, MAX_ROWS, RECENT_WINDOW, SHORT_LIST, type Total } from './paging';
 
@@ -115,8 +116,40 @@ export async function lookupRows(
     (name): name is string => Boolean(name),
   );
   const rows = found.rows.map((row) => Object.fromEntries(shown.map((name) => [name, row[name]])));
-  return { rows: byName(rows as Row[]), total: found.total, capped: found.capped };
+  return onlyShownMatches(resource, query.phrase, { ...found, rows: byName(rows as Row[]) });
 }
+
+/**
+ * A picker's matches among what it shows. The phrase is matched against a record's whole
+ * search text (a person's mobile, national code, e-mail …), but the picker answers only
+ * names, to anyone signed in: a record found by a field it does not show would, a digit at
+ * a time, read that field out to someone its list is closed to. Such records are left
+ * out, and the count is of what is left.
+ */
+function onlyShownMatches(resource: Resource, phrase: string, found: { rows: Row[] } & Total) {
+  const key = searchKey(phrase);
+  if (!key || !hasHiddenSearchFields(resource)) return found;
+  const rows = found.rows.filter((row) => searchKey(shownText(resource, row)).includes(key));
+  if (rows.length === found.rows.length) return found;
+  return { rows, total: rows.length, capped: found.capped && rows.length > 0 };
+}
+
+/** The text a picker shows of a record: its name and its lookup fields. */
+const shownText = (resource: Resource, row: Row) =>
+  [row.title, ...(resource.lookupFields ?? []).map((name) => row[name])]
+    .filter((value) => value !== undefined && value !== null && value !== '')
+    .join(' ');
+
+/** Whether the resource's search text holds fields its picker does not show. */
+const hasHiddenSearchFields = (resource: Resource) =>
+  resource
+    .searchFields()
+    .some(
+      (name) =>
+        resource.fields[name].meta.kind !== 'reference' &&
+        !resource.titleFieldNames().includes(name) &&
+        !(resource.lookupFields as readonly string[] | undefined)?.includes(name),
+    );
 
 /** The names of the records `ids` (those of the viewer's that exist and match the phrase). */
 async function lookupByIds(
@@ -133,11 +166,11 @@ async function lookupByIds(
     );
     const rows = (await namesOf(resource, q).limit(query.limit).execute()) as Row[];
     // More ids than one answer holds: at least these many exist.
-    return {
+    return onlyShownMatches(resource, query.phrase, {
       rows: byName(rows),
       total: rows.length,
       capped: query.ids.length > rows.length && rows.length === query.limit,
-    };
+    });
   });
 }
 

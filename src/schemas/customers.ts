@@ -13,6 +13,8 @@ export const customer = defineResource({
   idField: 'customerId',
   permission: 'Customers',
   unique: [['code']],
+  // Pickers find a customer by its code too (not by its phone or e-mail: lists.ts).
+  lookupFields: ['code'],
   fields: {
     name: f.title('نام مشتری', { hint: 'نام شخص یا شرکت' }),
     code: f.text('کد مشتری', { required: true, search: true, max: 50 }),

@@ -387,6 +387,40 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
     expect(signedIn.permissions).not.toContain('Person'); // roles were reset to the new person's
   });
 
+  it('lets a picker find people and customers by what it shows, never by a field it hides', async () => {
+    const { id } = await createPerson({
+      FirstName: 'نسترن',
+      LastName: 'پیرنیا',
+      NationalCode: '0079512346',
+      Email: 'nastaran.p@example.com',
+    });
+    const lookup = async (resource: string, phrase: string) =>
+      (await server.api.get(`${resource}/lookup/`, { Phrase: phrase }, { token: staff })).body;
+    // A colleague without the Person permission: the list is closed, the picker open.
+    expect((await server.api.get('person/list/', {}, { token: staff })).body.status).toBe(0);
+    expect((await lookup('person', 'نسترن پیرنیا')).records.map((r: { id: number }) => r.id)).toEqual([id]);
+    for (const hidden of ['0079', '00795123', 'nastaran', '@example'])
+      expect(await lookup('person', hidden), hidden).toMatchObject({ records: [], totalCount: 0 });
+
+    const customer = (
+      await server.api.post(
+        'customer/create/',
+        {
+          Name: 'بازرگانی نیلوفر',
+          Code: 'NL-7731',
+          Mobile: '09351234567',
+          CreatedDate: '2026-01-01',
+          CreditDate: '2026-12-01',
+        },
+        { token: admin },
+      )
+    ).body.id as number;
+    expect((await lookup('customer', 'nl-7731')).records.map((r: { id: number }) => r.id)).toEqual([
+      customer,
+    ]);
+    expect(await lookup('customer', '0935123')).toMatchObject({ records: [], totalCount: 0 });
+  });
+
   it('keeps people and places within the tenant and creation to holders of Person', async () => {
     const { id, input } = await createPerson();
     const theirs = (await server.api.get('person/list/', { Count: -1 }, { token: other })).body.records;
