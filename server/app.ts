@@ -12,7 +12,12 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase, type OpenDatabase } from './db/database';
-import { NOT_FOUND_ANSWER, registerErrorHandler } from './http/error-handler';
+import {
+  answerClientError,
+  NOT_FOUND_ANSWER,
+  refusePlainTextCalls,
+  registerErrorHandler,
+} from './http/error-handler';
 import { openApiDocument } from './http/openapi';
 import { registerMultipartBodies } from './http/multipart-body';
 import { MAX_FILE_BYTES } from '../src/shared/uploads';
@@ -100,9 +105,11 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
       // X-Forwarded-For only from the configured proxies (config.ts, TRUST_PROXY).
       trustProxy: config.trustProxy.length ? config.trustProxy : false,
       routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+      clientErrorHandler: answerClientError,
     });
     registerSecurityHeaders(app);
     await app.register(formbody);
+    refusePlainTextCalls(app);
     await registerMultipartBodies(app);
     registerErrorHandler(app);
 

@@ -1,5 +1,7 @@
 // One error handler: user mistakes become status 0 in Persian; anything else is logged
 // with its context and answered without internals.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { UserError, fail } from './answers';
 
@@ -9,6 +11,7 @@ const CLIENT_ERRORS: Record<number, string> = {
   405: 'این روش درخواست پشتیبانی نمی‌شود',
   413: 'حجم درخواست بیش از حد مجاز است',
   415: 'نوع محتوای درخواست پشتیبانی نمی‌شود',
+  431: 'نشانی یا سرآیندهای درخواست بیش از حد بلند است',
   429: 'تعداد درخواست‌ها بیش از حد مجاز است؛ کمی بعد دوباره تلاش کنید',
 };
 
@@ -26,3 +29,29 @@ export function registerErrorHandler(app: FastifyInstance) {
 }
 
 export const NOT_FOUND_ANSWER = fail(CLIENT_ERRORS[404]);
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request — a query string past the
+ * 16 KB of headers (431), a malformed request line (400) — answered in Persian like
+ * every other refusal, not with Node's English (Fastify's `clientErrorHandler`).
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(fail(CLIENT_ERRORS[status]));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** A plain-text body is no way to send a call's parameters (read as nothing, it made a
+ *  required field look left out): 415 for the API, as for XML. The hub keeps it. */
+export function refusePlainTextCalls(app: FastifyInstance) {
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
+    if (body !== '' && request.url.toLowerCase().startsWith('/api/'))
+      done(Object.assign(new Error('a text/plain body'), { statusCode: 415 }), undefined);
+    else done(null, body);
+  });
+}

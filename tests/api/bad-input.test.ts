@@ -383,6 +383,24 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
       const banks = (await server.api.get('bank/list/', { Phrase: 'ناتمام' }, { token: admin })).body;
       expect(banks.record_count).toBe(0);
     });
+
+    it('answers a plain-text body with 415 and a query string past the headers’ limit with 431, in Persian', async () => {
+      const plain = await rawPost(server, 'bank/create/', 'text/plain', 'Title=بانک متنی', admin);
+      expect(plain.status).toBe(415);
+      expect(plain.body).toEqual({ status: 0, message: 'نوع محتوای درخواست پشتیبانی نمی‌شود' });
+      const long = await fetch(`${server.baseUrl}/api/bank/list/?Phrase=${'ب'.repeat(20_000)}`, {
+        headers: { host: 'localhost', authorization: `Bearer ${admin}` },
+      });
+      expect(long.status).toBe(431);
+      expect(await long.json()).toEqual({
+        status: 0,
+        message: 'نشانی یا سرآیندهای درخواست بیش از حد بلند است',
+      });
+      // The server goes on answering.
+      expect(
+        (await server.api.get('bank/list/', { Phrase: 'متنی' }, { token: admin })).body.record_count,
+      ).toBe(0);
+    });
   });
 
   describe('reading needs the permission; pickers get names only', () => {
