@@ -4,7 +4,12 @@
 // kept under DATA_DIR/files/{tenant}/{table}/ with random names, and served at
 // /media/{table}/{name} to the tenant's host (an <img> cannot carry a bearer token; the
 // names are unguessable). A picture a record no longer uses is removed once the change
-// that dropped it has committed.
+// that dropped it has committed — and only if no other record of the tenant names it by
+// then: two records may name one upload (a request may copy another record's path), and
+// deleting one must not take the other's picture. A save naming a picture and the removal
+// of that picture take the same lock (integrity.ts lockPicture), so a removal never
+// deletes a file a parallel save is about to store, and a save never stores a path whose
+// file a parallel removal has deleted (it is refused: upload again).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +20,8 @@ import { ok, UserError } from '../http/answers';
 import { userRoute } from '../http/api-route';
 import { field } from '../http/fields';
 import type { Services } from '../services';
+import type { Trx } from './hooks';
+import { lockPicture, pictureNamed } from './integrity';
 import type { Row } from './values';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -30,7 +37,27 @@ export const imageFields = (resource: Resource) =>
 const storedName = (fullPath: unknown) =>
   typeof fullPath === 'string' && fullPath ? path.posix.basename(fullPath) : '';
 
-/** Every picture a save names must be one of this resource's, uploaded to this tenant. */
+/**
+ * Locks, until the save commits, every picture the request names (see the head of this
+ * file). Taken first in the save's transaction, before the saved row or any row its
+ * references point at is locked, and in the order of the pictures' names: a save holding a
+ * picture's lock then never waits for a row whose holder waits for that picture.
+ */
+export async function lockImages(
+  trx: Trx,
+  resource: Resource,
+  tenantId: number,
+  input: Record<string, unknown>,
+) {
+  const names = imageFields(resource)
+    .map((name) => input[resource.inputName(name)])
+    .filter((value) => typeof value === 'string' && value.startsWith(`/media/${resource.table}/`))
+    .map(storedName);
+  for (const name of [...new Set(names)].sort()) await lockPicture(trx, resource, tenantId, name);
+}
+
+/** Every picture a save names must be one of this resource's, uploaded to this tenant, and
+ *  still on disk (the save holds its lock: lockImages). */
 export function checkImages(services: Services, resource: Resource, tenantId: number, values: Row) {
   for (const name of imageFields(resource)) {
     const value = values[resource.column(name)];
@@ -51,13 +78,28 @@ export function droppedImages(resource: Resource, before: Row, after?: Row): str
     .map((column) => storedName(before[column]));
 }
 
+/** After the commit: removes each dropped picture that no record of the tenant names any
+ *  more (another record may name the same upload), each in a transaction of its own that
+ *  holds the picture's lock from the look until the file is gone. A failure is logged, not
+ *  answered: the change it follows has committed. */
 export async function removeImages(
   services: Services,
   resource: Resource,
   tenantId: number,
   names: string[],
 ) {
-  for (const name of names) await services.files.remove(tenantId, resource.table, name);
+  const columns = imageFields(resource).map((name) => resource.column(name));
+  for (const name of new Set(names)) {
+    try {
+      await services.db.transaction().execute(async (trx) => {
+        await lockPicture(trx, resource, tenantId, name);
+        if (await pictureNamed(trx, resource, columns, tenantId, `/media/${resource.table}/${name}`)) return;
+        await services.files.remove(tenantId, resource.table, name);
+      });
+    } catch (error) {
+      services.log.error({ err: error, table: resource.table, name }, 'a dropped picture was not removed');
+    }
+  }
 }
 
 /** A data URL or bare base64 → bytes. */

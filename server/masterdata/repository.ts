@@ -341,24 +341,6 @@ export async function treePath(
   return parent ? `${parent.full_name}${TREE_SEPARATOR}${title}` : title;
 }
 
-/** Is `candidate` the node itself or one of its descendants? (A parent must not be.) */
-export async function isInSubtree(
-  trx: EngineDb,
-  resource: Resource,
-  parentColumn: string,
-  tenantId: number,
-  nodeId: number,
-  candidate: number,
-) {
-  const result = await sql<{ found: boolean }>`
-    WITH RECURSIVE sub AS (
-      SELECT id FROM ${sql.table(resource.table)} WHERE tenant_id = ${tenantId} AND id = ${nodeId}
-      UNION ALL
-      SELECT c.id FROM ${sql.table(resource.table)} c JOIN sub ON c.${sql.ref(parentColumn)} = sub.id WHERE c.tenant_id = ${tenantId}
-    ) SELECT EXISTS (SELECT 1 FROM sub WHERE id = ${candidate}) AS found`.execute(trx);
-  return Boolean(result.rows[0]?.found);
-}
-
 /** After a node's title or parent changed: rewrite the paths of its whole subtree. */
 export async function rewriteSubtreePaths(
   trx: EngineDb,

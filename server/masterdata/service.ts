@@ -1,7 +1,8 @@
-// The rules of the generic calls: references must exist in the same tenant, a tree's
-// parent may not be the node or below it, a record still in use is not deleted, and
-// every change runs in one transaction with its hooks. The SQL is all in repository.ts:
-// this file decides, that one reads and writes.
+// The rules of the generic calls: references must exist in the same tenant, a parent (a
+// tree's, a company's parent company) may not be the record or below it, a record still
+// in use is not deleted, and every change runs in one transaction with its hooks. The SQL
+// is all in repository.ts (and the locks and walks of integrity.ts): this file decides,
+// those read and write.
 import type { Resource } from '../../src/schemas/kit';
 import { UserError } from '../http/answers';
 import type { Principal } from '../auth/principal';
@@ -14,7 +15,6 @@ import {
   findRow,
   holdsKey,
   insertRow,
-  isInSubtree,
   isUsed,
   lockRow,
   missingIds,
@@ -24,7 +24,8 @@ import {
   writeJoinRows,
 } from './repository';
 import { checkRules, searchText, toColumns, type Row } from './values';
-import { checkImages, droppedImages, removeImages } from './images';
+import { checkImages, droppedImages, lockImages, removeImages } from './images';
+import { closesLoop, lockParentChanges, parentFields } from './integrity';
 
 export const notFound = (resource: Resource) => `${resource.singular} یافت نشد`;
 
@@ -61,13 +62,19 @@ async function checkReferences(
 
 /** A narrowed reference (a person's city) must lie within the record's narrowing field
  *  (their province); that field, when empty, is taken from the chosen record. On update
- *  the stored values stand in for what the request leaves out. */
+ *  the pair is judged only when the request names one of its fields, the stored value
+ *  standing in for the other: an update that names neither leaves both as they are, even
+ *  when the chosen record has moved since (a city put in another province) — an edit of a
+ *  person's father's name is not refused for it. */
 async function checkNarrowed(trx: Trx, resource: Resource, tenantId: number, values: Row, existing?: Row) {
   const effective = (column: string) => (column in values ? values[column] : existing?.[column]);
   for (const [name, field] of Object.entries(resource.fields)) {
     const narrowed = field.meta.narrowedBy;
+    if (!narrowed) continue;
+    if (existing && !(resource.column(name) in values) && !(resource.column(narrowed.field) in values))
+      continue;
     const chosen = effective(resource.column(name)) as number | null | undefined;
-    if (!narrowed || !chosen) continue;
+    if (!chosen) continue;
     const target = referencedResource(field.meta.resource!);
     const targetColumn = target.column(target.filters![narrowed.filter]);
     const within = await columnOf(trx, target, tenantId, chosen, targetColumn);
@@ -83,6 +90,14 @@ async function checkNarrowed(trx: Trx, resource: Resource, tenantId: number, val
   }
 }
 
+/** The parents an update sets (a tree's parent, a company's parent company), by field. */
+const parentsSet = (resource: Resource, input: Record<string, unknown>) =>
+  parentFields(resource).filter((name) => input[resource.inputName(name)]);
+
+/** A record's parent may not be the record itself or below it: that would close a loop
+ *  (and leave the records in it undeletable, each used by the next). The caller holds
+ *  lockParentChanges, so two updates that would close a loop together are judged one
+ *  after the other. */
 async function checkTreeParent(
   trx: Trx,
   resource: Resource,
@@ -90,13 +105,13 @@ async function checkTreeParent(
   id: number,
   input: Record<string, unknown>,
 ) {
-  const treeField = resource.treeField();
-  if (!treeField) return;
-  const parentId = input[resource.inputName(treeField)] as number | undefined;
-  if (parentId && (await isInSubtree(trx, resource, resource.column(treeField), tenantId, id, parentId))) {
-    throw new UserError(
-      `${resource.fields[treeField].meta.label} نمی‌تواند خود این ${resource.singular} یا زیرمجموعه آن باشد`,
-    );
+  for (const name of parentsSet(resource, input)) {
+    const parentId = input[resource.inputName(name)] as number;
+    if (await closesLoop(trx, resource, resource.column(name), tenantId, id, parentId)) {
+      throw new UserError(
+        `${resource.fields[name].meta.label} نمی‌تواند خود این ${resource.singular} یا زیرمجموعه آن باشد`,
+      );
+    }
   }
 }
 
@@ -155,6 +170,8 @@ export async function createRecord(
 ) {
   const hooks = hooksOf(resource);
   return change(services, async (trx, afterCommit) => {
+    // Before any row is locked (images.ts, lockImages).
+    await lockImages(trx, resource, principal.tenantId, input);
     await checkReferences(trx, resource, principal.tenantId, input);
     const values = toColumns(resource, input, 'create');
     await checkParent(trx, resource, principal, values);
@@ -183,6 +200,10 @@ export async function updateRecord(
 ) {
   const hooks = hooksOf(resource);
   await change(services, async (trx, afterCommit) => {
+    // Before any row is locked, in this order (integrity.ts, images.ts say why).
+    if (resource.treeField() || parentsSet(resource, input).length)
+      await lockParentChanges(trx, resource, principal.tenantId);
+    await lockImages(trx, resource, principal.tenantId, input);
     const existing = await lockRow(trx, resource, principal, id);
     if (!existing) throw new UserError(notFound(resource));
     await checkReferences(trx, resource, principal.tenantId, input);

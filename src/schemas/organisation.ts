@@ -54,6 +54,9 @@ export const company = defineResource({
     fax: f.digits('نمابر', { list: true }),
     address: f.multiline('نشانی', { list: true, max: 1000 }),
     economicalCode: f.digits('کد اقتصادی'),
+    // A reference to its own resource: like a tree's parent, the engine refuses the company
+    // itself or one below it (server/masterdata/service.ts checkTreeParent). Not a
+    // `treeParent`: companies keep no path (`fullName`), and are named by their own name.
     parentCompanyFk: f.reference('شرکت مادر', 'company'),
     // Not among the specification's company fields: the letterhead of printed letters.
     logo: f.image('نشان شرکت', { list: true, hint: `تصویر png، jpg، gif یا webp ${IMAGE_SIZE_HINT}` }),
