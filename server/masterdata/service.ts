@@ -25,6 +25,7 @@ import {
 } from './repository';
 import { checkRules, searchText, toColumns, type Row } from './values';
 import { checkImages, droppedImages, lockImages, removeImages } from './images';
+import { changeInTransaction, isForeignKeyViolation, type AfterCommit } from '../db/change';
 import { closesLoop, lockParentChanges, parentFields } from './integrity';
 
 export const notFound = (resource: Resource) => `${resource.singular} یافت نشد`;
@@ -142,24 +143,31 @@ async function refusingDuplicates<T>(resource: Resource, write: () => Promise<T>
   }
 }
 
-type AfterCommit = (work: () => Promise<void>) => void;
-
 /** A tree node's path from its parent's path and its own title (the row's values). */
 function nodePath(trx: Trx, resource: Resource, tenantId: number, values: Row) {
   const parent = (values[resource.column(resource.treeField()!)] as number | null) ?? null;
   return treePath(trx, resource, tenantId, parent, String(values[titleColumn(resource)] ?? ''));
 }
 
-/** A change's transaction. What hooks leave for after the commit (closing revoked
- *  sessions' connections) runs once it has committed, never after a rollback. */
+export const REFERENCE_GONE = 'یکی از موارد انتخاب‌شده هم‌زمان حذف شد؛ دوباره انتخاب کنید';
+
+/**
+ * A change's transaction (db/change.ts: retried on a deadlock; what hooks leave for after
+ * the commit, such as closing revoked sessions' connections, runs once it has committed).
+ * A record this change names, deleted by another change after it was checked, or one
+ * this delete leaves named by a record saved meanwhile, fails the foreign key: `gone`.
+ */
 async function change<T>(
   services: Services,
   work: (trx: Trx, afterCommit: AfterCommit) => Promise<T>,
+  gone = REFERENCE_GONE,
 ): Promise<T> {
-  const later: Array<() => Promise<void>> = [];
-  const result = await services.db.transaction().execute((trx) => work(trx, (next) => later.push(next)));
-  for (const next of later) await next();
-  return result;
+  try {
+    return await changeInTransaction(services.db, services.log, work);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new UserError(gone);
+    throw error;
+  }
 }
 
 export async function createRecord(
@@ -244,23 +252,27 @@ export async function updateRecord(
 
 export async function deleteRecord(services: Services, principal: Principal, resource: Resource, id: number) {
   const hooks = hooksOf(resource);
-  await change(services, async (trx, afterCommit) => {
-    const existing = await lockRow(trx, resource, principal, id);
-    if (!existing) throw new UserError(notFound(resource));
-    for (const usage of usagesOf(resource)) {
-      if (await isUsed(trx, usage.table, usage.column, principal.tenantId, id)) {
-        const where =
-          usage.resource?.name === resource.name
-            ? `زیرمجموعه‌های این ${resource.singular}`
-            : `«${usage.title}»`;
-        throw new UserError(`این ${resource.singular} در ${where} استفاده شده است و حذف نمی‌شود`);
+  await change(
+    services,
+    async (trx, afterCommit) => {
+      const existing = await lockRow(trx, resource, principal, id);
+      if (!existing) throw new UserError(notFound(resource));
+      for (const usage of usagesOf(resource)) {
+        if (await isUsed(trx, usage.table, usage.column, principal.tenantId, id)) {
+          const where =
+            usage.resource?.name === resource.name
+              ? `زیرمجموعه‌های این ${resource.singular}`
+              : `«${usage.title}»`;
+          throw new UserError(`این ${resource.singular} در ${where} استفاده شده است و حذف نمی‌شود`);
+        }
       }
-    }
-    await hooks.beforeDelete?.({ trx, services, principal, row: existing, afterCommit });
-    await deleteRow(trx, resource, principal, id);
-    const dropped = droppedImages(resource, existing);
-    afterCommit(() => removeImages(services, resource, principal.tenantId, dropped));
-  });
+      await hooks.beforeDelete?.({ trx, services, principal, row: existing, afterCommit });
+      await deleteRow(trx, resource, principal, id);
+      const dropped = droppedImages(resource, existing);
+      afterCommit(() => removeImages(services, resource, principal.tenantId, dropped));
+    },
+    `این ${resource.singular} هم‌زمان در جای دیگری به کار رفت و حذف نمی‌شود`,
+  );
 }
 
 export { findRow };

@@ -303,4 +303,36 @@ describe.each(ENGINES)('master data integrity (%s)', (engine) => {
       expect(await record('person', person)).toMatchObject({ provinceFk: p1, cityFk: null });
     });
   });
+  describe('a record deleted while a save names it', () => {
+    it('answers the save or the delete in Persian, never 500, and leaves no name of a deleted record', async () => {
+      for (let round = 0; round < 6; round++) {
+        const group = (
+          await server.api.post(
+            'customergroup/create/',
+            { CustomerGroupTitle: `گروه ${++counter}` },
+            { token: admin },
+          )
+        ).body.id as number;
+        const [saved, deleted] = await Promise.all([
+          server.api.post(
+            'customer/create/',
+            {
+              Name: `مشتری ${counter}`,
+              Code: `R-${counter}`,
+              CustomerGroups: [group],
+              CreatedDate: '2026-01-01',
+              CreditDate: '2026-12-01',
+            },
+            { token: admin },
+          ),
+          remove('customergroup', group),
+        ]);
+        answered([saved, deleted]);
+        // One of the two wins; both never do.
+        expect(saved.body.status + deleted.body.status, JSON.stringify([saved.body, deleted.body])).toBe(1);
+        if (saved.body.status === 1)
+          expect((await record('customer', saved.body.id as number)).customerGroups).toEqual([group]);
+      }
+    });
+  });
 });

@@ -1,0 +1,34 @@
+// A change is one transaction. A deadlock or serialization failure PostgreSQL reports is
+// retried whole (the change's reads are made again, so it decides on what is there now);
+// what the change leaves for after its commit (notifications, removing files) runs once
+// it has committed, never after a rollback, and its failure is logged, not answered: the
+// change is done.
+import type { Kysely, Transaction } from 'kysely';
+import type { Logger } from 'pino';
+
+export type AfterCommit = (work: () => Promise<void>) => void;
+
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+export async function changeInTransaction<D, T>(
+  db: Kysely<D>,
+  log: Logger,
+  work: (trx: Transaction<D>, afterCommit: AfterCommit) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const later: Array<() => Promise<void>> = [];
+    try {
+      const result = await db.transaction().execute((trx) => work(trx, (next) => later.push(next)));
+      for (const next of later)
+        await next().catch((error: unknown) => log.error({ err: error }, 'after a committed change'));
+      return result;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw error;
+    }
+  }
+}
+
+/** The database's code for a foreign key that no longer holds (a record deleted meanwhile). */
+export const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === '23503';
