@@ -3,8 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../http/answers';
 import { field } from '../http/fields';
+import { toNumber } from '../../src/shared/coerce';
 import { userRoute } from '../http/api-route';
 import type { Services } from '../services';
+
+/** `0` or nothing: every notification; otherwise one notification's id, refused like any
+ *  other id when it is not 1 … 2^31 − 1 («شناسه معتبر نیست»). */
+const notificationId = z
+  .preprocess((v) => (toNumber(v) === 0 ? undefined : v), field.optionalId('شناسه'))
+  .describe('شناسه');
 
 export function registerNotificationRoutes(app: FastifyInstance, services: Services) {
   const { db } = services;
@@ -50,7 +57,7 @@ export function registerNotificationRoutes(app: FastifyInstance, services: Servi
   userRoute(app, services, {
     method: 'POST',
     path: 'notification/read',
-    params: z.object({ Id: field.optionalInt('شناسه', 0) }),
+    params: z.object({ Id: notificationId }),
     handler: async ({ params, principal }) => {
       let query = db
         .updateTable('notifications')

@@ -7,7 +7,7 @@ import type { Permission } from '../shared/permissions';
 import { cleanPersianText, toLatinDigits } from '../shared/persian';
 import { emptyToUndefined, isHttpUrl, toBoolean, toNumber } from '../shared/coerce';
 import { amount, int32, recordId } from '../shared/integers';
-import { isFormDay } from '../shared/jalali';
+import { isFormDay, tehranWallClock, toIsoDate } from '../shared/jalali';
 import { formYearsMessage } from '../shared/validation-messages';
 import type { ColumnName, FieldName, FieldsOfKind } from './resource-types';
 
@@ -90,10 +90,49 @@ const textSchema = (required: boolean, max: number) =>
     required ? z.string().min(1).max(max) : z.string().max(max).optional(),
   );
 
-/** A string that must pass `ok`; '' counts as missing. */
-function stringRule(required: boolean, ok: (s: string) => boolean, message: string) {
-  const rule = z.string().refine(ok, { message });
+/** A string that must pass `ok`; '' counts as missing. Given `max`, a longer string is
+ *  refused as too long («… بیش از حد طولانی است») before `ok` reads it. */
+function stringRule(required: boolean, ok: (s: string) => boolean, message: string, max?: number) {
+  const text = max === undefined ? z.string() : z.string().max(max, { abort: true });
+  const rule = text.refine(ok, { message });
   return required ? rule : rule.optional();
+}
+
+/**
+ * The longest value a field of each kind takes unless its definition says (`max`). Their
+ * columns are `text`, which hold anything, so the kit is what bounds them: a line of text
+ * and a multi-line one as the forms hold them, a digits field well past any real phone (with
+ * its country code), national id or economic code, an e-mail address as SMTP carries it
+ * (RFC 5321), an address as long as `download/link` and the route fields take one.
+ */
+export const DEFAULT_MAX = { text: 300, multiline: 4000, digits: 20, email: 254, url: 2000 } as const;
+
+/** A date-only field's value: `YYYY-MM-DD` (the client's date inputs), or an ISO 8601
+ *  date-time — without an offset its date as written (`1990-05-21T00:00:00`, the
+ *  specification's clients), with one (`Z`, `+03:30`) the day that instant falls on in
+ *  Tehran, as the client shows instants. Anything else (a day no month has, a time past
+ *  23:59, trailing text, what `Date.parse` forgives) is undefined. */
+function dayOf(text: string): string | undefined {
+  if (z.iso.date().safeParse(text).success) return text;
+  if (!z.iso.datetime({ offset: true, local: true }).safeParse(text).success) return undefined;
+  if (!/(?:Z|[+-]\d{2}:\d{2})$/.test(text)) return text.slice(0, 10);
+  const instant = new Date(text);
+  return Number.isNaN(instant.getTime()) ? undefined : toIsoDate(tehranWallClock(instant));
+}
+
+/** Tags as the client sends them: a list of texts (JSON, or a form's repeated key), or
+ *  one text of them separated by commas (a form's single key); nothing, null or '' for
+ *  none. Each is cleaned and empty ones dropped; anything else is left for the schema to
+ *  refuse — never turned into text (`[object Object]`) or into no tags. */
+function tagList(value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return [];
+  const items = typeof value === 'string' ? value.split(/[,،]/) : value;
+  if (!Array.isArray(items)) return value;
+  return items.flatMap((item: unknown) => {
+    if (typeof item !== 'string') return [item];
+    const tag = cleanPersianText(item);
+    return tag ? [tag] : [];
+  });
 }
 
 /** Where uploaded pictures are served: /media/{resource table}/{random name}.{type}. */
@@ -129,7 +168,12 @@ const withDefaults = <D extends object, O extends object>(defaults: D, opts: O) 
 // definition says: `required`, `column`, `virtual`, `default`, a `narrowedBy` field name.
 export const f = {
   text: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
-    make('text', label, textSchema(opts.required ?? false, opts.max ?? 300) as Outputs<string, O>, opts),
+    make(
+      'text',
+      label,
+      textSchema(opts.required ?? false, opts.max ?? DEFAULT_MAX.text) as Outputs<string, O>,
+      opts,
+    ),
   /** The text that names a record: required, a table column, searched (200 characters unless given). */
   title: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
     f.text(label, withDefaults({ required: true, list: true, search: true, max: 200 } as const, opts)),
@@ -139,10 +183,11 @@ export const f = {
     make(
       'multiline',
       label,
-      textSchema(opts.required ?? false, opts.max ?? 4000) as Outputs<string, O>,
+      textSchema(opts.required ?? false, opts.max ?? DEFAULT_MAX.multiline) as Outputs<string, O>,
       opts,
     ),
-  /** Digits only (phone, fax, postal code, national id); Persian digits accepted. */
+  /** Digits only (phone, fax, postal code, national id); Persian digits accepted; at most
+   *  `max` digits (20 unless given). */
   digits: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
     make(
       'text',
@@ -150,10 +195,16 @@ export const f = {
       z.preprocess(
         (v) =>
           typeof v === 'string' ? toLatinDigits(v).replace(/[\s-]/g, '') || undefined : emptyToUndefined(v),
-        stringRule(opts.required ?? false, (s) => /^\d+$/.test(s), `${label} باید فقط شامل رقم باشد`),
+        stringRule(
+          opts.required ?? false,
+          (s) => /^\d+$/.test(s),
+          `${label} باید فقط شامل رقم باشد`,
+          opts.max ?? DEFAULT_MAX.digits,
+        ),
       ) as Outputs<string, O>,
       { digits: true, ...opts },
     ),
+  /** An e-mail address, at most `max` characters (254 unless given). */
   email: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
     make(
       'text',
@@ -164,6 +215,7 @@ export const f = {
           opts.required ?? false,
           (s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s),
           `${label} معتبر نیست`,
+          opts.max ?? DEFAULT_MAX.email,
         ),
       ) as Outputs<string, O>,
       opts,
@@ -183,14 +235,19 @@ export const f = {
       ) as Outputs<string, O>,
       { hint: '۰۹ و ۹ رقم', digits: true, ...opts },
     ),
-  /** An http(s) address. */
+  /** An http(s) address, at most `max` characters (2000 unless given). */
   url: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
     make(
       'text',
       label,
       z.preprocess(
         (v) => (typeof v === 'string' ? v.trim() || undefined : emptyToUndefined(v)),
-        stringRule(opts.required ?? false, isHttpUrl, `${label} باید نشانی معتبری با http یا https باشد`),
+        stringRule(
+          opts.required ?? false,
+          isHttpUrl,
+          `${label} باید نشانی معتبری با http یا https باشد`,
+          opts.max ?? DEFAULT_MAX.url,
+        ),
       ) as Outputs<string, O>,
       opts,
     ),
@@ -216,14 +273,25 @@ export const f = {
       z.preprocess((v) => toBoolean(v) ?? opts.default ?? false, z.boolean()),
       opts,
     ),
-  /** A date-only value, 'YYYY-MM-DD' (entered as Jalali on screen), within the years a form takes. */
+  /** A date-only value, 'YYYY-MM-DD' (entered as Jalali on screen), within the years a form
+   *  takes; an ISO date-time is taken as its day (`dayOf`), anything else refused. */
   date: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) => {
-    const day = z.iso.date().refine(isFormDay, { message: formYearsMessage(label) });
+    const invalid = `${label} معتبر نیست`;
+    const day = z
+      .string()
+      .max(40, { message: invalid, abort: true })
+      .transform((text, ctx) => {
+        const found = dayOf(text);
+        if (found === undefined) ctx.addIssue({ code: 'custom', message: invalid });
+        else if (!isFormDay(found)) ctx.addIssue({ code: 'custom', message: formYearsMessage(label) });
+        else return found;
+        return z.NEVER;
+      });
     return make(
       'date',
       label,
       z.preprocess(
-        (v) => (typeof v === 'string' && v ? v.slice(0, 10) : emptyToUndefined(v)),
+        (v) => (typeof v === 'string' ? v.trim() || undefined : emptyToUndefined(v)),
         opts.required ? day : day.optional(),
       ) as Outputs<string, O>,
       opts,
@@ -277,16 +345,22 @@ export const f = {
       ) as Outputs<number, O>,
       { options, ...opts },
     ),
+  /** Free words (a list of texts, at most 50 of 100 characters each); anything but texts is
+   *  refused, «{label} معتبر نیست». */
   tags: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
     make(
       'tags',
       label,
       z.preprocess(
-        (v) =>
-          (Array.isArray(v) ? v : typeof v === 'string' ? v.split(/[,،]/) : [])
-            .map((t) => cleanPersianText(String(t)))
-            .filter(Boolean),
-        z.array(z.string().max(100)).max(50),
+        tagList,
+        z
+          .array(
+            z
+              .string({ message: `${label} معتبر نیست` })
+              .max(100, { message: `${label} بیش از حد طولانی است` }),
+            { message: `${label} معتبر نیست` },
+          )
+          .max(50, { message: `${label} بیش از حد طولانی است` }),
       ),
       opts,
     ),

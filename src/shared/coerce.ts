@@ -4,11 +4,30 @@ import { toLatinDigits } from './persian';
 
 export const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-/** '۱۲٬۵۰۰' → 12500; anything not a number is passed on for the schema to refuse. */
+/** A decimal integer as typed: a sign, then digits (Persian, Arabic-Indic or Latin),
+ *  grouped by thousands with ',' or '٬' or not at all. Not hexadecimal (`0x0e`), an
+ *  exponent (`1.4e1`), a fraction or `Infinity`, which `Number()` would all read. */
+const DECIMAL_INTEGER = /^[+-]?(?:\d+|\d{1,3}(?:[,٬]\d{3})+)$/;
+/** How JavaScript writes a number from 1e21 up (`String(1e300)` is '1e+300'). */
+const EXPONENT = /^[+-]?\d+(?:\.\d+)?e[+-]?\d+$/i;
+/** The least magnitude JavaScript writes with an exponent: past every column. */
+const EXPONENT_FROM = 1e21;
+
+/** '۱۲٬۵۰۰' → 12500; text of nothing but spaces counts as empty; anything else that is not
+ *  a decimal integer is passed on for the schema to refuse. A number too large for any
+ *  column in the exponent form JavaScript gives it (`1e+300`, a client's `String(1e300)`) is
+ *  read, so that it is refused as too large; no exponent ever reads as a value a column holds. */
 export function toNumber(value: unknown): unknown {
   const v = emptyToUndefined(value);
   if (typeof v === 'string') {
-    const n = Number(toLatinDigits(v.trim()).replace(/[,٬]/g, ''));
+    const text = toLatinDigits(v.trim());
+    if (text === '') return undefined;
+    if (EXPONENT.test(text)) {
+      const huge = Number(text);
+      return Number.isFinite(huge) && Math.abs(huge) >= EXPONENT_FROM ? huge : v;
+    }
+    if (!DECIMAL_INTEGER.test(text)) return v;
+    const n = Number(text.replace(/[,٬]/g, ''));
     return Number.isFinite(n) ? n : v;
   }
   return v;
