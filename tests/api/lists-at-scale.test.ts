@@ -122,23 +122,24 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
   it('offers a picker the newest matching records in alphabetical order, not the whole list sorted', async () => {
     const lookup = (query: Record<string, unknown>, token = admin) =>
       server.api.get('customer/lookup/', query, { token }).then((r) => r.body);
-    const newest = (await list({ Count: 6 })).records.map((r: { customerId: number; name: string }) => ({
+    // A customer's picker shows its code beside its name.
+    const named = (r: { customerId: number; name: string; code: string }) => ({
       id: r.customerId,
       title: r.name,
-    }));
+      code: r.code,
+    });
+    const newest = (await list({ Count: 6 })).records.map(named);
     const alphabetical = (rows: Array<{ title: string }>) =>
       [...rows].sort((a, b) => new Intl.Collator('fa').compare(a.title, b.title));
     const opened = await lookup({ Count: 6 });
     expect(opened.records).toEqual(alphabetical(newest));
     expect(opened.countCapped).toBe(true);
     const typed = await lookup({ Phrase: 'انبوه', Count: 6 });
-    const newestTyped = (await list({ Phrase: 'انبوه', Count: 6 })).records.map(
-      (r: { customerId: number; name: string }) => ({ id: r.customerId, title: r.name }),
-    );
+    const newestTyped = (await list({ Phrase: 'انبوه', Count: 6 })).records.map(named);
     expect(typed.records).toEqual(alphabetical(newestTyped));
     // A rare phrase through the index, and the other tenant's picker sees its own only.
     expect((await lookup({ Phrase: RARE })).records).toEqual([
-      { id: expect.any(Number), title: `فروشگاه ${RARE}` },
+      { id: expect.any(Number), title: `فروشگاه ${RARE}`, code: expect.any(String) },
     ]);
     expect((await lookup({ Phrase: RARE }, other)).records.map((r: { title: string }) => r.title)).toEqual([
       `شعبه ${RARE} دوم`,
@@ -147,10 +148,9 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
     const oldest = (await list({ Phrase: 'انبوه 1', Count: 1000 })).records.at(-1) as {
       customerId: number;
       name: string;
+      code: string;
     };
-    expect((await lookup({ Ids: oldest.customerId })).records).toEqual([
-      { id: oldest.customerId, title: oldest.name },
-    ]);
+    expect((await lookup({ Ids: oldest.customerId })).records).toEqual([named(oldest)]);
   });
 
   it('finds a rare phrase, in the tenant that asks only', async () => {
