@@ -1,5 +1,7 @@
-// Per-user interface settings: the theme colour picked on the dashboard.
+// Per-user interface settings: the theme colour picked on the dashboard; beside it, the
+// user's own person id (the letter screen leaves the user out of their recipients).
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { ok } from '../http/answers';
 import { field } from '../http/fields';
@@ -22,7 +24,13 @@ export function registerUserSettingRoutes(app: FastifyInstance, services: Servic
         .where('tenant_id', '=', principal.tenantId)
         .where('user_id', '=', principal.userId)
         .executeTakeFirst();
-      return ok({ record: { themeColor: row?.theme_color ?? DEFAULT_THEME_COLOR } });
+      const person = await sql<{ id: number }>`
+        SELECT id FROM persons WHERE tenant_id = ${principal.tenantId} AND user_fk = ${principal.userId}`.execute(
+        db,
+      );
+      return ok({
+        record: { themeColor: row?.theme_color ?? DEFAULT_THEME_COLOR, personId: person.rows[0]?.id ?? null },
+      });
     },
   });
 

@@ -104,6 +104,21 @@ function lookupQuery(count: number, filter: Row = {}): Row {
   return query;
 }
 
+/**
+ * A record as the server stored it after a create or an update: the server normalises
+ * what it stores (Persian letters for Arabic look-alikes, trimmed text), and a form opened
+ * on the written values would be reset under the user's typing when the stored record
+ * arrived. The written values stand in only if the record cannot be read back.
+ */
+async function storedOr(resource: string, id: Identifier, written: Row) {
+  try {
+    return (await dataProvider.getOne(resource, { id })).data;
+  } catch {
+    const entity = await entityOf(resource);
+    return { ...entity.record({ ...written }), id };
+  }
+}
+
 export const dataProvider: DataProvider = {
   async getList<R extends RaRecord>(resource: string, { pagination, filter, meta }: GetListParams) {
     const { page = 1, perPage = 10 } = pagination ?? {};
@@ -141,13 +156,13 @@ export const dataProvider: DataProvider = {
         id?: Identifier;
       },
     );
-    return { data: { ...entity.record({ ...(data as Row) }), id: answer.id as Identifier } } as never;
+    return { data: await storedOr(resource, answer.id as Identifier, data as Row) } as never;
   },
   async update(resource, { id, data }) {
     const entity = await entityOf(resource);
     const request = entity.write(data as Row, 'update');
     ensureOk(await send('PUT', `${entity.path}/update/`, { ...request, body: { ...request.body, Id: id } }));
-    return { data: { ...entity.record({ ...(data as Row) }), id } } as never;
+    return { data: await storedOr(resource, id, data as Row) } as never;
   },
   async updateMany(resource, { ids, data }) {
     await Promise.all(ids.map((id) => dataProvider.update(resource, { id, data, previousData: { id } })));

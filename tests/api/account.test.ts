@@ -164,4 +164,13 @@ describe.each(ENGINES)('account settings (%s)', (engine) => {
       (await server.api.get('usersetting/get', {}, { token: colleague.token })).body.record.themeColor,
     ).toBe('#7B1FA2');
   });
+
+  it('names each user their own person, which the letter screen leaves out of their recipients', async () => {
+    const colleague = await server.api.signIn('09123333333', DEMO_COLLEAGUE_PASSWORD);
+    const { personId } = (await server.api.get('usersetting/get', {}, { token: colleague.token })).body
+      .record;
+    const named = (await server.api.get('person/lookup/', { Ids: personId }, { token: colleague.token }))
+      .body;
+    expect(named.records).toEqual([{ id: personId, title: 'زهرا کریمی' }]);
+  });
 });

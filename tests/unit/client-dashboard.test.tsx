@@ -67,13 +67,12 @@ const server = setupServer(
   }),
   http.get('*/api/person/lookup/', ({ request }) => {
     const query = new URL(request.url).searchParams;
-    if (query.get('Phrase') === '09120000000') return HttpResponse.json({ status: 1, records: [PEOPLE[0]] });
     const ids = query.get('Ids')?.split(',');
     const records = ids ? PEOPLE.filter((p) => ids.includes(String(p.id))) : PEOPLE;
     return HttpResponse.json({ status: 1, records });
   }),
   http.get('*/api/usersetting/get/', () =>
-    HttpResponse.json({ status: 1, record: { themeColor: '#7B1FA2' } }),
+    HttpResponse.json({ status: 1, record: { themeColor: '#7B1FA2', personId: PEOPLE[0].id } }),
   ),
 );
 

@@ -95,10 +95,12 @@ const server = setupServer(
       ],
     });
   }),
+  http.get('*/api/usersetting/get/', () =>
+    HttpResponse.json({ status: 1, record: { themeColor: '#7B1FA2', personId: ME.id } }),
+  ),
   http.get('*/api/person/lookup/', ({ request }) => {
     const query = new URL(request.url).searchParams;
     const ids = query.get('Ids');
-    if (query.get('Phrase') === '09120000000') return HttpResponse.json({ status: 1, records: [ME] });
     const rows = ids ? PEOPLE.filter((p) => ids.split(',').includes(String(p.id))) : PEOPLE;
     return HttpResponse.json({ status: 1, records: rows });
   }),

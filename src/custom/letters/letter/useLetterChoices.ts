@@ -3,7 +3,6 @@
 // user's person id (spec 1 §5: not among their own letter's recipients).
 import { useEffect, useState } from 'react';
 import { http, type ApiAnswer } from '../../../api/http';
-import { getSession } from '../../../api/session';
 
 export interface SchemeChoice {
   id: number;
@@ -33,15 +32,11 @@ export async function fetchSchemes(messageType: number): Promise<SchemeChoice[]>
 export const defaultScheme = (schemes: SchemeChoice[]): number | null =>
   schemes.find((scheme) => scheme.isDefault)?.id ?? null;
 
-/** The signed-in user's person (person/lookup by their username, the mobile). */
+/** The signed-in user's person (usersetting/get names it; a picker's phrase finds people
+ *  by name only, not by the mobile that is their username). */
 export async function fetchMyPersonId(): Promise<number | null> {
-  const username = getSession()?.user.username;
-  if (!username) return null;
-  const answer = await http.get<ApiAnswer & { records?: Array<{ id: number }> }>('person/lookup/', {
-    Phrase: username,
-  });
-  const records = answer.status === 1 ? (answer.records ?? []) : [];
-  return records.length === 1 ? records[0].id : null;
+  const answer = await http.get<ApiAnswer & { record?: { personId?: number | null } }>('usersetting/get/');
+  return answer.status === 1 ? (answer.record?.personId ?? null) : null;
 }
 
 /** Loads once per letter type; null until both answers are in (or failed). */
