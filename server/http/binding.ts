@@ -51,10 +51,11 @@ export function paramBag(request: FastifyRequest): ParamBag {
 export type BindResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
 // C0 controls but tab, line feed and carriage return, DEL, and the noncharacters U+FFFE and
-// U+FFFF: no XML document (a printed letter) can hold them.
+// U+FFFF: no XML document (a printed letter) can hold them. Also half a surrogate pair
+// (JSON's "\ud800"), which no UTF-8 can hold: PostgreSQL stored it as «�».
 const CONTROL_CHARACTERS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F\\uFFFE\\uFFFF';
-const CONTROL_CHARACTER = new RegExp(`[${CONTROL_CHARACTERS}]`);
-const EVERY_CONTROL_CHARACTER = new RegExp(`[${CONTROL_CHARACTERS}]`, 'g');
+const CONTROL_CHARACTER = new RegExp(`[${CONTROL_CHARACTERS}]|\\p{Cs}`, 'u');
+const EVERY_CONTROL_CHARACTER = new RegExp(`[${CONTROL_CHARACTERS}]|\\p{Cs}`, 'gu');
 
 /** The text without the characters a parameter may not carry (for text decoded from HTML
  *  entities, `&#1;`, which the parameter itself did not carry). */

@@ -4,7 +4,7 @@
 // screens. Pure: imported by client and server alike.
 import { z } from 'zod';
 import type { Permission } from '../shared/permissions';
-import { cleanPersianText, toLatinDigits } from '../shared/persian';
+import { cleanPersianText, hasVisibleText, toLatinDigits } from '../shared/persian';
 import { emptyToUndefined, isHttpUrl, toBoolean, toNumber } from '../shared/coerce';
 import { amount, int32, recordId } from '../shared/integers';
 import { isFormDay, tehranWallClock, toIsoDate } from '../shared/jalali';
@@ -84,9 +84,12 @@ export interface Field<V = unknown, M extends FieldMeta = FieldMeta> {
 /** A definition's fields by name. */
 export type Fields = Record<string, Field>;
 
+// A text of only invisible marks (a zero-width non-joiner, direction marks) is empty to a
+// reader: a required one is missing, an optional one is stored empty.
 const textSchema = (required: boolean, max: number) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? cleanPersianText(v) : v === null ? undefined : v),
+    (v) =>
+      typeof v === 'string' ? (hasVisibleText(v) ? cleanPersianText(v) : '') : v === null ? undefined : v,
     required ? z.string().min(1).max(max) : z.string().max(max).optional(),
   );
 

@@ -40,7 +40,8 @@ export function toBoolean(value: unknown): unknown {
     if (['true', '1', 'on', 'yes'].includes(s)) return true;
     if (['false', '0', 'off', 'no'].includes(s)) return false;
   }
-  if (typeof v === 'number') return v !== 0;
+  // 1 and 0 only: a 2 or a -1 is no answer to a yes-or-no question (left to be refused).
+  if (typeof v === 'number') return v === 1 ? true : v === 0 ? false : v;
   return v;
 }
 

@@ -282,7 +282,8 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
       const created = await server.api.post('bank/create/', { Title: 'بانک\u0000' }, { token: admin });
       expect(created.body).toEqual({ status: 0, message: 'نام بانک نویسه‌های نامعتبر دارد' });
       // Nor the noncharacters no XML document (a printed letter) can hold.
-      for (const title of ['بانک\uFFFF', 'بانک\uFFFE'])
+      // Nor half a surrogate pair, which no UTF-8 holds (it was stored as «�»).
+      for (const title of ['بانک\uFFFF', 'بانک\uFFFE', 'بانک\ud800', '\udc00بانک'])
         expect((await server.api.post('bank/create/', { Title: title }, { token: admin })).body).toEqual({
           status: 0,
           message: 'نام بانک نویسه‌های نامعتبر دارد',
@@ -291,6 +292,30 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
         json: { Username: '0912\u0000', Password: 'x', WebRootPath: 'localhost' },
       });
       expect(signIn.body).toEqual({ status: 0, message: 'نام کاربری نویسه‌های نامعتبر دارد' });
+    });
+
+    it('takes a text of only invisible marks as empty, and a yes-or-no only as one', async () => {
+      const invisible = await server.api.post(
+        'bank/create/',
+        { Title: '\u200c\u200f \u200e' },
+        { token: admin },
+      );
+      expect(invisible.body).toEqual({ status: 0, message: 'نام بانک الزامی است' });
+      const customer = {
+        Name: 'مشتری بله و نه',
+        Code: 'YN-1',
+        CreatedDate: '2026-01-01',
+        CreditDate: '2026-12-01',
+      };
+      for (const whatsApp of [2, -1, 'perhaps'])
+        expect(
+          (await server.api.post('customer/create/', { ...customer, WhatsApp: whatsApp }, { token: admin }))
+            .body,
+        ).toMatchObject({ status: 0, message: 'واتس‌اپ دارد معتبر نیست' });
+      expect(
+        (await server.api.post('customer/create/', { ...customer, WhatsApp: 1 }, { token: admin })).body
+          .status,
+      ).toBe(1);
     });
 
     it('refuses integers past 2^31 − 1 in ids, references, filters and templateId', async () => {
