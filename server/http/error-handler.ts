@@ -9,6 +9,7 @@ const CLIENT_ERRORS: Record<number, string> = {
   400: 'درخواست نامعتبر است',
   404: 'نشانی درخواست‌شده وجود ندارد',
   405: 'این روش درخواست پشتیبانی نمی‌شود',
+  408: 'زمان فرستادن درخواست به پایان رسید؛ دوباره تلاش کنید',
   413: 'حجم درخواست بیش از حد مجاز است',
   415: 'نوع محتوای درخواست پشتیبانی نمی‌شود',
   431: 'نشانی یا سرآیندهای درخواست بیش از حد بلند است',
@@ -32,12 +33,14 @@ export const NOT_FOUND_ANSWER = fail(CLIENT_ERRORS[404]);
 
 /**
  * What Node's HTTP parser refuses before Fastify sees a request — a query string past the
- * 16 KB of headers (431), a malformed request line (400) — answered in Persian like
+ * 16 KB of headers (431), a request not sent in time (408), a malformed request line (400) — answered in Persian like
  * every other refusal, not with Node's English (Fastify's `clientErrorHandler`).
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  // Node's request timeout is 408 (as Fastify's own handler answers it), not a bad request.
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const body = JSON.stringify(fail(CLIENT_ERRORS[status]));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
