@@ -3,10 +3,9 @@
 // past what a column holds, broken multipart bodies, reads without the permission. Each
 // gets a clear Persian answer and changes nothing it did not name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
-import { addUser, createTenant } from '../../server/tenancy/create-tenant';
+import { addUser } from '../../server/tenancy/create-tenant';
 import { DEMO_COLLEAGUE_PASSWORD } from '../../server/seed/seed';
-import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+import { addSecondTenant, DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 
 const NO_PERMISSION = { status: 0, message: 'شما به این بخش دسترسی ندارید' };
 
@@ -24,12 +23,7 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    await createTenant(server.built.services.db, {
-      fullName: 'شرکت دوم',
-      hosts: ['second.localhost'],
-      admin: { username: DEMO_ADMIN.username, password: 'other-pass', firstName: 'م', lastName: 'د' },
-      permissions: TENANT_PERMISSIONS,
-    });
+    await addSecondTenant(server);
     const demo = await server.built.services.tenants.byHost('localhost');
     await addUser(server.built.services.db, demo!.id, {
       username: '09129999998',

@@ -6,13 +6,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource, f } from '../../src/schemas/kit';
-import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
 import { asSystem } from '../../server/db/tenant-fence';
 import { registerErrorHandler } from '../../server/http/error-handler';
 import { registerResourceRoutes } from '../../server/masterdata/routes';
 import { resourceTables, resourceTableStatements } from '../../server/masterdata/tables';
-import { createTenant } from '../../server/tenancy/create-tenant';
-import { ApiClient, DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+import { addSecondTenant, ApiClient, DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 
 const note = defineResource({
   name: 'customernote',
@@ -59,12 +57,7 @@ describe.each(ENGINES)('child records under a parent (%s)', (engine) => {
     registerResourceRoutes(side, server.built.services, note);
     await side.listen({ port: 0, host: '127.0.0.1' });
     api = new ApiClient(`http://127.0.0.1:${(side.server.address() as { port: number }).port}`);
-    await createTenant(server.built.services.db, {
-      fullName: 'شرکت دوم',
-      hosts: ['second.localhost'],
-      admin: { username: DEMO_ADMIN.username, password: 'other-pass', firstName: 'م', lastName: 'د' },
-      permissions: TENANT_PERMISSIONS,
-    });
+    await addSecondTenant(server);
     admin = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
     other = (await server.api.signIn(DEMO_ADMIN.username, 'other-pass', 'second.localhost')).token;
     customerId = await newCustomer(admin, 'N-1');

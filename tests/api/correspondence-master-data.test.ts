@@ -11,8 +11,6 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../server/db/database';
 import { findPrincipal } from '../../server/auth/sessions';
-import { createTenant } from '../../server/tenancy/create-tenant';
-import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
 import {
   BUILT_IN_TEMPLATE,
   minimalDocx,
@@ -27,7 +25,7 @@ import {
   TEMPLATE_FILES,
   TEMPLATE_TOO_LARGE,
 } from '../../server/masterdata/resource-hooks/template';
-import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+import { addSecondTenant, DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -58,12 +56,7 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
   beforeAll(async () => {
     server = await startTestServer({ engine });
     db = server.built.services.db;
-    const second = await createTenant(server.built.services.db, {
-      fullName: 'شرکت دوم',
-      hosts: ['second.localhost'],
-      admin: { username: DEMO_ADMIN.username, password: 'other-pass', firstName: 'م', lastName: 'د' },
-      permissions: TENANT_PERMISSIONS,
-    });
+    const second = await addSecondTenant(server);
     admin = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
     other = (await server.api.signIn(DEMO_ADMIN.username, 'other-pass', 'second.localhost')).token;
     tenantId = (await findPrincipal(server.built.services.db, admin))!.tenantId;

@@ -12,6 +12,8 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../../server/config';
 import { createLogger } from '../../server/logger';
 import { buildApp, type BuiltApp } from '../../server/app';
+import { createTenant } from '../../server/tenancy/create-tenant';
+import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -222,3 +224,14 @@ export interface SignedIn {
 }
 
 export const DEMO_ADMIN = { username: '09120000000', password: 'admin123' };
+
+/** The second organisation the cross-tenant tests sign in to (host second.localhost, its
+ *  administrator the demo's username with the password `other-pass`). */
+export function addSecondTenant(server: TestServer) {
+  return createTenant(server.built.services.db, {
+    fullName: 'شرکت دوم',
+    hosts: ['second.localhost'],
+    admin: { username: DEMO_ADMIN.username, password: 'other-pass', firstName: 'م', lastName: 'د' },
+    permissions: TENANT_PERMISSIONS,
+  });
+}

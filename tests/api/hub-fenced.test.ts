@@ -5,12 +5,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
 import { findPrincipal } from '../../server/auth/sessions';
 import { createInProcessBus } from '../../server/realtime/event-bus';
 import { registerNotificationHub } from '../../server/realtime/notification-hub';
-import { createTenant } from '../../server/tenancy/create-tenant';
-import { DEMO_ADMIN, startTestServer, type TestServer } from './harness';
+import { addSecondTenant, DEMO_ADMIN, startTestServer, type TestServer } from './harness';
 
 const RS = '\x1e';
 
@@ -21,12 +19,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('hub methods fenced to th
 
   beforeAll(async () => {
     server = await startTestServer({ engine: 'postgres' });
-    await createTenant(server.built.services.db, {
-      fullName: 'شرکت دوم',
-      hosts: ['second.localhost'],
-      admin: { username: DEMO_ADMIN.username, password: 'other-pass', firstName: 'م', lastName: 'د' },
-      permissions: TENANT_PERMISSIONS,
-    });
+    await addSecondTenant(server);
     const db = server.built.services.db;
     hub = Fastify();
     await registerNotificationHub(hub, {

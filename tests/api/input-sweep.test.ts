@@ -15,10 +15,8 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, type Resource } from '../../src/schemas';
-import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
-import { createTenant } from '../../server/tenancy/create-tenant';
 import { openApiDocument } from '../../server/http/openapi';
-import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+import { addSecondTenant, DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 import { createSample, sampleInput } from './masterdata-samples';
 
 /** Runs per resource and call; `SWEEP_RUNS=200 npm run test:api` for a longer sweep. */
@@ -85,12 +83,7 @@ describe.each(ENGINES)('input sweep over every resource (%s)', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    await createTenant(server.built.services.db, {
-      fullName: 'شرکت دوم',
-      hosts: ['second.localhost'],
-      admin: { username: DEMO_ADMIN.username, password: 'other-pass', firstName: 'م', lastName: 'د' },
-      permissions: TENANT_PERMISSIONS,
-    });
+    await addSecondTenant(server);
     ourTenant = (await server.built.services.tenants.byHost('localhost'))!.id;
     admin = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
     other = (await server.api.signIn(DEMO_ADMIN.username, 'other-pass', 'second.localhost')).token;

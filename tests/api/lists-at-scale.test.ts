@@ -6,10 +6,8 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
 import { customer } from '../../src/schemas/customers';
 import { city } from '../../src/schemas/places';
-import { createTenant } from '../../server/tenancy/create-tenant';
 import { rowOf } from '../../server/seed/organisation-seed';
 import type { DB } from '../../server/db/database';
 import { insertRows, matchingIds, searchPattern } from '../../server/masterdata/repository';
@@ -24,7 +22,7 @@ import {
 import type { Row } from '../../server/masterdata/values';
 import { withTenant } from '../../server/db/tenant-fence';
 import { setFewRowsForTests, tenantHasFewRows } from '../../server/masterdata/tenant-rows';
-import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+import { addSecondTenant, DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 
 const MANY = COUNT_CAP + 60;
 const RARE = 'یاقوت‌نشان';
@@ -58,12 +56,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
     server = await startTestServer({ engine });
     const db = server.built.services.db;
     demoTenantId = (await server.built.services.tenants.byHost('localhost'))!.id;
-    const second = await createTenant(server.built.services.db, {
-      fullName: 'شرکت دوم',
-      hosts: ['second.localhost'],
-      admin: { username: DEMO_ADMIN.username, password: 'other-pass', firstName: 'م', lastName: 'د' },
-      permissions: TENANT_PERMISSIONS,
-    });
+    const second = await addSecondTenant(server);
     const names = Array.from({ length: MANY }, (_, i) => `مشتری انبوه ${i + 1}`);
     names[417] = `فروشگاه ${RARE}`;
     await addCustomers(db, demoTenantId, names);

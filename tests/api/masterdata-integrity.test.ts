@@ -3,9 +3,14 @@
 // updates race), and a person whose city moved to another province stays editable. The
 // races are real on PostgreSQL (TEST_DATABASE_URL), where requests run side by side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
-import { createTenant } from '../../server/tenancy/create-tenant';
-import { DEMO_ADMIN, ENGINES, startTestServer, type CallResult, type TestServer } from './harness';
+import {
+  addSecondTenant,
+  type CallResult,
+  DEMO_ADMIN,
+  ENGINES,
+  startTestServer,
+  type TestServer,
+} from './harness';
 import { tinyPng } from './fixtures';
 
 const LOGO_GONE = 'نشان شرکت یافت نشد؛ تصویر را دوباره بارگذاری کنید';
@@ -21,12 +26,7 @@ describe.each(ENGINES)('master data integrity (%s)', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    await createTenant(server.built.services.db, {
-      fullName: 'شرکت دوم',
-      hosts: ['second.localhost'],
-      admin: { username: DEMO_ADMIN.username, password: 'other-pass', firstName: 'م', lastName: 'د' },
-      permissions: TENANT_PERMISSIONS,
-    });
+    await addSecondTenant(server);
     admin = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
     other = (await server.api.signIn(DEMO_ADMIN.username, 'other-pass', 'second.localhost')).token;
   });

@@ -3,11 +3,10 @@
 // permission. Then the rules that are not per field: delete guards and trees.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, resourceByName } from '../../src/schemas';
-import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
-import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+import { addSecondTenant, DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 import { createSample, sampleInput, searchPhrase } from './masterdata-samples';
 import { tinyPng } from './fixtures';
-import { addUser, createTenant } from '../../server/tenancy/create-tenant';
+import { addUser } from '../../server/tenancy/create-tenant';
 import { DEMO_COLLEAGUE_PASSWORD } from '../../server/seed/seed';
 
 describe.each(ENGINES)('master data engine (%s)', (engine) => {
@@ -18,12 +17,7 @@ describe.each(ENGINES)('master data engine (%s)', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    await createTenant(server.built.services.db, {
-      fullName: 'شرکت دوم',
-      hosts: ['second.localhost'],
-      admin: { username: DEMO_ADMIN.username, password: 'other-pass', firstName: 'م', lastName: 'د' },
-      permissions: TENANT_PERMISSIONS,
-    });
+    await addSecondTenant(server);
     admin = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
     // A colleague of the same tenant who holds no permission at all.
     const demo = await server.built.services.tenants.byHost('localhost');
