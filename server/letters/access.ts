@@ -1,7 +1,8 @@
 // Who may see a letter: its author, whoever holds a row of it in message_boxes (a
-// recipient, someone in its forward chain, the holder of a draft, the sender), or a user
-// with AllMessages. To anyone else a letter does not exist: every call answers for it
-// exactly as for an id nobody has (REFUSED.notFound).
+// recipient, someone in its forward chain, the holder of a draft, the sender), or, once it
+// is sent, a user with AllMessages (the all-letters list's letters: a draft is its
+// writers' work in progress). To anyone else a letter does not exist: every call answers
+// for it exactly as for an id nobody has (REFUSED.notFound).
 import type { Selectable } from 'kysely';
 import { UserError } from '../http/answers';
 import { REFUSED } from './constants';
@@ -53,7 +54,7 @@ export async function visibleLetter(
     .where('user_id', '=', viewer.userId)
     .where('message_id', '=', id)
     .executeTakeFirst();
-  if (!box && !seesAllLetters(viewer)) return undefined;
+  if (!box && !(message.is_send && seesAllLetters(viewer))) return undefined;
   return { message, box };
 }
 
@@ -81,15 +82,15 @@ export async function visibleIds(
     .where('m.tenant_id', '=', viewer.tenantId)
     .where('m.id', 'in', ids)
     .where('m.deleted_at', 'is', null);
-  if (!seesAllLetters(viewer))
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('message_boxes as b')
-          .select('b.message_id')
-          .whereRef('b.tenant_id', '=', 'm.tenant_id')
-          .where('b.user_id', '=', viewer.userId)
-          .whereRef('b.message_id', '=', 'm.id'),
-      ),
+  query = query.where(({ or, eb, exists, selectFrom }) => {
+    const held = exists(
+      selectFrom('message_boxes as b')
+        .select('b.message_id')
+        .whereRef('b.tenant_id', '=', 'm.tenant_id')
+        .where('b.user_id', '=', viewer.userId)
+        .whereRef('b.message_id', '=', 'm.id'),
     );
+    return seesAllLetters(viewer) ? or([eb('m.is_send', '=', true), held]) : held;
+  });
   return new Set((await query.execute()).map((row) => row.id));
 }

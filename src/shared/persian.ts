@@ -35,8 +35,6 @@ export function searchKey(text: string): string {
   return normalizePersian(text).toLowerCase();
 }
 
-/** Light clean-up for text we store and show: Persian letters for Arabic look-alikes,
- *  trimmed, spaces folded — but the zero-width non-joiner stays, it is part of spelling. */
 /** Marks that join, separate or orient letters but show nothing: ZWNJ, ZWJ, the
  *  direction marks, the word joiner and the byte-order mark. */
 const INVISIBLE = /[\s\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
@@ -46,6 +44,8 @@ export function hasVisibleText(text: string): boolean {
   return text.replace(INVISIBLE, '') !== '';
 }
 
+/** Light clean-up for text we store and show: Persian letters for Arabic look-alikes,
+ *  trimmed, spaces folded — but the zero-width non-joiner stays, it is part of spelling. */
 export function cleanPersianText(text: string): string {
   return text
     .replace(/[يىكةۀ]/g, (ch) => ARABIC_TO_PERSIAN[ch] ?? ch)

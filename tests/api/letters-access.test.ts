@@ -118,9 +118,15 @@ describe.each(ENGINES)('letters: who sees them (%s)', (engine) => {
     expect(download.status).toBe(200);
     await expectHidden(w.zahra, id, attachmentId);
     await expectHidden(stranger, id, attachmentId);
-    // A draft reaches nobody before it is sent, not even its recipients.
+    // A draft reaches nobody before it is sent, not even its recipients, nor one who
+    // sees all letters (the all-letters list's: sent ones) — by id or as a related letter.
     const draft = await api.draft(w.maryam, [w.ali]);
-    expect((await api.get(w.ali, draft)).status).toBe(0);
+    for (const who of [w.ali, w.admin]) expect((await api.get(who, draft)).status).toBe(0);
+    const relating = await api.save(w.admin, {
+      ...api.internal([w.ali]),
+      RelatedMessages: JSON.stringify([{ MessageId: draft, Follow: true }]),
+    });
+    expect(relating).toMatchObject({ status: 0, messge: 'نامه مرتبط یافت نشد' });
     // Nothing of the attempts changed the letter.
     const events = (await api.get(w.maryam, id)).messageEvent.map(
       (e: { eventTypeFk: number }) => e.eventTypeFk,

@@ -223,6 +223,17 @@ describe('a new letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(saves).toHaveLength(0);
   });
 
+  it('takes a subject of only a ZWNJ and spaces for empty, as the server does', async () => {
+    open('/letter/true/AllMyMessage/4/0');
+    await waitForScreen();
+    fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: ' \u200c ' } });
+    fireEvent.click(button('ارسال'));
+    await waitFor(() => expect(errorOf('subject')).toContain('الزامی است'));
+    fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: 'درخواست' } });
+    await waitFor(() => expect(errorOf('subject')).not.toContain('الزامی است'));
+    expect(saves).toHaveLength(0);
+  });
+
   it('offers the active schemes of its type, the default preselected, and only internal letters ask for an answer', async () => {
     // No Andikator permission needed: the lookup tells the default.
     open('/letter/true/AllMyMessage/4/0');

@@ -20,10 +20,13 @@ import {
 import { JalaliDateInput } from '../../../ui/jalali';
 import { INCOMING, INTERNAL, OUTGOING } from '../letterTypes';
 import { LookupInput } from '../pickers/LookupInput';
-import { requiredFields, type LetterField } from './letterForm';
+import { requiredFields, visibleTextRule, type LetterField } from './letterForm';
 import type { SchemeChoice } from './useLetterChoices';
 
 export const EDITOR_HEIGHT_PX = 330;
+
+/** Required texts must show something, not only fill the field (letterForm.ts visibleTextRule). */
+const TEXT_FIELDS = new Set<LetterField>(['subject', 'importedMsgNumber', 'messageBody']);
 
 // The editor's paragraphs start on the right, as Persian text does (tiptap's default is left).
 const EDITOR_OPTIONS = {
@@ -57,7 +60,10 @@ interface ComposeTabProps {
 
 export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: ComposeTabProps) {
   const needed = new Set(requiredFields(messageType));
-  const rule = (name: LetterField): Validator | undefined => (needed.has(name) ? required() : undefined);
+  const rule = (name: LetterField): Validator | Validator[] | undefined => {
+    if (!needed.has(name)) return undefined;
+    return TEXT_FIELDS.has(name) ? [required(), visibleTextRule(name === 'messageBody')] : required();
+  };
   const common = { readOnly, disabled: readOnly };
   const me = [myPersonId];
   const personRecipients = messageType !== OUTGOING;

@@ -2,6 +2,7 @@
 // fields each type requires (spec 1 §5), whether the form differs from what was loaded
 // (the "changed" state of §4), and the message/save fields it sends.
 import { startOfTehranDay, tehranWallClock, toIsoDate } from '../../../shared/jalali';
+import { hasVisibleText } from '../../../shared/persian';
 import type { LetterRecord, RelatedLetter } from '../api';
 import { INCOMING, INTERNAL, OUTGOING } from '../letterTypes';
 
@@ -51,6 +52,17 @@ export const REQUIRED_BY_TYPE: Record<number, LetterField[]> = {
   ],
   [OUTGOING]: ['messageFromManFk', 'selectedTo'],
 };
+
+/** The required rule's second half, as the server judges it (hasVisibleText): a subject,
+ *  number or body that shows nothing — only a ZWNJ, spaces, an empty paragraph — is
+ *  empty, and the form says «الزامی است» before the server refuses the save. */
+export function visibleTextRule(html: boolean) {
+  return (value: unknown) => {
+    if (typeof value !== 'string' || value === '') return undefined;
+    const text = html ? (new DOMParser().parseFromString(value, 'text/html').body.textContent ?? '') : value;
+    return hasVisibleText(text) ? undefined : 'ra.validation.required';
+  };
+}
 
 export const requiredFields = (messageType: number): LetterField[] => [
   'subject',
