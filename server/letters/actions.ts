@@ -10,6 +10,7 @@ import { EVENT, REFUSED } from './constants';
 import { readEventExists, recordEvent } from './events';
 import type { LettersTrx } from './schema';
 import { dropSearch } from './search';
+import { draftRecipients } from './send';
 import { letterChange } from './transaction';
 
 async function heldDraft(trx: LettersTrx, viewer: Viewer, id: number) {
@@ -23,6 +24,7 @@ export function signLetter(services: Services, viewer: Viewer, id: number) {
   return letterChange(services, async (trx) => {
     const message = await heldDraft(trx, viewer, id);
     if (message.signed_by !== null) throw new UserError(REFUSED.alreadySigned);
+    await draftRecipients(trx, viewer, id);
     await trx
       .updateTable('messages')
       .set({ signed_by: viewer.userId, signed_at: sql<Date>`now()` })

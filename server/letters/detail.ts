@@ -5,6 +5,7 @@
 // first reading is also the letter's (what keeps its author from deleting it).
 import { sql, type Selectable } from 'kysely';
 import { formatJalali } from '../../src/shared/jalali';
+import { UserError } from '../http/answers';
 import type { Services } from '../services';
 import { visibleIds, visibleLetter, type Box, type Message, type Viewer } from './access';
 import {
@@ -14,6 +15,7 @@ import {
   EVENT_NAMES,
   FORWARD_DRAFT,
   OUTGOING,
+  REFUSED,
   REPLY,
   TO,
   messageTypeString,
@@ -27,8 +29,12 @@ import { ONE_PLAN } from '../db/named-statements';
 
 /**
  * What opening the letter is for this viewer:
- * - `none`: no reading — its author or sender (they wrote or sent it), or anyone but its
- *   holder looking into a draft;
+ * - `none`: no reading — its author or sender (they wrote or sent it) outside their
+ *   cartable, or anyone but its holder looking into a draft;
+ * - `own`: its author or sender opening a copy in their own cartable (forwarded back to
+ *   them, or a passed draft sent with them on copy): it marks their row read and records
+ *   their reading, but it is no recipient's reading of the letter (first_read_at, what
+ *   keeps the author from deleting it, stays as it was);
  * - `recipient`: the reading of one it was sent to (to, cc, bcc) or forwarded to (a row in
  *   their cartable), or of the colleague a draft was passed to (its holder, not its
  *   author): it marks their row read, and a sent letter's first such reading is the
@@ -37,10 +43,11 @@ import { ONE_PLAN } from '../db/named-statements';
  *   forwarded it by that right): their first opening is an event of type 8, nothing more.
  * A user has one event of type 8 of a letter at most, whichever way they came to read it.
  */
-type Reading = 'none' | 'recipient' | 'onlooker';
+type Reading = 'none' | 'own' | 'recipient' | 'onlooker';
 
 function readingOf(viewer: Viewer, message: Message, box: Box | undefined): Reading {
-  if (viewer.userId === message.author_id || viewer.userId === message.sender_id) return 'none';
+  if (viewer.userId === message.author_id || viewer.userId === message.sender_id)
+    return message.is_send && box?.inbox ? 'own' : 'none';
   if (!message.is_send) return box && message.holder_id === viewer.userId ? 'recipient' : 'none';
   return box?.inbox ? 'recipient' : 'onlooker';
 }
@@ -75,17 +82,30 @@ async function markRead(
   if (reading === 'none') return;
   // Read before: nothing to lock (every opening would otherwise queue on the letter's row).
   if (reading === 'recipient' && box?.first_read_at && (box.is_read || !box.inbox)) return;
+  if (reading === 'own' && box?.is_read) return;
   if (reading === 'onlooker' && before.firstAt !== null) return;
   await letterChange(services, async (trx) => {
     // The letter first, then the user's counter (by the box trigger): the order every
     // change of a letter takes its locks in (boxes.ts).
-    await trx
+    const still = await trx
       .selectFrom('messages')
       .select('id')
       .where('tenant_id', '=', viewer.tenantId)
       .where('id', '=', message.id)
+      .where('deleted_at', 'is', null)
       .forNoKeyUpdate()
-      .execute();
+      .executeTakeFirst();
+    // Deleted since it was read for this answer: no reading after its deletion.
+    if (!still) throw new UserError(REFUSED.notFound);
+    if (reading === 'own')
+      await trx
+        .updateTable('message_boxes')
+        .set({ is_read: true })
+        .where('tenant_id', '=', viewer.tenantId)
+        .where('user_id', '=', viewer.userId)
+        .where('message_id', '=', message.id)
+        .where('is_read', '=', false)
+        .execute();
     if (reading === 'recipient') {
       const mine = trx
         .updateTable('message_boxes')

@@ -12,7 +12,7 @@ import { requireLetter, type Message, type Viewer } from './access';
 import { checkAttachments, recordAttachments, withStoredFiles } from './attachments';
 import { storedBody } from './body';
 import { deliver, holdDraft, lockCounters, releaseDraft } from './boxes';
-import { EVENT, FORWARD, FORWARD_DRAFT, FORWARDED, INTERNAL, REFUSED, TO } from './constants';
+import { EVENT, FORWARD, FORWARD_DRAFT, FORWARDED, INTERNAL, REFUSED, REPLY, TO } from './constants';
 import { recordEvent } from './events';
 import { schemeFor } from './numbering';
 import type { ForwardParams } from './params';
@@ -37,11 +37,13 @@ async function forwardTargets(
   return targets;
 }
 
+/** The letter's forwards tab: a row for each user it went to (a forward, a draft passed
+ *  on, a reply to its sender: spec 1 §4's three forward modes). */
 async function recordForwards(
   trx: LettersTrx,
   viewer: Viewer,
   message: Message,
-  targets: Colleague[],
+  targets: Array<Pick<Colleague, 'userId'>>,
   mode: number,
   note: string,
 ) {
@@ -217,6 +219,7 @@ async function reply(
     .execute();
   await holdDraft(trx, draft, viewer.userId);
   await recordEvent(trx, viewer.tenantId, draft.id, EVENT.create, viewer.userId);
+  await recordForwards(trx, viewer, original, [{ userId: senderId }], REPLY, params.ForwardMessage);
   await recordEvent(trx, viewer.tenantId, original.id, EVENT.reply, viewer.userId, params.ForwardMessage);
   await writeSearch(trx, draft);
   return draft.id;

@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import type { Services } from '../services';
 import type { Message, Viewer } from './access';
 import { deliver, lockCounters, markSent } from './boxes';
-import { EVENT, INTERNAL, TO } from './constants';
+import { UserError } from '../http/answers';
+import { EVENT, INTERNAL, REFUSED, TO } from './constants';
 import { recordEvent } from './events';
 import { assignNumber } from './numbering';
 import { userName } from './people';
@@ -36,6 +37,20 @@ export async function numberLetter(trx: LettersTrx, viewer: Viewer, message: Mes
   return numbered;
 }
 
+/** The draft's colleagues on it (to, cc, bcc). One who would send it to themselves — a
+ *  draft passed to one of its own recipients — is refused, as compose refuses naming
+ *  oneself: the letter would otherwise reach nobody and still name them. */
+export async function draftRecipients(trx: LettersTrx, viewer: Viewer, draftId: number) {
+  const recipients = await trx
+    .selectFrom('message_recipients')
+    .select(['user_id', 'kind'])
+    .where('tenant_id', '=', viewer.tenantId)
+    .where('message_id', '=', draftId)
+    .execute();
+  if (recipients.some((r) => r.user_id === viewer.userId)) throw new UserError(REFUSED.selfRecipient);
+  return recipients;
+}
+
 export async function sendLetter(
   services: Services,
   trx: LettersTrx,
@@ -44,14 +59,7 @@ export async function sendLetter(
   afterCommit: AfterCommit,
 ): Promise<Message> {
   const tenantId = viewer.tenantId;
-  const recipients = (
-    await trx
-      .selectFrom('message_recipients')
-      .select(['user_id', 'kind'])
-      .where('tenant_id', '=', tenantId)
-      .where('message_id', '=', draft.id)
-      .execute()
-  ).filter((r) => r.user_id !== viewer.userId);
+  const recipients = await draftRecipients(trx, viewer, draft.id);
   await lockCounters(trx, tenantId, [viewer.userId, ...recipients.map((r) => r.user_id)]);
   let message = draft.number === null ? await numberLetter(trx, viewer, draft) : draft;
   message = await trx

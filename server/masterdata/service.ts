@@ -25,7 +25,7 @@ import {
 } from './repository';
 import { checkRules, searchText, toColumns, type Row } from './values';
 import { checkImages, droppedImages, lockImages, removeImages } from './images';
-import { changeInTransaction, isForeignKeyViolation, type AfterCommit } from '../db/change';
+import { changeInTransaction, REFERENCE_GONE, type AfterCommit } from '../db/change';
 import { closesLoop, lockParentChanges, parentFields } from './integrity';
 
 export const notFound = (resource: Resource) => `${resource.singular} یافت نشد`;
@@ -149,26 +149,17 @@ function nodePath(trx: Trx, resource: Resource, tenantId: number, values: Row) {
   return treePath(trx, resource, tenantId, parent, String(values[titleColumn(resource)] ?? ''));
 }
 
-export const REFERENCE_GONE = 'یکی از موارد انتخاب‌شده هم‌زمان حذف شد؛ دوباره انتخاب کنید';
-
 /**
  * A change's transaction (db/change.ts: retried on a deadlock; what hooks leave for after
- * the commit, such as closing revoked sessions' connections, runs once it has committed).
- * A record this change names, deleted by another change after it was checked, or one
- * this delete leaves named by a record saved meanwhile, fails the foreign key: `gone`.
+ * the commit, such as closing revoked sessions' connections, runs once it has committed;
+ * a record this change names, deleted by another change after it was checked, or one
+ * this delete leaves named by a record saved meanwhile, fails the foreign key: `gone`).
  */
-async function change<T>(
+const change = <T>(
   services: Services,
   work: (trx: Trx, afterCommit: AfterCommit) => Promise<T>,
   gone = REFERENCE_GONE,
-): Promise<T> {
-  try {
-    return await changeInTransaction(services.db, services.log, work);
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw new UserError(gone);
-    throw error;
-  }
-}
+): Promise<T> => changeInTransaction(services.db, services.log, work, gone);
 
 export async function createRecord(
   services: Services,

@@ -241,6 +241,67 @@ describe.each(ENGINES)('letters: reading (%s)', (engine) => {
     expect(await remove(w.maryam, unread)).toMatchObject({ status: 1 });
   });
 
+  it('its author reads a copy forwarded back to her: read in her cartable, counted once, no bar to her delete', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali]);
+    const unread = (await api.box(w.maryam)).unReadMessageCount;
+    await api.post(w.ali, 'message/forward/', { MessageId: id, IsSend: 1, SelectedTo: [w.maryam.personId] });
+    expect((await api.box(w.maryam)).unReadMessageCount).toBe(unread + 1);
+    expect(await listed(w.maryam, { PageType: 'UnReadMessage' }, id)).toBe(false);
+    await opened(w.maryam, id);
+    expect((await opened(w.maryam, id)).record.isReaded).toBe(true);
+    expect((await api.box(w.maryam)).unReadMessageCount).toBe(unread);
+    expect(await listed(w.maryam, { PageType: 'UnReadMessage' }, id)).toBeUndefined();
+    expect(await listed(w.maryam, { PageType: 'AllMyMessage' }, id)).toBe(true);
+    expect(await readers(id)).toEqual([w.maryam.userId]);
+    // Her own reading is no recipient's: Ali forwarded it unread (the all-letters list says
+    // so), and she may still delete it.
+    expect(await listed(w.admin, { PageType: 'AllMessage' }, id)).toBe(false);
+    expect(await remove(w.maryam, id)).toMatchObject({ status: 1 });
+  });
+
+  it('a draft passed to one of its own recipients is not signed or sent to them until they take themselves off', async () => {
+    const id = await api.draft(w.maryam, [w.zahra], { SelectedCC: [w.ali.personId] });
+    const wrong = await api.draft(w.maryam, [w.ali]);
+    for (const draft of [id, wrong])
+      await api.post(w.maryam, 'message/forward/', {
+        MessageId: draft,
+        IsSend: 2,
+        SelectedTo: [w.ali.personId],
+      });
+    // Ali on the draft's own recipients is asked to take himself off before he signs it.
+    expect(await api.post(w.ali, 'message/sign/', { id })).toMatchObject({
+      status: 0,
+      messge: REFUSED.selfRecipient,
+    });
+    expect(
+      await api.save(w.ali, { ...api.internal([w.zahra]), MessageId: id, SelectedCC: [] }),
+    ).toMatchObject({ status: 1 });
+    expect(await api.post(w.ali, 'message/sign/', { id })).toMatchObject({ status: 1 });
+    expect(await api.save(w.ali, { MessageId: id, IsSend: 1 })).toMatchObject({ status: 1 });
+    expect(await readers(id)).toEqual([]);
+    expect(await api.ids(w.zahra, { PageType: 'UnReadMessage' })).toContain(id);
+    // The other draft names only Ali: signing refused, nothing changed.
+    expect(await api.post(w.ali, 'message/sign/', { id: wrong })).toMatchObject({
+      status: 0,
+      messge: REFUSED.selfRecipient,
+    });
+    expect((await opened(w.ali, wrong)).record).toMatchObject({ signed: false, isSend: false });
+  });
+
+  it('its author on the copy of a draft she passed on reads it in her cartable', async () => {
+    const id = await api.draft(w.maryam, [w.zahra]);
+    await api.post(w.maryam, 'message/forward/', { MessageId: id, IsSend: 2, SelectedTo: [w.ali.personId] });
+    await api.save(w.ali, { ...api.internal([w.zahra]), MessageId: id, SelectedCC: [w.maryam.personId] });
+    await api.post(w.ali, 'message/sign/', { id });
+    expect(await api.save(w.ali, { MessageId: id, IsSend: 1 })).toMatchObject({ status: 1 });
+    expect(await api.ids(w.maryam, { PageType: 'UnReadMessage' })).toContain(id);
+    await opened(w.maryam, id);
+    expect(await api.ids(w.maryam, { PageType: 'UnReadMessage' })).not.toContain(id);
+    expect((await opened(w.maryam, id)).record.isReaded).toBe(true);
+    // Not the letter's reading: Zahra has not opened it.
+    expect(await sentFlag(w.ali, id)).toBe(false);
+  });
+
   it('gives each recipient their own reading time, never another’s', async () => {
     const id = await api.sendNew(w.maryam, [w.ali, w.zahra]);
     await opened(w.ali, id);

@@ -355,6 +355,15 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
       selectedTo: [w.maryam.personId],
     });
     expect(draft.relatedMessage).toEqual([expect.objectContaining({ messageId: original, follow: true })]);
+    // The reply is the original's third forward mode: its forwards tab shows it.
+    expect((await api.get(w.maryam, original)).allForwardedMessage).toEqual([
+      expect.objectContaining({
+        forwardMessage: 'انجام شد',
+        creatorUserFullName: 'حسین محمدی',
+        receivedUserFullName: 'مریم احمدی',
+        description: 'پاسخ',
+      }),
+    ]);
     expect(await api.ids(w.hossein, { PageType: 'Draft' })).toContain(reply.id);
     expect((await api.box(w.hossein)).answerRequestCount).toBe(waiting);
     await api.post(w.hossein, 'message/sign/', { id: reply.id });
@@ -396,6 +405,33 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
       json: { Id: favorite },
     });
     expect(deleted.body).toMatchObject({ status: 0, message: expect.stringContaining('نامه') });
+  });
+
+  it('files a letter into a folder deleted at that moment: a Persian answer, filed or not, never half', async () => {
+    const admin = { token: w.admin.token };
+    const rounds = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const id = await api.sendNew(w.maryam, [w.ali]);
+        const folder = (await server.api.post('archive/create/', { ArchiveTitle: `هم‌زمان ${i}` }, admin))
+          .body.id as number;
+        const [filed, deleted] = await Promise.all([
+          server.api.call('PUT', 'message/setarchive/', {
+            token: w.ali.token,
+            json: { MessageId: id, ArchiveId: folder },
+          }),
+          server.api.call('DELETE', 'archive/delete/', { ...admin, json: { Id: folder } }),
+        ]);
+        return { id, folder, filed, deleted };
+      }),
+    );
+    for (const { id, folder, filed, deleted } of rounds) {
+      expect([filed.status, deleted.status]).toEqual([200, 200]);
+      // One of the two won; the other was told why in Persian.
+      expect(filed.body.status + deleted.body.status).toBe(1);
+      if (filed.body.status === 0) expect(filed.body.message).toMatch(/وجود ندارد|هم‌زمان حذف شد/);
+      const listed = await api.ids(w.ali, { PageType: 'Archive', TypeNumber: folder });
+      expect(listed).toEqual(filed.body.status === 1 ? [id] : []);
+    }
   });
 
   it("needs the type's create permission for a new letter", async () => {
