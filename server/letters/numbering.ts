@@ -18,6 +18,9 @@ export async function schemeFor(trx: LettersTrx, tenantId: number, andikatorId: 
     .selectAll()
     .where('tenant_id', '=', tenantId)
     .where('id', '=', andikatorId)
+    // Held until the letter is written: the scheme's type, checked here, cannot change
+    // meanwhile (resource-hooks/andikator.ts), nor the scheme be deleted.
+    .forKeyShare()
     .executeTakeFirst();
   if (!scheme) throw new UserError(`${SCHEME_LABEL} انتخاب‌شده وجود ندارد`);
   if (scheme.message_type_fk !== messageType)

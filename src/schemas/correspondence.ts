@@ -34,6 +34,25 @@ export const andikator = defineResource({
     isDefault: f.boolean('پیش‌فرض', { list: true }),
   },
   filters: { messageType: 'messageTypeFk' },
+  // A letter's registry number is its scheme's prefix and number: two schemes of one
+  // prefix would give two letters the same number (an empty prefix is one prefix too).
+  unique: [['andikatorPreFix']],
+  rules: [
+    {
+      field: 'startNumber',
+      reads: ['startNumber'],
+      message: 'شماره شروع باید دست‌کم ۱ باشد',
+      holds: (record) =>
+        record.startNumber === null || record.startNumber === undefined || Number(record.startNumber) >= 1,
+    },
+    {
+      // The letter screen preselects the active default: an inactive one would be no default.
+      field: 'isActive',
+      reads: ['isDefault', 'isActive'],
+      message: 'اندیکاتور پیش‌فرض باید فعال باشد',
+      holds: (record) => !record.isDefault || record.isActive !== false,
+    },
+  ],
   // A letter offers the schemes of its type and preselects the default (spec 1 §4).
   lookupFields: ['messageTypeFk', 'isActive', 'isDefault', 'andikatorPreFix'],
   help: 'اندیکاتور شماره نامه‌های هر نوع (داخلی، وارده، صادره) را می‌سازد. برای هر نوع نامه فقط یک اندیکاتور پیش‌فرض است.',

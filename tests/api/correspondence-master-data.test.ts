@@ -100,7 +100,7 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
         'andikator/create/',
         {
           AndikatorTitle: title,
-          AndikatorPreFix: 'ت-',
+          AndikatorPreFix: `${title}/`,
           StartNumber: 100,
           MessageTypeFk: type,
           IsActive: true,
@@ -153,6 +153,66 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
       { token: admin },
     );
     expect(badType.body).toEqual({ status: 0, message: 'نوع نامه معتبر نیست' });
+  });
+
+  it('gives every scheme its own prefix, a start of at least 1, an active default, and keeps the type of a used one', async () => {
+    const save = (method: 'POST' | 'PUT', json: Record<string, unknown>) =>
+      server.api.call(method, method === 'POST' ? 'andikator/create/' : 'andikator/update/', {
+        token: admin,
+        json: { AndikatorTitle: 'دبیرخانه مرکزی', MessageTypeFk: 6, IsActive: true, ...json },
+      });
+    const count = async () => (await list('andikator', {})).length;
+    const before = await count();
+    // The seeded internal scheme's prefix: its letters' numbers would repeat.
+    expect((await save('POST', { AndikatorPreFix: 'د-' })).body).toEqual({
+      status: 0,
+      message: 'این پیشوند قبلاً در «اندیکاتورها» ثبت شده است',
+    });
+    expect((await save('POST', { AndikatorPreFix: 'م-', StartNumber: 0 })).body).toEqual({
+      status: 0,
+      message: 'شماره شروع باید دست‌کم ۱ باشد',
+    });
+    expect((await save('POST', { AndikatorPreFix: 'م-', IsDefault: true, IsActive: false })).body).toEqual({
+      status: 0,
+      message: 'اندیکاتور پیش‌فرض باید فعال باشد',
+    });
+    expect(await count()).toBe(before);
+    const created = (await save('POST', { AndikatorPreFix: 'م-', StartNumber: 10 })).body;
+    expect(created.status).toBe(1);
+    // Unused, it may change type; once a letter has it, not.
+    expect((await save('PUT', { Id: created.id, AndikatorPreFix: 'م-', MessageTypeFk: 4 })).body.status).toBe(
+      1,
+    );
+    const colleague = await server.api.signIn('09121111111', 'demo1234');
+    const person = (await server.api.get('person/list/', { Count: -1 }, { token: admin })).body.records.find(
+      (p: { mobile: string }) => p.mobile === '09122222222',
+    ).id;
+    const letter = new FormData();
+    for (const [key, value] of Object.entries({
+      MessageTypeFk: 4,
+      Subject: 'درخواست',
+      MessageBody: '<p>متن</p>',
+      AndikatorFk: created.id,
+      SelectedTo: person,
+      IsSend: 6,
+    }))
+      letter.append(key, String(value));
+    const numbered = (
+      await server.api.call('POST', 'message/save/', { token: colleague.token, form: letter })
+    ).body;
+    expect(numbered.status).toBe(1);
+    expect((await save('PUT', { Id: created.id, AndikatorPreFix: 'م-', MessageTypeFk: 6 })).body).toEqual({
+      status: 0,
+      message: 'نوع نامه‌ی اندیکاتوری که نامه‌ها با آن ثبت شده‌اند تغییر نمی‌کند',
+    });
+    // Other changes of a used scheme are taken; its number stays with the letter.
+    expect(
+      (await save('PUT', { Id: created.id, AndikatorPreFix: 'م-', MessageTypeFk: 4, StartNumber: 50 })).body
+        .status,
+    ).toBe(1);
+    const got = (await server.api.get('message/get/', { Id: numbered.id }, { token: colleague.token })).body
+      .record;
+    expect(got).toMatchObject({ number: 10, displayMessageNumber: 'م-10' });
   });
 
   it("tells any colleague a scheme's type and default through the lookup, not the list", async () => {

@@ -126,7 +126,7 @@ describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
           'andikator/create/',
           {
             AndikatorTitle: title,
-            AndikatorPreFix: 'آ-',
+            AndikatorPreFix: `${title}/`,
             StartNumber: start,
             MessageTypeFk: 4,
             IsActive: true,

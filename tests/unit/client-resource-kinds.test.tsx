@@ -32,6 +32,7 @@ const gadget = defineResource({
   fields: {
     title: f.text('عنوان', { required: true, list: true }),
     price: f.money('بها', { list: true }),
+    batch: f.number('شماره سری'),
     startDate: f.date('تاریخ شروع', { list: true }),
     kind: f.enumOf(
       'نوع',
@@ -82,6 +83,7 @@ describe('request bodies', () => {
       serial: 5,
       title: 'الف',
       price: 2500,
+      batch: 7,
       startDate: null,
       kind: '',
       labels: ['x'],
@@ -94,6 +96,7 @@ describe('request bodies', () => {
       body: {
         Title: 'الف',
         Price: 2500,
+        Batch: 7,
         StartDate: null,
         Kind: null,
         Labels: ['x'],
@@ -166,6 +169,10 @@ describe('cells and inputs by kind', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => 
     expect(price.value).toBe('۲۵٬۰۰۰');
     fireEvent.change(price, { target: { value: '۲۵٬۰۰۰7' } });
     expect(price.value).toBe('۲۵۰٬۰۰۷');
+    // A number typed on a Persian keyboard is kept (a number input dropped ۰–۹), ungrouped.
+    const batch = within(dialog()).getByLabelText('شماره سری') as HTMLInputElement;
+    fireEvent.change(batch, { target: { value: '۱۰۰۱' } });
+    expect(batch.value).toBe('۱۰۰۱');
     expect((within(dialog()).getByRole('switch', { name: 'فعال' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.change(within(dialog()).getByLabelText(/عنوان/), { target: { value: 'ابزار نو' } });
     fireEvent.change(within(dialog()).getByLabelText(/رمز/, { selector: 'input' }), {
@@ -173,7 +180,7 @@ describe('cells and inputs by kind', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => 
     });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'ذخیره' }));
     await waitFor(() => expect(writes()).toHaveLength(1));
-    expect(writes()[0].body).toMatchObject({ Title: 'ابزار نو', Price: 250007, Active: true });
+    expect(writes()[0].body).toMatchObject({ Title: 'ابزار نو', Price: 250007, Batch: 1001, Active: true });
   });
 
   it('shows read-only fields disabled on edit and never sends them', async () => {

@@ -1,8 +1,36 @@
 // Numbering schemes: a letter type has one default scheme per tenant; saving one as
-// default clears the others of its type in the same transaction.
-import { sql } from 'kysely';
+// default clears the others of its type in the same transaction. A scheme that letters
+// use keeps its letter type.
+import { sql, type Transaction } from 'kysely';
+import { UserError } from '../../http/answers';
 import { andikator } from '../../../src/schemas/correspondence';
-import { registerHooks } from '../hooks';
+import { registerHooks, type SaveContext } from '../hooks';
+
+/** A scheme's letters are of its type: moved to another type, its numbered drafts could
+ *  be neither saved (the scheme is not of their type) nor moved (a number stays with its
+ *  scheme), and its sent letters would name a scheme of another type. The update holds
+ *  the scheme's row FOR UPDATE (lockRow) before this runs, and a letter checks and takes
+ *  its scheme under a key-share lock of it (letters/numbering.ts schemeFor), so no letter
+ *  comes in between. */
+async function keepTypeOfUsedScheme(
+  trx: SaveContext['trx'],
+  tenantId: number,
+  values: SaveContext['values'],
+  existing: SaveContext['existing'],
+) {
+  if (!existing || values.message_type_fk === undefined) return;
+  if (Number(values.message_type_fk) === Number(existing.message_type_fk)) return;
+  const used = await (
+    trx as unknown as Transaction<{ messages: { tenant_id: number; andikator_fk: number } }>
+  )
+    .selectFrom('messages')
+    .select(sql`1`.as('one'))
+    .where('tenant_id', '=', tenantId)
+    .where('andikator_fk', '=', Number(existing.id))
+    .limit(1)
+    .executeTakeFirst();
+  if (used) throw new UserError('نوع نامه‌ی اندیکاتوری که نامه‌ها با آن ثبت شده‌اند تغییر نمی‌کند');
+}
 
 registerHooks(andikator, {
   storage: {
@@ -17,6 +45,7 @@ registerHooks(andikator, {
   },
 
   async beforeSave({ trx, principal, values, existing }) {
+    await keepTypeOfUsedScheme(trx, principal.tenantId, values, existing);
     // An update may name only some fields: the rule reads the record as it will be.
     const record = { ...existing, ...values };
     if (!record.is_default) return;

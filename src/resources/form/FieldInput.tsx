@@ -3,7 +3,6 @@ import {
   BooleanInput,
   FileField,
   FileInput,
-  NumberInput,
   PasswordInput,
   SelectInput,
   TextArrayInput,
@@ -12,7 +11,7 @@ import {
 import type { Field } from '../../schemas';
 import { toLatinDigits, toPersianDigits } from '../../shared/persian-digits';
 import { JalaliDateInput } from '../../ui/jalali';
-import { MoneyInput } from './MoneyInput';
+import { NumericInput } from './NumericInput';
 import { ReferenceChoiceInput } from './ReferenceChoiceInput';
 import { StringListInput } from './StringListInput';
 import { ImageUploadInput } from './ImageUploadInput';
@@ -48,9 +47,9 @@ export function FieldInput({ name, field, mode, rule }: FieldInputProps) {
     case 'multiline':
       return <TextInput {...props} multiline minRows={3} />;
     case 'number':
-      return <NumberInput {...props} />;
+      return <NumericInput {...props} />;
     case 'money':
-      return <MoneyInput {...props} />;
+      return <NumericInput {...props} grouped />;
     case 'boolean':
       return <BooleanInput {...props} fullWidth={false} />;
     case 'date':
