@@ -219,15 +219,26 @@ function addresses(
 }
 
 /** The title of the letter's numbering scheme. */
-async function schemeTitle(db: LettersDb, viewer: Viewer, message: Message) {
-  const scheme = await db
-    .selectFrom('andikators')
+/** The titles of the letter's scheme and receive method, in one statement. */
+async function titlesOf(db: LettersDb, viewer: Viewer, message: Message) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('andikators')
+        .select('andikator_title')
+        .where('tenant_id', '=', viewer.tenantId)
+        .where('id', '=', message.andikator_fk)
+        .as('andikator_title'),
+      eb
+        .selectFrom('recive_methods')
+        .select('recive_method_title')
+        .where('tenant_id', '=', viewer.tenantId)
+        .where('id', '=', message.recive_method_fk ?? 0)
+        .as('recive_method_title'),
+    ])
     .modifyFront(ONE_PLAN)
-    .select('andikator_title')
-    .where('tenant_id', '=', viewer.tenantId)
-    .where('id', '=', message.andikator_fk)
     .executeTakeFirst();
-  return scheme?.andikator_title ?? '';
+  return { andikatorTitle: row?.andikator_title ?? '', reciveMethodTitle: row?.recive_method_title ?? '' };
 }
 
 function letterRecord(
@@ -235,7 +246,7 @@ function letterRecord(
   message: Message,
   box: Box | undefined,
   own: { read: boolean; firstAt: Date | null },
-  andikatorTitle: string,
+  titles: { andikatorTitle: string; reciveMethodTitle: string },
   people: People,
 ) {
   return {
@@ -245,7 +256,7 @@ function letterRecord(
     subject: message.subject,
     messageBody: message.message_body,
     andikatorFk: message.andikator_fk,
-    andikatorTitle,
+    ...titles,
     andikatorPrefix: message.andikator_prefix,
     number: message.number,
     displayMessageNumber: displayNumber(message),
@@ -419,8 +430,8 @@ export async function letterDetail(services: Services, viewer: Viewer, id: numbe
   // As it was before this opening (box and message were read before markRead).
   const own = await ownReading(db, viewer, message, box, reading);
   await markRead(services, viewer, message, box, reading, own);
-  const [andikatorTitle, addressed, attachments, relatedMessage, allForwards, allEvents] = await Promise.all([
-    schemeTitle(db, viewer, message),
+  const [titles, addressed, attachments, relatedMessage, allForwards, allEvents] = await Promise.all([
+    titlesOf(db, viewer, message),
     addressRows(db, viewer, message),
     attachmentRows(db, viewer, message),
     relatedOf(db, viewer, message),
@@ -438,7 +449,7 @@ export async function letterDetail(services: Services, viewer: Viewer, id: numbe
     ...forwards.flatMap((r) => [r.from_user_id, r.to_user_id]),
     ...events.map((r) => r.user_id),
   ]);
-  const letter = letterRecord(viewer, message, box, own, andikatorTitle, people);
+  const letter = letterRecord(viewer, message, box, own, titles, people);
   return {
     record: { ...letter, letter, ...addresses(viewer, message, addressed, people) },
     attachment: attachmentsOf(attachments, hidden),

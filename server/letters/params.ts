@@ -192,7 +192,9 @@ export const deleteParams = z.object({
   Id: field.id('شناسه نامه'),
   TypeNumber: field.optionalInt('شماره پوشه', 0),
   PageType: field.optionalText('نوع صفحه', 50),
-  IsSend: field.optionalText('وضعیت ارسال', 10),
+  // Accepted as the screens send it (the letter's state: 0, 1, true, '0'…), not used: delete
+  // goes by the letter's own state.
+  IsSend: optionalBool('وضعیت ارسال'),
 });
 
 export const getParams = z.object({

@@ -2,7 +2,7 @@
 // (not blind copies: a phrase must not tell who else got it) and an incoming letter's own
 // number, normalised as every search key is (searchKey: ي/ی, ك/ک, ZWNJ, Persian digits).
 // It lives in messages_search, whose policy carries the phrase (migration 0015).
-import { searchKey } from '../../src/shared/persian';
+import { storedSearchKey } from '../../src/shared/persian';
 import { bodyParagraphs } from './body';
 import type { Message } from './access';
 import type { LettersTrx } from './schema';
@@ -12,7 +12,7 @@ export const displayNumber = (message: Pick<Message, 'number' | 'andikator_prefi
   message.number === null ? '' : `${message.andikator_prefix}${message.number}`;
 
 export function letterSearchText(message: Message): string {
-  return searchKey(
+  return storedSearchKey(
     [
       displayNumber(message),
       message.subject,

@@ -13,7 +13,7 @@ import { keyedPage, MAX_ROWS, searching, type KeyedList, type PageRows, type Tot
 import { filtered, pageRows, recordName, searchPattern, type EngineDb, type ListQuery } from './repository';
 import { searchTable } from './tables';
 import type { Row } from './values';
-import { searchKey } from '../../src/shared/persian';
+import { searchKey, storedSearchKey } from '../../src/shared/persian';
 
 export { COUNT_CAP, FIRST_WALK, MAX_ROWS, RECENT_WINDOW, SHORT_LIST, type Total } from './paging';
 
@@ -129,7 +129,7 @@ export async function lookupRows(
 function onlyShownMatches(resource: Resource, phrase: string, found: { rows: Row[] } & Total) {
   const key = searchKey(phrase);
   if (!key || !hasHiddenSearchFields(resource)) return found;
-  const rows = found.rows.filter((row) => searchKey(shownText(resource, row)).includes(key));
+  const rows = found.rows.filter((row) => storedSearchKey(shownText(resource, row)).includes(key));
   if (rows.length === found.rows.length) return found;
   return { rows, total: rows.length, capped: found.capped && rows.length > 0 };
 }

@@ -2,7 +2,7 @@
 // and a row → the record the client reads (camelCase, id under the resource's idField).
 import { UserError } from '../http/answers';
 import type { Resource } from '../../src/schemas/kit';
-import { searchKey } from '../../src/shared/persian';
+import { storedSearchKey } from '../../src/shared/persian';
 
 export type Row = Record<string, unknown>;
 
@@ -47,7 +47,7 @@ function columnValue(kind: string, value: unknown): unknown {
 
 /** The normalised, lower-case text the phrase search matches against. */
 export function searchText(resource: Resource, values: Row): string {
-  return searchKey(
+  return storedSearchKey(
     resource
       .searchFields()
       // A searchable reference is matched through the record it points at (repository.ts).

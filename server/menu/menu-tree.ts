@@ -115,3 +115,48 @@ export function menuFor(permissions: Set<string>, entries: MenuEntry[] = MENU): 
     });
   return visit(entries);
 }
+
+/** A letter folder as the menu shows it: its id (the list's typeNumber) and full path. */
+export interface MenuFolder {
+  id: number;
+  title: string;
+}
+
+/** Where the user's folders go: under «مکاتبات», after the drafts. */
+const LETTERS_GROUP = 'مکاتبات';
+
+/**
+ * The menu with the tenant's archive and favourite folders (spec 1 §2: a folder's entry
+ * opens ArchiveMessage or FavoriteMessage, its id the typeNumber), each kind a group of
+ * its folders by full path, after the drafts. Without folders, the menu as it was.
+ */
+export function withFolders(
+  records: MenuRecord[],
+  folders: { archive: MenuFolder[]; favorite: MenuFolder[] },
+): MenuRecord[] {
+  const kinds: Array<[title: string, type: string, list: MenuFolder[]]> = [
+    ['بایگانی', 'ArchiveMessage', folders.archive],
+    ['نامه‌های دلخواه', 'FavoriteMessage', folders.favorite],
+  ];
+  let nextId = Math.max(0, ...allIds(records)) + 1;
+  const groups = kinds
+    .filter(([, , list]) => list.length)
+    .map(([title, type, list]) => ({
+      id: nextId++,
+      title,
+      type: 'Group',
+      children: list.map((folder) => ({ id: folder.id, title: folder.title, type, children: [] })),
+    }));
+  if (!groups.length) return records;
+  return records.map((record) => {
+    if (record.title !== LETTERS_GROUP) return record;
+    const drafts = record.children.findIndex((child) => child.type === 'DraftMessage');
+    const at = drafts < 0 ? record.children.length : drafts + 1;
+    return {
+      ...record,
+      children: [...record.children.slice(0, at), ...groups, ...record.children.slice(at)],
+    };
+  });
+}
+
+const allIds = (records: MenuRecord[]): number[] => records.flatMap((r) => [r.id, ...allIds(r.children)]);

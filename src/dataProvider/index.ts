@@ -10,6 +10,7 @@
 import type { DataProvider, GetListParams, GetOneParams, Identifier, RaRecord } from 'react-admin';
 import { http, answerMessage, type ApiAnswer } from '../api/http';
 import { toListQuery, toRaRecord, toWriteRequest, type Row, type WriteRequest } from './resourceCodec';
+import { MENU_CHANGED } from '../layout/menu/menuChanged';
 
 /** What a picker reads through getList: `meta: LOOKUP` (Phrase from `filter.q`). */
 export const LOOKUP = { lookup: true } as const;
@@ -119,6 +120,12 @@ async function storedOr(resource: string, id: Identifier, written: Row) {
   }
 }
 
+/** Resources the side menu lists records of (letter folders): a change reloads it. */
+const IN_MENU = new Set(['archive', 'favorite']);
+const changed = (resource: string) => {
+  if (IN_MENU.has(resource)) window.dispatchEvent(new Event(MENU_CHANGED));
+};
+
 export const dataProvider: DataProvider = {
   async getList<R extends RaRecord>(resource: string, { pagination, filter, meta }: GetListParams) {
     const { page = 1, perPage = 10 } = pagination ?? {};
@@ -156,12 +163,14 @@ export const dataProvider: DataProvider = {
         id?: Identifier;
       },
     );
+    changed(resource);
     return { data: await storedOr(resource, answer.id as Identifier, data as Row) } as never;
   },
   async update(resource, { id, data }) {
     const entity = await entityOf(resource);
     const request = entity.write(data as Row, 'update');
     ensureOk(await send('PUT', `${entity.path}/update/`, { ...request, body: { ...request.body, Id: id } }));
+    changed(resource);
     return { data: await storedOr(resource, id, data as Row) } as never;
   },
   async updateMany(resource, { ids, data }) {
@@ -171,6 +180,7 @@ export const dataProvider: DataProvider = {
   async delete(resource, { id, previousData }) {
     const entity = await entityOf(resource);
     ensureOk(await http.delete(`${entity.path}/delete/`, { Id: id }));
+    changed(resource);
     return { data: (previousData ?? { id }) as never };
   },
   async deleteMany(resource, { ids }) {

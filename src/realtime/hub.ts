@@ -53,8 +53,14 @@ export function onHubReconnected(listener: () => void): () => void {
 
 const emitReconnected = () => reconnectListeners.forEach((listener) => listener());
 
+/** A 401/403 on negotiate. The library wraps a failed negotiate in an error of its own
+ *  (FailedToNegotiateWithServerError) that keeps the status only in its message. */
 function isAuthRefusal(lib: SignalR, error: unknown): boolean {
-  return error instanceof lib.HttpError && (error.statusCode === 401 || error.statusCode === 403);
+  if (error instanceof lib.HttpError) return error.statusCode === 401 || error.statusCode === 403;
+  return (
+    (error as { errorType?: string } | null)?.errorType === 'FailedToNegotiateWithServerError' &&
+    /Status code '40[13]'/.test((error as Error).message)
+  );
 }
 
 function buildConnection(lib: SignalR): HubConnection {

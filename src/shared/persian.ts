@@ -35,6 +35,23 @@ export function searchKey(text: string): string {
   return normalizePersian(text).toLowerCase();
 }
 
+/** A word written with a zero-width non-joiner inside it (کتاب‌های, می‌شود). */
+const COMPOUND = /\S*\u200c\S*/g;
+
+/**
+ * The search text a record stores: its search key, then each of its words that a ZWNJ
+ * joins, written as one (کتاب‌های → «کتاب های … کتابهای»). A phrase's key turns a ZWNJ
+ * into a space, so whether a reader types the compound with a ZWNJ, a space or neither,
+ * one of the two finds it.
+ */
+export function storedSearchKey(text: string): string {
+  const key = searchKey(text);
+  const joined = new Set(
+    (text.match(COMPOUND) ?? []).map((word) => searchKey(word.replace(/\u200c/g, ''))).filter(Boolean),
+  );
+  return joined.size ? `${key} ${[...joined].join(' ')}` : key;
+}
+
 /** Marks that join, separate or orient letters but show nothing: ZWNJ, ZWJ, the
  *  direction marks, the word joiner and the byte-order mark. */
 const INVISIBLE = /[\s\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;

@@ -166,8 +166,15 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     });
     // A draft is its writer's until sent: a reader of all letters does not see it either.
     expect(await api.get(w.admin, draft)).toMatchObject({ status: 0, message: REFUSED.notFound });
+    // The body exactly as the screens send it (IsSend a number: it was refused as not text).
     expect(
-      await api.call(w.maryam, 'DELETE', 'message/delete/', { Id: draft, PageType: 'Draft' }),
+      await api.call(w.maryam, 'DELETE', 'message/delete/', {
+        Language: 0,
+        Id: draft,
+        PageType: 'Draft',
+        TypeNumber: 0,
+        IsSend: 0,
+      }),
     ).toMatchObject({ status: 1 });
     expect((await api.box(w.maryam)).draftMessageCount).toBe(draftsBefore);
     expect(await api.get(w.maryam, draft)).toMatchObject({ status: 0, message: REFUSED.notFound });
@@ -464,6 +471,9 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
       messageTypeFk: 5,
       messageFrom: 'شرکت آریا',
       importedMsgNumber: '۱۲۳/الف',
+      reciveMethodFk: w.reciveMethod,
+      reciveMethodTitle: expect.stringMatching(/\S/),
+      andikatorTitle: 'اندیکاتور وارده',
       displayMessageNumber: expect.stringMatching(/^و-\d+$/),
     });
     expect(await api.ids(w.admin, { PageType: 'Send', MessageType: 5, fromCustomerId: customer })).toContain(

@@ -59,6 +59,40 @@ describe.each(ENGINES)('menu, links and tenants (%s)', (engine) => {
     expect(staffTypes).not.toContain('Banks');
   });
 
+  it("lists the tenant's archive and favourite folders under «مکاتبات», each by its id and full path", async () => {
+    const menu = async (token: string) => (await server.api.get('menu/list/', {}, { token })).body.records;
+    const foldersIn = (records: MenuRecord[], type: string) =>
+      records
+        .flatMap(function all(r: MenuRecord): MenuRecord[] {
+          return [r, ...r.children.flatMap(all)];
+        })
+        .filter((r) => r.type === type)
+        .map((r) => ({ id: (r as MenuRecord & { id: number }).id, title: r.title }));
+    const archives = (await server.api.get('archive/list/', { Count: -1 }, { token: admin })).body.records;
+    const favorite = (
+      await server.api.post('favorite/create/', { FavoriteTitle: 'پیگیری' }, { token: admin })
+    ).body.id as number;
+    const records = await menu(admin);
+    expect(foldersIn(records, 'ArchiveMessage').sort((a, b) => a.id - b.id)).toEqual(
+      archives
+        .map((a: { archiveId: number; fullName: string }) => ({ id: a.archiveId, title: a.fullName }))
+        .sort((a: { id: number }, b: { id: number }) => a.id - b.id),
+    );
+    expect(foldersIn(records, 'FavoriteMessage')).toEqual([{ id: favorite, title: 'پیگیری' }]);
+    // After the drafts, in the letters' group; a colleague files letters too.
+    const letters = records.find((r: MenuRecord) => r.title === 'مکاتبات');
+    const titles = letters.children.map((r: MenuRecord) => r.title);
+    expect(titles.indexOf('بایگانی')).toBe(titles.indexOf('پیش‌نویس‌ها') + 1);
+    expect(foldersIn(await menu(colleague), 'FavoriteMessage')).toEqual([{ id: favorite, title: 'پیگیری' }]);
+    // Another organisation's menu names none of them.
+    const theirs = await menu(otherAdmin);
+    expect(foldersIn(theirs, 'FavoriteMessage')).toEqual([]);
+    const ours = new Set(archives.map((a: { archiveId: number }) => a.archiveId));
+    expect(foldersIn(theirs, 'ArchiveMessage').filter((f) => ours.has(f.id))).toEqual([]);
+    await server.api.call('DELETE', 'favorite/delete/', { token: admin, json: { Id: favorite } });
+    expect(foldersIn(await menu(admin), 'FavoriteMessage')).toEqual([]);
+  });
+
   it('gives the platform admin the operator screens', async () => {
     const platform = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password, 'crm.localhost'))
       .token;

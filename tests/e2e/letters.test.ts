@@ -1,8 +1,8 @@
 // Correspondence end to end in Chromium, on the real server: the administrator writes an
 // internal letter to a colleague, saves it as a draft, signs and sends it; the colleague,
 // signed in meanwhile, gets the toast and one more unread letter, opens it from the toast,
-// replies (a draft in their drafts), files it in an archive folder and prints it (the
-// .docx arrives). Screenshots of a letter list and the letter screen go to tmp/screenshots.
+// replies (a draft in their drafts), files it in an archive folder, prints it (the
+// .docx arrives) and deletes the unsent reply from the drafts list. Screenshots of a letter list and the letter screen go to tmp/screenshots.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -176,5 +176,19 @@ describe('a letter from draft to archive in Chromium', () => {
     expect(download.suggestedFilename()).toMatch(/\.docx$/);
     const file = await download.path();
     expect(file).toBeTruthy();
+  });
+
+  it('deletes the unsent reply from the drafts list behind «آیا اطمینان دارید ؟»', async () => {
+    await colleague.goto(`${origin}/draftmessage`);
+    const reply = `پاسخ: ${SUBJECT}`;
+    await colleague.getByRole('link', { name: reply }).waitFor();
+    await colleague.getByRole('button', { name: `حذف نامه ${reply}` }).click();
+    const dialog = colleague.getByRole('dialog');
+    await dialog.getByText('آیا اطمینان دارید ؟').waitFor();
+    await dialog.getByRole('button', { name: 'بله', exact: true }).click();
+    await visible(colleague, 'درخواست با موفقیت انجام شد');
+    await expect
+      .poll(() => colleague.getByRole('link', { name: reply }).count(), { timeout: 15_000 })
+      .toBe(0);
   });
 });

@@ -1,11 +1,11 @@
 // The foundation's journey in a real browser against the real server: sign in on
 // localhost, the Persian right-to-left dashboard, a pushed notification as a toast,
-// and logout back to the sign-in page.
+// a session ended elsewhere sending the idle page back to sign-in, and logout.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type TestServer, DEMO_ADMIN } from '../api/harness';
-import { openPortal, SCREENSHOTS, type Portal } from './browser';
+import { openPortal, SCREENSHOTS, signInThroughForm, type Portal } from './browser';
 import { DEMO_TENANT_NAME } from '../../server/seed/seed';
 
 describe('the portal in Chromium', () => {
@@ -84,6 +84,18 @@ describe('the portal in Chromium', () => {
       )
       .toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'notification.png') });
+  });
+
+  it('goes back to the sign-in page by itself when its session is ended elsewhere, idle', async () => {
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('dabir.session') ?? '{}').token as string,
+    );
+    // As a password change on another device would: the server revokes this session and
+    // closes its hub; the page, doing nothing, learns it on reconnecting (within 10 s).
+    expect((await server.api.post('user/logout/', {}, { token })).body.status).toBe(1);
+    await page.waitForURL(/\/login/, { timeout: 30_000 });
+    expect(await page.evaluate(() => localStorage.getItem('dabir.session'))).toBeNull();
+    await signInThroughForm(page, origin, DEMO_ADMIN.username, DEMO_ADMIN.password);
   });
 
   it('logs out back to the sign-in page', async () => {

@@ -246,6 +246,14 @@ describe('a new letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(screen.getByLabelText('نیاز به پاسخ دارد')).toBeTruthy();
   });
 
+  it('shows the body right-aligned in its toolbar before the editor is focused', async () => {
+    open('/letter/true/AllMyMessage/4/0');
+    await waitForScreen();
+    const pressed = (name: string) => screen.getByRole('button', { name }).getAttribute('aria-pressed');
+    await waitFor(() => expect(pressed('راست‌چین')).toBe('true'));
+    expect(pressed('چپ‌چین')).toBe('false');
+  });
+
   it('leaves the current user out of the recipients', async () => {
     open('/letter/true/AllMyMessage/4/0');
     await waitForScreen();

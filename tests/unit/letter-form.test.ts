@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The letter form's pure rules (src/custom/letters/letter/letterForm.ts): required fields
 // per letter type (spec 1 §5), the "changed" state (spec 1 §4) and the message/save fields
 // (the incoming letter's Jalali day sent as the instant it starts in Tehran).
@@ -57,6 +58,12 @@ describe('letter form', () => {
     const loaded = valuesOf(record);
     expect(isChanged(loaded, { ...loaded, selectedTo: [2, 4] })).toBe(false);
     expect(isChanged(emptyValues(null), { ...emptyValues(null), messageBody: '<p></p>' })).toBe(false);
+    // The body as stored and as the editor writes it back: one paragraph, not a change.
+    const stored = { ...loaded, messageBody: '<p style="text-align:right">متن</p>' };
+    expect(isChanged(stored, { ...stored, messageBody: '<p style="text-align: right;">متن</p>' })).toBe(
+      false,
+    );
+    expect(isChanged(stored, { ...stored, messageBody: '<p style="text-align: left;">متن</p>' })).toBe(true);
   });
 
   it.each([

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cleanPersianText, normalizePersian, searchKey, toLatinDigits } from '../../src/shared/persian';
+import {
+  cleanPersianText,
+  normalizePersian,
+  searchKey,
+  storedSearchKey,
+  toLatinDigits,
+} from '../../src/shared/persian';
 
 describe('Persian normalisation', () => {
   it('turns Arabic yeh and kaf into Persian', () => {
@@ -15,6 +21,14 @@ describe('Persian normalisation', () => {
   });
   it('makes search keys lower case, so a plain LIKE matches either case', () => {
     expect(searchKey('شركت Pars ۱۲ Info@Example.IR')).toBe('شرکت pars 12 info@example.ir');
+  });
+  it('stores a ZWNJ compound both parted and joined, so a phrase typed either way finds it', () => {
+    expect(storedSearchKey('گزارش\u200Cهای فصلی و می\u200Cشود')).toBe(
+      'گزارش های فصلی و می شود گزارشهای میشود',
+    );
+    expect(storedSearchKey('بدون نیم فاصله')).toBe('بدون نیم فاصله');
+    for (const phrase of ['گزارش\u200Cهای', 'گزارش های', 'گزارشهای'])
+      expect(storedSearchKey('گزارش\u200Cهای فصلی').includes(searchKey(phrase))).toBe(true);
   });
   it('is idempotent', () => {
     const once = normalizePersian('كتابخانه\u200Cي ۱۲');

@@ -104,6 +104,7 @@ export interface LetterRecord {
   projectFk?: number | null;
   projectTitle?: string;
   reciveMethodFk?: number | null;
+  reciveMethodTitle?: string;
   importedMsgNumber?: string | null;
   importedMsgDate?: string | null;
   messageFromManFk?: number | null;

@@ -21,7 +21,7 @@ export function SideMenu() {
       <Divider />
       <Menu sx={{ pb: 2, mt: 0.5 }}>
         {rows.map((row) => (
-          <MenuRowItem key={row.item.id} row={row} onToggle={toggle} />
+          <MenuRowItem key={`${row.item.type}:${row.item.id}`} row={row} onToggle={toggle} />
         ))}
       </Menu>
     </nav>

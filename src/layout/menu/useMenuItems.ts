@@ -1,13 +1,22 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSession } from '../../auth';
+import { MENU_CHANGED } from './menuChanged';
 import { fetchMenu, withHomeEntry, type MenuRecord } from './menuTree';
 
-/** The side menu of the signed-in user, loaded once per session; empty until it arrives. */
+/** The side menu of the signed-in user, loaded once per session and again when a record
+ *  it lists changes (a letter folder: MENU_CHANGED); empty until it arrives. */
 export function useMenuItems(): MenuRecord[] {
   const session = useSession();
   const token = session?.token;
   const tenantFullName = session?.user.tenantFullName ?? '';
   const [records, setRecords] = useState<MenuRecord[] | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    const reload = () => setVersion((v) => v + 1);
+    window.addEventListener(MENU_CHANGED, reload);
+    return () => window.removeEventListener(MENU_CHANGED, reload);
+  }, []);
 
   useEffect(() => {
     if (!token) return; // signed out: nothing to ask (the call would only answer 401)
@@ -18,7 +27,7 @@ export function useMenuItems(): MenuRecord[] {
     return () => {
       current = false;
     };
-  }, [token]);
+  }, [token, version]);
 
   return useMemo(() => withHomeEntry(records, tenantFullName), [records, tenantFullName]);
 }

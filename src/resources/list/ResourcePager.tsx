@@ -8,6 +8,7 @@ import Pagination from '@mui/material/Pagination';
 import PaginationItem from '@mui/material/PaginationItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { useListContext } from 'react-admin';
 import { groupDigits, toPersianDigits } from '../../shared/persian-digits';
 
@@ -53,43 +54,47 @@ export function ResourcePager() {
 /** The same pager for a list that keeps its own paging (the letter lists). */
 export function Pager({ page, perPage, total: count, capped, setPage, setPerPage }: PagerProps) {
   const pages = Math.ceil(count / perPage) + (capped ? 1 : 0);
+  // A page past the end (a typed URL, the last row of the last page deleted): the last page.
+  useEffect(() => {
+    if (count > 0 && !capped && page > pages) setPage(pages);
+  }, [count, capped, page, pages, setPage]);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, px: 2, py: 1.5 }}>
       <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
         مجموع: {capped ? `بیش از ${groupDigits(count)}` : groupDigits(count)}
       </Typography>
+      {/* The size is offered whenever there is more than the smallest page: choosing 50
+          must leave the way back to 10 or 20 (spec 1 §9). */}
+      {setPerPage && count > PAGE_SIZES[0] && (
+        <TextField
+          select
+          size="small"
+          variant="standard"
+          label="تعداد در صفحه"
+          value={perPage}
+          onChange={(event) => setPerPage(Number(event.target.value))}
+          fullWidth={false}
+          sx={{ minWidth: 96 }}
+        >
+          {PAGE_SIZES.map((size) => (
+            <MenuItem key={size} value={size}>
+              {toPersianDigits(size)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       {pages > 1 && (
-        <>
-          {setPerPage && (
-            <TextField
-              select
-              size="small"
-              variant="standard"
-              label="تعداد در صفحه"
-              value={perPage}
-              onChange={(event) => setPerPage(Number(event.target.value))}
-              fullWidth={false}
-              sx={{ minWidth: 96 }}
-            >
-              {PAGE_SIZES.map((size) => (
-                <MenuItem key={size} value={size}>
-                  {toPersianDigits(size)}
-                </MenuItem>
-              ))}
-            </TextField>
+        <Pagination
+          count={pages}
+          page={Math.min(page, pages)}
+          onChange={(_, next) => setPage(next)}
+          color="primary"
+          shape="rounded"
+          getItemAriaLabel={pageLabel}
+          renderItem={(item) => (
+            <PaginationItem {...item} page={item.page === null ? null : toPersianDigits(item.page)} />
           )}
-          <Pagination
-            count={pages}
-            page={Math.min(page, pages)}
-            onChange={(_, next) => setPage(next)}
-            color="primary"
-            shape="rounded"
-            getItemAriaLabel={pageLabel}
-            renderItem={(item) => (
-              <PaginationItem {...item} page={item.page === null ? null : toPersianDigits(item.page)} />
-            )}
-          />
-        </>
+        />
       )}
     </Box>
   );

@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import { BooleanInput, required, SelectInput, TextInput, type Validator } from 'react-admin';
 import {
-  AlignmentButtons,
   ClearButtons,
   ColorButtons,
   DefaultEditorOptions,
@@ -18,6 +17,7 @@ import {
   RichTextInputToolbar,
 } from 'ra-input-rich-text';
 import { JalaliDateInput } from '../../../ui/jalali';
+import { AlignmentButtons } from './AlignmentButtons';
 import { INCOMING, INTERNAL, OUTGOING } from '../letterTypes';
 import { LookupInput } from '../pickers/LookupInput';
 import { requiredFields, visibleTextRule, type LetterField } from './letterForm';

@@ -65,6 +65,7 @@ export function ViewTab({ record, messageType }: { record: LetterRecord | undefi
           <>
             <Particular label="شماره نامه وارده">{toPersianDigits(record?.importedMsgNumber)}</Particular>
             <Particular label="تاریخ نامه وارده">{persianDate(record?.importedMsgDate)}</Particular>
+            <Particular label="روش دریافت">{record?.reciveMethodTitle}</Particular>
           </>
         )}
         <Particular label="پروژه">{record?.projectTitle}</Particular>

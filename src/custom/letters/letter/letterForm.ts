@@ -121,7 +121,7 @@ function normalised(values: Partial<LetterFormValues>) {
     value === '' || value === undefined || value === null ? null : Number(value);
   return {
     subject: (values.subject ?? '').trim(),
-    messageBody: isBlankHtml(values.messageBody) ? '' : values.messageBody,
+    messageBody: isBlankHtml(values.messageBody) ? '' : canonicalHtml(values.messageBody ?? ''),
     andikatorFk: ref(values.andikatorFk),
     selectedTo: ids(values.selectedTo),
     selectedCC: ids(values.selectedCC),
@@ -139,6 +139,25 @@ function normalised(values: Partial<LetterFormValues>) {
 /** The "changed" state of spec 1 §4: any field, recipient, copy, attachment or related link. */
 export function isChanged(loaded: LetterFormValues, current: Partial<LetterFormValues>): boolean {
   return JSON.stringify(normalised(loaded)) !== JSON.stringify(normalised(current));
+}
+
+/** HTML as a comparison sees it: the server stores `style="text-align:right"` where the
+ *  editor writes `style="text-align: right;"` — the same paragraph, not a change. */
+function canonicalHtml(html: string): string {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  for (const element of body.querySelectorAll('[style]')) {
+    const rules = (element.getAttribute('style') ?? '')
+      .split(';')
+      .map((rule) =>
+        rule
+          .split(':')
+          .map((part) => part.trim())
+          .join(':'),
+      )
+      .filter(Boolean);
+    element.setAttribute('style', rules.join(';'));
+  }
+  return body.innerHTML;
 }
 
 /** The editor's empty document ('<p></p>') counts as no body. */

@@ -12,6 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import AttachFile from '@mui/icons-material/AttachFile';
+import Business from '@mui/icons-material/Business';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
@@ -20,7 +21,7 @@ import { avatarUrl } from '../../../auth';
 import { formatJalali } from '../../../shared/jalali';
 import { toPersianDigits } from '../../../shared/persian-digits';
 import type { LetterRow, PageType } from '../api';
-import { letterPath } from '../letterTypes';
+import { INCOMING, letterPath } from '../letterTypes';
 import { LetterTypeBadge } from './LetterTypeBadge';
 
 interface LetterTableProps {
@@ -133,7 +134,14 @@ function LetterTableRow({
       </TableCell>
       <TableCell>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
-          <Avatar src={avatarUrl(row.createdUserPic)} alt="" sx={{ width: 24, height: 24 }} />
+          {/* An incoming letter is from a customer: the picture of whoever registered it would say otherwise. */}
+          {row.messageTypeFk === INCOMING ? (
+            <Avatar alt="" sx={{ width: 24, height: 24 }}>
+              <Business sx={{ fontSize: 16 }} />
+            </Avatar>
+          ) : (
+            <Avatar src={avatarUrl(row.createdUserPic)} alt="" sx={{ width: 24, height: 24 }} />
+          )}
           {row.messageFrom}
         </Box>
       </TableCell>

@@ -75,8 +75,9 @@ export function useListUrl() {
     state,
     setPage: (page: number) => change({ page }),
     setPageSize: (pageSize: number) => change({ page: 1, pageSize }),
-    // Typing replaces the entry, so Back does not step through every keystroke.
-    setPhrase: (phrase: string) => change(phraseChanges(phrase), true),
+    // A search starts a history entry (Back returns to the list as it was); further typing
+    // replaces it, so Back does not step through every keystroke.
+    setPhrase: (phrase: string) => change(phraseChanges(phrase), Boolean(state.phrase)),
     setCustomer: (filter: CustomerFilter, customerId: number | null) =>
       change(customerChanges(filter, customerId)),
     clearProject: () => change({ ...FIRST_PAGE, projectId: null }),
