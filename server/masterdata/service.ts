@@ -250,11 +250,12 @@ export async function deleteRecord(services: Services, principal: Principal, res
       if (!existing) throw new UserError(notFound(resource));
       for (const usage of usagesOf(resource)) {
         if (await isUsed(trx, usage.table, usage.column, principal.tenantId, id)) {
-          const where =
+          // Its own kind under it: a folder with folders in it, a unit with units.
+          throw new UserError(
             usage.resource?.name === resource.name
-              ? `زیرمجموعه‌های این ${resource.singular}`
-              : `«${usage.title}»`;
-          throw new UserError(`این ${resource.singular} در ${where} استفاده شده است و حذف نمی‌شود`);
+              ? `این ${resource.singular} زیرمجموعه دارد و حذف نمی‌شود؛ ابتدا زیرمجموعه‌های آن را حذف یا جابه‌جا کنید`
+              : `این ${resource.singular} در «${usage.title}» استفاده شده است و حذف نمی‌شود`,
+          );
         }
       }
       await hooks.beforeDelete?.({ trx, services, principal, row: existing, afterCommit });
