@@ -83,7 +83,9 @@ export function FieldCell({ resource, name, record }: FieldCellProps) {
       // A tree's title column shows the node's whole path.
       if (resource.treeField() && name === titleField(resource) && record.fullName)
         return <>{record.fullName}</>;
-      return <>{meta.digits ? toPersianDigits(plainText(value)) : plainText(value)}</>;
+      // <bdi>: a Latin text (a prefix «T16-», an e-mail) keeps its own direction in the
+      // right-to-left row instead of showing mirrored («-T16»).
+      return <bdi>{meta.digits ? toPersianDigits(plainText(value)) : plainText(value)}</bdi>;
   }
 }
 
