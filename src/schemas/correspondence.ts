@@ -126,7 +126,11 @@ export const template = defineResource({
       hint: 'عمومی / اختصاصی',
     }),
     fileName: f.text('نام فایل', { list: true, readOnly: true, max: 255 }),
-    file: f.file('فایل قالب', { hint: 'سند Word با پسوند docx' }),
+    file: f.file('فایل قالب', {
+      hint: 'سند Word با پسوند docx',
+      requiredOnCreate: true,
+      accept: { 'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'] },
+    }),
   },
   help: 'قالب‌های Word (docx) برای چاپ نامه‌ها. قالب‌های عمومی قابل ویرایش یا حذف نیستند.',
   // The server refuses both with the same words (resource-hooks/template.ts).

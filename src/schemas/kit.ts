@@ -47,8 +47,10 @@ export interface FieldMeta {
   readOnlyOnEdit?: boolean;
   /** Shown, never set by the client: kept by the server (a numbering scheme's last number). */
   readOnly?: boolean;
-  /** Needed when creating, optional when editing (e.g. a password). */
+  /** Needed when creating, optional when editing (a password; a template's file). */
   requiredOnCreate?: boolean;
+  /** file: the types its picker offers (react-dropzone's form: MIME type → extensions). */
+  accept?: Readonly<Record<string, readonly string[]>>;
   /** Never sent back to the client (passwords). */
   writeOnly?: boolean;
   /** Not stored in the resource's table: handled by the resource's own hooks. */
@@ -596,7 +598,15 @@ export function fieldSchemas(resource: Resource, mode: 'create' | 'update'): Rec
     if (fd.meta.readOnly || (mode === 'update' && fd.meta.readOnlyOnEdit)) continue;
     let schema = fd.schema;
     if (mode === 'create' && fd.meta.requiredOnCreate) {
-      schema = z.preprocess(emptyToUndefined, z.string().min(6).max(200)).describe(fd.meta.label);
+      schema =
+        fd.meta.kind === 'file'
+          ? z
+              .any()
+              .refine((v) => v !== undefined && v !== null && v !== '', {
+                message: `${fd.meta.label} الزامی است`,
+              })
+              .describe(fd.meta.label)
+          : z.preprocess(emptyToUndefined, z.string().min(6).max(200)).describe(fd.meta.label);
     }
     shape[pascal(name)] = schema;
   }

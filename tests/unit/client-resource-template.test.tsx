@@ -88,6 +88,20 @@ describe('letter templates', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(within(privateRow).getByText('اختصاصی')).toBeTruthy();
   });
 
+  it('asks for a .docx file when adding, before anything is sent', async () => {
+    show();
+    await screen.findByText('قالب مدیریت');
+    fireEvent.click(screen.getByRole('button', { name: 'افزودن قالب نامه' }));
+    const form = screen.getByRole('dialog');
+    fireEvent.change(within(form).getByLabelText(/نام قالب/), { target: { value: 'قالب نو' } });
+    expect((form.querySelector('input[type=file]') as HTMLInputElement).accept).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document,.docx',
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'ذخیره' }));
+    expect(await within(form).findByText('فایل قالب الزامی است')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
   it('readers without the permission still download every template', async () => {
     signIn([]);
     show();

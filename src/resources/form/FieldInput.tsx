@@ -80,6 +80,7 @@ export function FieldInput({ name, field, mode, rule }: FieldInputProps) {
         <FileInput
           {...props}
           multiple={false}
+          accept={meta.accept as Record<string, string[]> | undefined}
           placeholder="پرونده را اینجا رها کنید یا برای انتخاب کلیک کنید"
         >
           <FileField source="src" title="title" />
