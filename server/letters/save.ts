@@ -8,7 +8,7 @@ import type { Services } from '../services';
 import { requireLetter, type Message, type Viewer } from './access';
 import { checkAttachments, recordAttachments, withStoredFiles } from './attachments';
 import { holdDraft, lockCounters } from './boxes';
-import { addRelations, composeLetter, writeAddresses } from './compose';
+import { addRelations, composeLetter, writeAddresses, type Composed } from './compose';
 import { NUMBERED_SCHEME_FIXED } from './numbering';
 import { ASSIGN_NUMBER, CREATE_PERMISSION, EVENT, REFUSED, SEND, type MessageType } from './constants';
 import { recordEvent } from './events';
@@ -71,6 +71,7 @@ async function changeDraft(
   if (message.number !== null && params.AndikatorFk && params.AndikatorFk !== message.andikator_fk)
     throw new UserError(NUMBERED_SCHEME_FIXED);
   const composed = await composeLetter(trx, viewer, params, message.message_type_fk, message.id);
+  const addressedBefore = await addressesOf(trx, viewer.tenantId, message.id);
   const changed = await trx
     .updateTable('messages')
     .set(composed.columns)
@@ -80,8 +81,41 @@ async function changeDraft(
     .executeTakeFirstOrThrow();
   await writeAddresses(trx, viewer.tenantId, message.id, composed);
   await addRelations(trx, viewer, message.id, composed.related);
-  await recordEvent(trx, viewer.tenantId, message.id, EVENT.edit, viewer.userId);
+  // An edit event only for an edit: assigning a number sends the unchanged form along.
+  const edited =
+    withFiles ||
+    composed.related.length > 0 ||
+    !sameColumns(message, composed.columns) ||
+    JSON.stringify(addressedBefore) !== JSON.stringify(await addressesOf(trx, viewer.tenantId, message.id));
+  if (edited) await recordEvent(trx, viewer.tenantId, message.id, EVENT.edit, viewer.userId);
   return changed;
+}
+
+/** Whether the stored letter already holds these column values. */
+function sameColumns(stored: Message, columns: Composed['columns']) {
+  const plain = (value: unknown) => (value instanceof Date ? value.getTime() : (value ?? null));
+  return Object.entries(columns).every(
+    ([column, value]) => plain(stored[column as keyof Message]) === plain(value),
+  );
+}
+
+/** The letter's recipients and customers in their order. */
+async function addressesOf(trx: LettersTrx, tenantId: number, messageId: number) {
+  const recipients = await trx
+    .selectFrom('message_recipients')
+    .select(['user_id', 'kind'])
+    .where('tenant_id', '=', tenantId)
+    .where('message_id', '=', messageId)
+    .orderBy('position')
+    .execute();
+  const customers = await trx
+    .selectFrom('message_customers')
+    .select('customer_id')
+    .where('tenant_id', '=', tenantId)
+    .where('message_id', '=', messageId)
+    .orderBy('position')
+    .execute();
+  return { recipients, customers };
 }
 
 export async function saveLetter(services: Services, viewer: Viewer, params: SaveParams): Promise<number> {
