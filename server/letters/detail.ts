@@ -218,7 +218,6 @@ function addresses(
   return { selectedTo: customers ?? ofKind(TO), selectedCC: ofKind(CC), selectedBcc: bcc };
 }
 
-/** The title of the letter's numbering scheme. */
 /** The titles of the letter's scheme and receive method, in one statement. */
 async function titlesOf(db: LettersDb, viewer: Viewer, message: Message) {
   const row = await db
