@@ -79,14 +79,13 @@ async function changeDraft(
     .where('id', '=', message.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await writeAddresses(trx, viewer.tenantId, message.id, composed);
+  // Recipients and customers rewritten only when they differ from the stored ones.
+  const readdressed = JSON.stringify(addressedBefore) !== JSON.stringify(addressesIn(composed));
+  if (readdressed) await writeAddresses(trx, viewer.tenantId, message.id, composed);
   await addRelations(trx, viewer, message.id, composed.related);
   // An edit event only for an edit: assigning a number sends the unchanged form along.
   const edited =
-    withFiles ||
-    composed.related.length > 0 ||
-    !sameColumns(message, composed.columns) ||
-    JSON.stringify(addressedBefore) !== JSON.stringify(await addressesOf(trx, viewer.tenantId, message.id));
+    withFiles || readdressed || composed.related.length > 0 || !sameColumns(message, composed.columns);
   if (edited) await recordEvent(trx, viewer.tenantId, message.id, EVENT.edit, viewer.userId);
   return changed;
 }
@@ -99,7 +98,13 @@ function sameColumns(stored: Message, columns: Composed['columns']) {
   );
 }
 
-/** The letter's recipients and customers in their order. */
+/** The recipients and customers a save writes, as addressesOf reads them back. */
+const addressesIn = (composed: Composed) => ({
+  recipients: composed.recipients.map((r) => ({ user_id: r.userId, kind: r.kind })),
+  customers: composed.customers.map((customer_id) => ({ customer_id })),
+});
+
+/** The letter's stored recipients and customers in their order. */
 async function addressesOf(trx: LettersTrx, tenantId: number, messageId: number) {
   const recipients = await trx
     .selectFrom('message_recipients')

@@ -104,6 +104,26 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     expect(events).toEqual([1, 2, 4, 5, 6, 4, 3]);
   });
 
+  it('records an edit for a draft saved with other recipients, none for one saved unchanged', async () => {
+    const id = await api.draft(w.maryam, [w.ali]);
+    const edits = async () =>
+      (await api.get(w.maryam, id)).messageEvent.filter((e: { eventTypeFk: number }) => e.eventTypeFk === 2)
+        .length;
+    expect(await api.save(w.maryam, { ...api.internal([w.ali]), MessageId: id })).toMatchObject({
+      status: 1,
+    });
+    expect(await edits()).toBe(0);
+    expect(await api.save(w.maryam, { ...api.internal([w.zahra, w.ali]), MessageId: id })).toMatchObject({
+      status: 1,
+    });
+    expect(await edits()).toBe(1);
+    expect((await api.get(w.maryam, id)).record.selectedTo).toEqual([w.zahra.personId, w.ali.personId]);
+    expect(await api.save(w.maryam, { ...api.internal([w.zahra, w.ali]), MessageId: id })).toMatchObject({
+      status: 1,
+    });
+    expect(await edits()).toBe(1);
+  });
+
   it('delivers to the cartable unread; opening marks it read once, with an event; the counts follow', async () => {
     const before = await api.box(w.ali);
     const id = await api.sendNew(w.maryam, [w.ali], { AnswerRequest: true });
