@@ -59,8 +59,7 @@ export const REQUIRED_BY_TYPE: Record<number, LetterField[]> = {
 export function visibleTextRule(html: boolean) {
   return (value: unknown) => {
     if (typeof value !== 'string' || value === '') return undefined;
-    const text = html ? (new DOMParser().parseFromString(value, 'text/html').body.textContent ?? '') : value;
-    return hasVisibleText(text) ? undefined : 'ra.validation.required';
+    return hasVisibleText(html ? htmlText(value) : value) ? undefined : 'ra.validation.required';
   };
 }
 
@@ -160,15 +159,12 @@ function canonicalHtml(html: string): string {
   return body.innerHTML;
 }
 
-/** The editor's empty document ('<p></p>') counts as no body. */
+/** The text a body shows, its markup and entities read as the browser reads them. */
+const htmlText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+
+/** The editor's empty document ('<p></p>', a paragraph of spaces) counts as no body. */
 export function isBlankHtml(html: string | null | undefined): boolean {
-  return (
-    !html ||
-    html
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;/g, ' ')
-      .trim() === ''
-  );
+  return !html || !hasVisibleText(htmlText(html));
 }
 
 /** message/save's fields for the form (files go separately). */
