@@ -13,7 +13,7 @@ import { keyedPage, MAX_ROWS, searching, type KeyedList, type PageRows, type Tot
 import { filtered, pageRows, recordName, searchPattern, type EngineDb, type ListQuery } from './repository';
 import { searchTable } from './tables';
 import type { Row } from './values';
-import { searchKey, storedSearchKey } from '../../src/shared/persian';
+import { PERSIAN_ORDER, searchKey, storedSearchKey } from '../../src/shared/persian';
 
 export { COUNT_CAP, FIRST_WALK, MAX_ROWS, RECENT_WINDOW, SHORT_LIST, type Total } from './paging';
 
@@ -77,8 +77,6 @@ function referenceMatches(target: Resource, column: string, pattern: string, ten
   return sql<boolean>`coalesce((SELECT true FROM ${sql.table(searchTable(target))} s
     WHERE s.tenant_id = ${tenantId} AND s.id = ${sql.ref(`t.${column}`)} AND s.search_text LIKE ${pattern}), false)`;
 }
-
-const PERSIAN_ORDER = new Intl.Collator('fa');
 
 /** The names a picker is offered for a typed phrase at most, whatever `Count` asks (the
  *  client asks for all): a thousand matches of a name in every twelfth customer cost a

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { EncodedAnswer, ok } from '../http/answers';
 import { userRoute } from '../http/api-route';
 import type { Services } from '../services';
+import { PERSIAN_ORDER } from '../../src/shared/persian';
 import { menuFor, withFolders, type MenuFolder } from './menu-tree';
 
 /** Folders a menu shows at most of each kind (a tenant's whole filing plan could be
@@ -37,22 +38,25 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services) {
   });
 }
 
-/** The tenant's archive and favourite folders by full path (two ranges of their tenant index). */
+/** The tenant's archive and favourite folders (the first MENU_FOLDERS of each: a range of
+ *  its primary key, not a sort of all its folders) by full path, in the Persian alphabet's
+ *  order (the database's is by code point). */
 async function letterFolders(services: Services, tenantId: number) {
   const db = services.db as unknown as Kysely<Record<'archives' | 'favorites', FolderRow>>;
-  const of = (table: 'archives' | 'favorites') =>
-    db
-      .selectFrom(table)
-      .select(['id', 'full_name'])
-      .where('tenant_id', '=', tenantId)
-      .orderBy('full_name')
-      .orderBy('id')
-      .limit(MENU_FOLDERS)
-      .execute();
+  const of = async (table: 'archives' | 'favorites'): Promise<MenuFolder[]> =>
+    (
+      await db
+        .selectFrom(table)
+        .select(['id', 'full_name'])
+        .where('tenant_id', '=', tenantId)
+        .orderBy('id')
+        .limit(MENU_FOLDERS)
+        .execute()
+    )
+      .map((row) => ({ id: row.id, title: row.full_name }))
+      .sort((a, b) => PERSIAN_ORDER.compare(a.title, b.title) || a.id - b.id);
   const [archive, favorite] = await Promise.all([of('archives'), of('favorites')]);
-  const entries = (rows: Array<Pick<FolderRow, 'id' | 'full_name'>>): MenuFolder[] =>
-    rows.map((row) => ({ id: row.id, title: row.full_name }));
-  return { archive: entries(archive), favorite: entries(favorite) };
+  return { archive, favorite };
 }
 
 interface FolderRow {

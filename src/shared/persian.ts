@@ -20,6 +20,10 @@ export function toLatinDigits(text: string): string {
     .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
 }
 
+/** Names in the Persian alphabet's order (the database orders by code point: پ, چ, ژ, گ
+ *  after ی). */
+export const PERSIAN_ORDER = new Intl.Collator('fa');
+
 export function normalizePersian(text: string): string {
   return toLatinDigits(text)
     .replace(/[يىكةۀأإٱ]/g, (ch) => ARABIC_TO_PERSIAN[ch] ?? ch)

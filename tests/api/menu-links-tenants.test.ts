@@ -91,6 +91,14 @@ describe.each(ENGINES)('menu, links and tenants (%s)', (engine) => {
     expect(foldersIn(theirs, 'ArchiveMessage').filter((f) => ours.has(f.id))).toEqual([]);
     await server.api.call('DELETE', 'favorite/delete/', { token: admin, json: { Id: favorite } });
     expect(foldersIn(await menu(admin), 'FavoriteMessage')).toEqual([]);
+    // In the Persian alphabet's order (by code point, ت would come before پ).
+    for (const FavoriteTitle of ['ترتیب', 'پیگیری', 'بایگانی ویژه'])
+      await server.api.post('favorite/create/', { FavoriteTitle }, { token: admin });
+    expect(foldersIn(await menu(admin), 'FavoriteMessage').map((f) => f.title)).toEqual([
+      'بایگانی ویژه',
+      'پیگیری',
+      'ترتیب',
+    ]);
   });
 
   it('gives the platform admin the operator screens', async () => {
