@@ -26,7 +26,7 @@ import { createTenantDirectory } from './tenancy/tenants';
 import { createCaptchaSigner } from './auth/captcha';
 import { createLoginThrottle } from './auth/login-throttle';
 import { loadSecret } from './auth/secret';
-import { authEpochs, findPrincipal } from './auth/sessions';
+import { findPrincipal, tenantEpochs } from './auth/sessions';
 import { createLogSmsSender, type SmsSender } from './sms/sms-sender';
 import { createNotifier } from './notifications/notifier';
 import { createFileStore } from './files/file-store';
@@ -95,7 +95,7 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
       notifier: createNotifier(database.db, bus, principals),
       files: createFileStore(config.dataDir),
       principals,
-      authEpoch: createEpochReader((tenantIds) => authEpochs(database.db, tenantIds)),
+      epochs: createEpochReader((tenantIds) => tenantEpochs(database.db, tenantIds)),
       printWorkers: createPrintWorkers(),
     };
 

@@ -10,6 +10,7 @@ import type { Notifier } from './notifications/notifier';
 import type { FileStore } from './files/file-store';
 import type { PrincipalCache } from './auth/principal-cache';
 import type { EpochReader } from './auth/epoch-reader';
+import type { TenantEpochs } from './auth/sessions';
 import type { PrintWorkers } from './letters/print';
 
 export interface Services {
@@ -24,8 +25,8 @@ export interface Services {
   files: FileStore;
   /** Principals of recent tokens (auth/principal-cache.ts). */
   principals: PrincipalCache;
-  /** A tenant's sign-in epoch, read for calls that arrive together at once. */
-  authEpoch: EpochReader;
+  /** A tenant's sign-in and menu epochs, read for calls that arrive together at once. */
+  epochs: EpochReader<TenantEpochs>;
   /** The worker threads that fill letters' Word templates (letters/print.ts). */
   printWorkers: PrintWorkers;
 }

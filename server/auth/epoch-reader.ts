@@ -1,4 +1,5 @@
-// The one read a cached principal costs (request-auth.ts): its tenant's sign-in epoch.
+// The one read a cached principal costs (request-auth.ts): its tenant's epochs (the
+// sign-in epoch, and the menu's, which the menu call reads from the same batch).
 // Calls share it: one read is in flight at a time, and every call that asks meanwhile
 // joins the next one, sent when that read has come back (and after the event loop's turn)
 // — so none is answered with an epoch read sent before it came in (a change committed
@@ -8,19 +9,19 @@
 // each call waited in the queue twice.
 import { withTenant } from '../db/tenant-fence';
 
-export type EpochReader = (tenantId: number) => Promise<string | undefined>;
+export type EpochReader<T> = (tenantId: number) => Promise<T | undefined>;
 
-interface Batch {
+interface Batch<T> {
   tenants: Set<number>;
-  epochs: Promise<Map<number, string>>;
+  epochs: Promise<Map<number, T>>;
 }
 
-export function createEpochReader(read: (tenantIds: number[]) => Promise<Map<number, string>>): EpochReader {
+export function createEpochReader<T>(read: (tenantIds: number[]) => Promise<Map<number, T>>): EpochReader<T> {
   /** The calls waiting for the next read (not sent yet). */
-  let gathering: Batch | undefined;
+  let gathering: Batch<T> | undefined;
   /** The read on its way, until it settles. */
   let onItsWay: Promise<unknown> | undefined;
-  const send = (batch: Batch) => {
+  const send = (batch: Batch<T>) => {
     gathering = undefined; // later calls wait for a read sent after they came
     const tenants = [...batch.tenants];
     // One tenant (the usual case): fenced to it, as the handler will be next.
@@ -35,7 +36,7 @@ export function createEpochReader(read: (tenantIds: number[]) => Promise<Map<num
   };
   return (tenantId) => {
     if (!gathering) {
-      const batch: Batch = { tenants: new Set<number>(), epochs: Promise.resolve(new Map()) };
+      const batch: Batch<T> = { tenants: new Set<number>(), epochs: Promise.resolve(new Map()) };
       const previous = onItsWay;
       batch.epochs = new Promise((resolve, reject) => {
         const go = () => setImmediate(() => send(batch).then(resolve, reject));

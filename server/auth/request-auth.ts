@@ -4,7 +4,7 @@
 // elsewhere a token in a URL is refused, so it never becomes the way in.
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from './principal';
-import { findPrincipal, findPrincipalBySession, hashToken } from './sessions';
+import { findPrincipal, findPrincipalBySession, hashToken, type TenantEpochs } from './sessions';
 import { downloadTarget, verifyDownload } from './download-links';
 import type { Services } from '../services';
 
@@ -32,7 +32,11 @@ async function downloadPrincipal(services: Services, request: FastifyRequest): P
 }
 
 const PRINCIPAL = Symbol('principal');
-type WithPrincipal = FastifyRequest & { [PRINCIPAL]?: Principal | null };
+const EPOCHS = Symbol('epochs');
+type WithPrincipal = FastifyRequest & {
+  [PRINCIPAL]?: Principal | null;
+  [EPOCHS]?: { tenantId: number; epochs: TenantEpochs };
+};
 
 export async function authenticateRequest(
   services: Services,
@@ -45,20 +49,36 @@ export async function authenticateRequest(
   req[PRINCIPAL] =
     !token && options.download
       ? await downloadPrincipal(services, request)
-      : await cachedPrincipal(services, token);
+      : await cachedPrincipal(services, token, (tenantId, epochs) => (req[EPOCHS] = { tenantId, epochs }));
   return req[PRINCIPAL];
 }
 
+/** The tenant's epochs as this request's sign-in read them (after the request came in, so
+ *  nothing committed before it is missed), else read now: the menu's costs no second read. */
+export async function requestEpochs(
+  services: Services,
+  request: FastifyRequest,
+  tenantId: number,
+): Promise<TenantEpochs | undefined> {
+  const read = (request as WithPrincipal)[EPOCHS];
+  return read?.tenantId === tenantId ? read.epochs : services.epochs(tenantId);
+}
+
 /** The token's principal, from the cache when it was looked up in the last few seconds. */
-export async function cachedPrincipal(services: Services, token: string): Promise<Principal | null> {
+export async function cachedPrincipal(
+  services: Services,
+  token: string,
+  seen?: (tenantId: number, epochs: TenantEpochs) => void,
+): Promise<Principal | null> {
   if (!token || token.length > 200) return null;
   const key = hashToken(token);
   const cached = services.principals.get(key);
   if (cached) {
     // One small read, fenced to the tenant the handler will use anyway: has anything made
     // the tenant's principals untrue since (another process may have done it)?
-    const epoch = await services.authEpoch(cached.tenantId);
-    if (epoch === cached.authEpoch) return cached;
+    const epochs = await services.epochs(cached.tenantId);
+    if (epochs) seen?.(cached.tenantId, epochs);
+    if (epochs?.auth === cached.authEpoch) return cached;
     services.principals.forgetUser(cached.tenantId);
   }
   const principal = await findPrincipal(services.db, token);

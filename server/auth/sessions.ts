@@ -168,13 +168,20 @@ export async function raiseAuthEpoch(db: DB, tenantId: number) {
     .execute();
 }
 
-/** The tenants' sign-in epochs now (what cached principals are compared with). */
-export async function authEpochs(db: DB, tenantIds: number[]): Promise<Map<number, string>> {
+/** What a signed-in call compares its cached state with, per tenant: the sign-in epoch
+ *  (cached principals, principal-cache.ts) and the menu epoch (its folders, migration 0019). */
+export interface TenantEpochs {
+  auth: string;
+  menu: string;
+}
+
+/** The tenants' epochs now: one small read serves the principal and the menu. */
+export async function tenantEpochs(db: DB, tenantIds: number[]): Promise<Map<number, TenantEpochs>> {
   const rows = await db
     .selectFrom('tenants')
     .modifyFront(ONE_PLAN)
-    .select(['id', 'auth_epoch'])
+    .select(['id', 'auth_epoch', 'menu_epoch'])
     .where('id', 'in', tenantIds)
     .execute();
-  return new Map(rows.map((row) => [row.id, String(row.auth_epoch)]));
+  return new Map(rows.map((row) => [row.id, { auth: String(row.auth_epoch), menu: String(row.menu_epoch) }]));
 }

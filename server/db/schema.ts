@@ -18,6 +18,8 @@ export interface TenantsTable {
   created_at: Timestamp;
   /** Raised whenever a signed-in principal of the tenant stops being true (0010). */
   auth_epoch: Generated<string>;
+  /** Raised whenever its archive or favourite folders change: the side menu lists them (0019). */
+  menu_epoch: Generated<string>;
 }
 
 export interface UsersTable {

@@ -101,6 +101,46 @@ describe.each(ENGINES)('menu, links and tenants (%s)', (engine) => {
     ]);
   });
 
+  it('shows a folder change at once: a parent renamed, a folder written by another process', async () => {
+    const archiveFolders = async () => {
+      const records = (await server.api.get('menu/list/', {}, { token: admin })).body.records as MenuRecord[];
+      return records
+        .flatMap(function all(r: MenuRecord): MenuRecord[] {
+          return [r, ...r.children.flatMap(all)];
+        })
+        .filter((r) => r.type === 'ArchiveMessage')
+        .map((r) => r.title);
+    };
+    const parent = (await server.api.post('archive/create/', { ArchiveTitle: 'پرونده‌ها' }, { token: admin }))
+      .body.id as number;
+    await server.api.post(
+      'archive/create/',
+      { ArchiveTitle: 'کارگزینی', ParentFk: parent },
+      { token: admin },
+    );
+    expect(await archiveFolders()).toEqual(expect.arrayContaining(['پرونده‌ها', 'پرونده‌ها / کارگزینی']));
+    // The menu is kept between calls; a rename of the parent rewrites the child's path.
+    await archiveFolders();
+    const renamed = await server.api.call('PUT', 'archive/update/', {
+      token: admin,
+      json: { Id: parent, ArchiveTitle: 'سوابق', ParentFk: null },
+    });
+    expect(renamed.body.status).toBe(1);
+    const afterRename = await archiveFolders();
+    expect(afterRename).toEqual(expect.arrayContaining(['سوابق', 'سوابق / کارگزینی']));
+    expect(afterRename).not.toContain('پرونده‌ها / کارگزینی');
+    // Written straight into the database, as another server process would: this process's
+    // kept menu is not told, yet the next call shows it (the tenant's menu epoch rose).
+    const tenant = (await server.built.services.tenants.byHost('localhost'))!;
+    await asSystem(() =>
+      server.built.services.db
+        .insertInto('archives' as never)
+        .values({ tenant_id: tenant.id, archive_title: 'دیگر فرایند', full_name: 'دیگر فرایند' } as never)
+        .execute(),
+    );
+    expect(await archiveFolders()).toContain('دیگر فرایند');
+  });
+
   it('gives the platform admin the operator screens', async () => {
     const platform = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password, 'crm.localhost'))
       .token;
