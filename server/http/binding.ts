@@ -52,8 +52,10 @@ export type BindResult<T> = { ok: true; value: T } | { ok: false; message: strin
 
 // C0 controls but tab, line feed and carriage return, DEL, and the noncharacters U+FFFE and
 // U+FFFF: no XML document (a printed letter) can hold them. Also half a surrogate pair
-// (JSON's "\ud800"), which no UTF-8 can hold: PostgreSQL stored it as «�».
-const CONTROL_CHARACTERS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F\\uFFFE\\uFFFF';
+// (JSON's "\ud800"), which no UTF-8 can hold: PostgreSQL stored it as «�». And «�»
+// itself (U+FFFD), which is what bytes that are not UTF-8 (a body sent as Latin-1)
+// become when they are decoded: stored, the text would be lost without a word.
+const CONTROL_CHARACTERS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F\\uFFFD-\\uFFFF';
 const CONTROL_CHARACTER = new RegExp(`[${CONTROL_CHARACTERS}]|\\p{Cs}`, 'u');
 const EVERY_CONTROL_CHARACTER = new RegExp(`[${CONTROL_CHARACTERS}]|\\p{Cs}`, 'gu');
 

@@ -1,7 +1,7 @@
 // The notification bell: the latest notifications and the unread count; mark read.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../http/answers';
+import { fail, ok } from '../http/answers';
 import { field } from '../http/fields';
 import { toNumber } from '../../src/shared/coerce';
 import { userRoute } from '../http/api-route';
@@ -12,6 +12,8 @@ import type { Services } from '../services';
 const notificationId = z
   .preprocess((v) => (toNumber(v) === 0 ? undefined : v), field.optionalId('شناسه'))
   .describe('شناسه');
+
+export const NOTIFICATION_NOT_FOUND = 'اعلان یافت نشد';
 
 export function registerNotificationRoutes(app: FastifyInstance, services: Services) {
   const { db } = services;
@@ -59,14 +61,18 @@ export function registerNotificationRoutes(app: FastifyInstance, services: Servi
     path: 'notification/read',
     params: z.object({ Id: notificationId }),
     handler: async ({ params, principal }) => {
-      let query = db
+      const mine = db
         .updateTable('notifications')
         .set({ is_read: true })
         .where('tenant_id', '=', principal.tenantId)
-        .where('user_id', '=', principal.userId)
-        .where('is_read', '=', false);
-      if (params.Id) query = query.where('id', '=', params.Id);
-      await query.execute();
+        .where('user_id', '=', principal.userId);
+      if (!params.Id) {
+        await mine.where('is_read', '=', false).execute();
+        return ok();
+      }
+      // One notification: another user's, another tenant's or none at all is not found.
+      const marked = await mine.where('id', '=', params.Id).executeTakeFirst();
+      if (!Number(marked.numUpdatedRows)) return fail(NOTIFICATION_NOT_FOUND);
       return ok();
     },
   });

@@ -282,6 +282,30 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
           status: 0,
           message: 'نام بانک نویسه‌های نامعتبر دارد',
         });
+      // Nor bytes that are not UTF-8 (a body sent as Latin-1): decoded, they are «�»,
+      // which would have been stored in place of what was sent.
+      const sent = async (contentType: string, body: Buffer) =>
+        (
+          await fetch(`${server.baseUrl}/api/bank/create/`, {
+            method: 'POST',
+            headers: { host: 'localhost', authorization: `Bearer ${admin}`, 'content-type': contentType },
+            body,
+          })
+        ).json();
+      const refused = { status: 0, message: 'نام بانک نویسه‌های نامعتبر دارد' };
+      expect(await sent('application/json', Buffer.from('{"Title":"\xff\xfe"}', 'latin1'))).toEqual(refused);
+      expect(
+        await sent(
+          'application/x-www-form-urlencoded; charset=latin1',
+          Buffer.from('Title=\xe9\xff', 'latin1'),
+        ),
+      ).toEqual(refused);
+
+      expect((await server.api.post('bank/create/', { Title: 'بانک\uFFFD' }, { token: admin })).body).toEqual(
+        refused,
+      );
+      const banks = (await server.api.get('bank/list/', { Count: -1 }, { token: admin })).body.records;
+      expect(JSON.stringify(banks)).not.toContain('\uFFFD');
       const signIn = await server.api.call('POST', 'Authenticate/Authenticate', {
         json: { Username: '0912\u0000', Password: 'x', WebRootPath: 'localhost' },
       });

@@ -278,6 +278,28 @@ describe.each(ENGINES)('menu, links and tenants (%s)', (engine) => {
     expect((await server.api.get('notification/list', {}, { token: admin })).body.totalCount).toBe(
       adminBefore,
     );
+    // One notification is marked read by its own user only: another user's, another
+    // tenant's or none at all is not found, and stays as it was.
+    const theirs = list.records[0].id as number;
+    for (const [token, id] of [
+      [admin, theirs],
+      [otherAdmin, theirs],
+      [colleague, 2_000_000_000],
+    ] as const)
+      expect((await server.api.post('notification/read', { Id: id }, { token })).body).toMatchObject({
+        status: 0,
+        message: 'اعلان یافت نشد',
+      });
+    expect((await server.api.get('notification/list', {}, { token: colleague })).body.records[0].isRead).toBe(
+      false,
+    );
+    expect(
+      (await server.api.post('notification/read', { Id: theirs }, { token: colleague })).body.status,
+    ).toBe(1);
+    // Marking it again is not an error: it is theirs, already read.
+    expect(
+      (await server.api.post('notification/read', { Id: theirs }, { token: colleague })).body.status,
+    ).toBe(1);
     await server.api.post('notification/read', { Id: 0 }, { token: colleague });
     expect((await server.api.get('notification/list', {}, { token: colleague })).body.unreadCount).toBe(0);
   });
