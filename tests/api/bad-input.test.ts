@@ -289,7 +289,7 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
           await fetch(`${server.baseUrl}/api/bank/create/`, {
             method: 'POST',
             headers: { host: 'localhost', authorization: `Bearer ${admin}`, 'content-type': contentType },
-            body,
+            body: new Uint8Array(body),
           })
         ).json();
       const refused = { status: 0, message: 'نام بانک نویسه‌های نامعتبر دارد' };
