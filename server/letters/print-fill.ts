@@ -7,6 +7,7 @@
 //   {@signature}    the signer's signature picture when the letter is signed (alone in a paragraph)
 // The picture is added to the package as a part of its own (word/media, a relationship,
 // its content type), so the result is a plain .docx that Word and LibreOffice open.
+import { DOMParser } from '@xmldom/xmldom';
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import { templateWithinLimits } from '../files/template-limits';
@@ -100,11 +101,29 @@ function embedPicture(zip: PizZip, picture: Picture): string {
   );
 }
 
+const MAIN_PART = 'word/document.xml';
+
+/**
+ * Throws unless the package's main part is a Word document's well-formed XML. docxtemplater
+ * fills what it can find tags in and hands the rest back as it was: a main part of garbage
+ * came out as a "printed letter" that no word processor opens.
+ */
+function checkMainPart(zip: PizZip) {
+  const text = zip.file(MAIN_PART)?.asText();
+  if (text === undefined) throw new Error(`the template has no ${MAIN_PART}`);
+  // xmldom throws on what is not well-formed; a DTD (entities) is refused, as docxtemplater does.
+  const parsed = new DOMParser({ onError: () => undefined }).parseFromString(text, 'text/xml');
+  if (parsed.doctype) throw new Error(`the template's ${MAIN_PART} declares a document type`);
+  if (parsed.documentElement?.localName !== 'document')
+    throw new Error(`the template's ${MAIN_PART} is not a Word document`);
+}
+
 /** The filled document; throws when the template cannot be filled. */
 export function fillTemplate({ document, picture, text, paragraphs }: FillInput): Uint8Array {
   // Judged again here: a template stored before the limits were checked at upload.
   if (!templateWithinLimits(document)) throw new Error('the template unpacks past its limits');
   const zip = new PizZip(document);
+  checkMainPart(zip);
   const signaturePicture = picture
     ? pictureOf(Buffer.from(picture.buffer, picture.byteOffset, picture.byteLength))
     : null;

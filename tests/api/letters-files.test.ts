@@ -14,7 +14,7 @@ import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld } from './letters-kit';
 import { tinyPng } from './fixtures';
 import { TEMPLATE_UNUSABLE } from '../../server/letters/print';
-import { TEMPLATE_FILES } from '../../server/masterdata/resource-hooks/template';
+import { TEMPLATE_CANNOT_FILL, TEMPLATE_FILES } from '../../server/masterdata/resource-hooks/template';
 import { asSystem } from '../../server/db/tenant-fence';
 import type { LettersDb } from '../../server/letters/schema';
 import { toPersianDigits } from '../../src/shared/persian-digits';
@@ -296,14 +296,52 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
     150_000,
   );
 
-  it('answers in Persian for a template it cannot fill, and 404 for a template of nobody', async () => {
+  it('refuses a template it cannot fill at upload, and at print one stored before; 404 for a template of nobody', async () => {
     const id = await api.sendNew(w.maryam, [w.ali]);
-    const broken = new File([new Uint8Array(minimalDocx(['{subject', 'موضوع']))], 'broken.docx');
-    const form = new FormData();
-    form.append('TemplateName', 'قالب خراب');
-    form.append('File', broken);
-    const created = (await server.api.call('POST', 'template/create/', { token: w.admin.token, form })).body;
+    const withMainPart = (xml: string) => {
+      const zip = new PizZip(minimalDocx(['{subject}']));
+      zip.file('word/document.xml', xml);
+      return zip.generate({ type: 'nodebuffer' });
+    };
+    const mainPart = new PizZip(minimalDocx(['{subject}'])).file('word/document.xml')!.asText();
+    const upload = async (name: string, data: Buffer) => {
+      const form = new FormData();
+      form.append('TemplateName', name);
+      form.append('File', new File([new Uint8Array(data)], `${name}.docx`));
+      return (await server.api.call('POST', 'template/create/', { token: w.admin.token, form })).body;
+    };
+    const count = async () =>
+      (await server.api.get('template/list/', { Count: -1 }, { token: w.admin.token })).body.totalCount;
+    const before = await count();
+    // A tag left open; a loop never closed; a main part that is not XML; one declaring
+    // entities: each was taken, and refused only at print — or printed as a broken file.
+    for (const [name, data] of [
+      ['برچسب باز', minimalDocx(['{subject', 'موضوع'])],
+      ['حلقه باز', minimalDocx(['{#items}', 'ردیف'])],
+      ['متن خراب', withMainPart('\u0000\u0001garbage')],
+      [
+        'موجودیت',
+        withMainPart(
+          mainPart.replace(/^<\?xml[^>]*>/, '<?xml version="1.0"?><!DOCTYPE w:document [<!ENTITY x "y">]>'),
+        ),
+      ],
+    ] as const)
+      expect(await upload(name, data), name).toEqual({ status: 0, message: TEMPLATE_CANNOT_FILL });
+    expect(await count()).toBe(before);
+
+    // Stored before uploads were tried: a main part of garbage prints nothing, in Persian.
+    const created = await upload('قالب پیش از آزمون', minimalDocx(['{subject}']));
     expect(created.status).toBe(1);
+    const tenantId = (await server.built.services.tenants.byHost('localhost'))!.id;
+    const rows = await asSystem(() =>
+      server.built.services.db
+        .selectFrom('templates')
+        .select('stored_name')
+        .where('id', '=', created.id)
+        .execute(),
+    );
+    const stored = server.built.services.files.pathOf(tenantId, TEMPLATE_FILES, rows[0].stored_name)!;
+    fs.writeFileSync(stored, withMainPart('\u0000\u0001garbage'));
     const answer = await server.api.get('message/docx', { templateId: created.id, id, token: w.ali.token });
     expect(answer.body).toMatchObject({ status: 0, message: TEMPLATE_UNUSABLE });
     expect(

@@ -15,6 +15,8 @@ import { zipEntries } from '../../files/zip-package';
 import { TEMPLATE_LIMITS, templateWithinLimits } from '../../files/template-limits';
 import { megabytes } from '../../../src/shared/uploads';
 import { registerHooks } from '../hooks';
+import { PoolBusy } from '../../workers/worker-pool';
+import type { FillInput } from '../../letters/print-fill';
 import { notFound } from '../service';
 import type { Services } from '../../services';
 
@@ -35,9 +37,35 @@ export async function isDocx(data: Buffer): Promise<boolean> {
   return Boolean(names?.includes('[Content_Types].xml') && names.includes('word/document.xml'));
 }
 
-async function checkDocx(file: UploadedFile) {
+export const TEMPLATE_CANNOT_FILL = `${fileLabel} قابل استفاده نیست: متن سند Word آن یا برچسب‌هایش (مانند {subject} یا {#…}{/…}) نادرست است`;
+const PRINTERS_BUSY = 'بررسی قالب اکنون ممکن نیست؛ چند لحظه دیگر دوباره تلاش کنید';
+
+/** A letter the upload is tried with: every tag filled, as a print fills them. */
+const TRIAL_LETTER: Omit<FillInput, 'document'> = {
+  picture: null,
+  text: {
+    subject: 'نامه آزمایشی',
+    number: '۱',
+    date: '۱۴۰۵/۰۹/۰۶',
+    type: 'داخلی',
+    sender: 'فرستنده',
+    recipients: 'گیرنده',
+    cc: '',
+    signer: '',
+  },
+  paragraphs: ['متن نامه'],
+};
+
+async function checkDocx(services: Services, file: UploadedFile) {
   if (!(await isDocx(file.data))) throw new UserError(`${fileLabel} باید یک سند Word با قالب docx باشد`);
   if (!templateWithinLimits(file.data)) throw new UserError(TEMPLATE_TOO_LARGE);
+  // Filled once now, as a print would fill it (in the print workers): a template that
+  // cannot be filled is refused here, not at every print.
+  try {
+    await services.printWorkers.run({ ...TRIAL_LETTER, document: file.data });
+  } catch (error) {
+    throw new UserError(error instanceof PoolBusy ? PRINTERS_BUSY : TEMPLATE_CANNOT_FILL);
+  }
 }
 
 const displayName = (name: string) =>
@@ -67,7 +95,7 @@ registerHooks(template, {
       if (mode === 'create') throw new UserError(`${fileLabel} الزامی است`);
       return;
     }
-    await checkDocx(file);
+    await checkDocx(services, file);
     values.file_name = displayName(file.filename);
     values.stored_name = await services.files.save(principal.tenantId, TEMPLATE_FILES, file.data, 'docx');
     // The replaced document goes once the new one is committed; a failed save keeps it.
