@@ -268,6 +268,8 @@ function letterRecord(
       message.from_man_user_id === null ? null : (people.get(message.from_man_user_id)?.personId ?? null),
     messageFromCustomerFk: message.from_customer_fk,
     messageFromUserId: message.sender_id ?? message.author_id,
+    // The colleague a reply goes to (mode 3): for an incoming letter, who registered it.
+    messageFromUserFullName: people.get(message.sender_id ?? message.author_id)?.name ?? '',
     exportCustomerAgent: message.export_customer_agent,
     answerRequest: message.answer_request,
     needsMyAnswer: Boolean(box?.inbox && box.answer_request),

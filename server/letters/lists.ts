@@ -313,6 +313,9 @@ function listRecord(viewer: Viewer, m: LetterRow) {
     // Who may delete it (with no other user's reading): its author, a draft's holder.
     isAuthor: m.author_id === viewer.userId,
     isHolder: !m.is_send && m.holder_id === viewer.userId,
+    // …and whether they may now: no recipient has read it (the server checks again).
+    deletable:
+      (m.author_id === viewer.userId || (!m.is_send && m.holder_id === viewer.userId)) && !m.read_by_anyone,
     signed: m.signed_by !== null,
     answerRequest: Boolean(m.inbox && m.my_answer_request),
     subject: m.subject,

@@ -144,11 +144,14 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
       // A recipient neither wrote nor holds it: the list offers them no delete.
       isAuthor: false,
       isHolder: false,
+      deletable: false,
     });
-    const sent = (await api.list(w.maryam, { PageType: 'Send', MessageType: 4 })).records.find(
-      (r: { messageId: number }) => r.messageId === id,
-    );
-    expect(sent).toMatchObject({ isAuthor: true, isHolder: false });
+    const sentRow = async () =>
+      (await api.list(w.maryam, { PageType: 'Send', MessageType: 4 })).records.find(
+        (r: { messageId: number }) => r.messageId === id,
+      );
+    // Its author may delete it until a recipient reads it (below).
+    expect(await sentRow()).toMatchObject({ isAuthor: true, isHolder: false, deletable: true });
 
     const first = await api.get(w.ali, id);
     expect(first.record).toMatchObject({ isReaded: false, needsMyAnswer: true });
@@ -158,6 +161,8 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     const reads = second.messageEvent.filter((e: { eventTypeFk: number }) => e.eventTypeFk === 8);
     expect(reads).toHaveLength(1);
     expect(reads[0].creatorUserId).toBe(w.ali.userId);
+    // Read by a recipient: its author's list offers no delete, as the server refuses one.
+    expect(await sentRow()).toMatchObject({ isAuthor: true, deletable: false });
     box = await api.box(w.ali);
     expect(box.unReadMessageCount).toBe(before.unReadMessageCount);
     expect(await api.ids(w.ali, { PageType: 'UnReadMessage' })).not.toContain(id);
@@ -496,7 +501,17 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
       reciveMethodTitle: expect.stringMatching(/\S/),
       andikatorTitle: 'اندیکاتور وارده',
       displayMessageNumber: expect.stringMatching(/^و-\d+$/),
+      // A reply goes to the colleague who registered it, not to the customer it came from.
+      messageFromUserId: w.admin.userId,
+      messageFromUserFullName: expect.stringMatching(/\S/),
     });
+    expect(record.messageFromUserFullName).not.toBe('شرکت آریا');
+    const reply = await api.post(w.ali, 'message/forward/', {
+      MessageId: saved.id,
+      IsSend: 7,
+      ForwardMessage: 'بررسی شد',
+    });
+    expect((await api.get(w.ali, reply.id)).record.selectedTo).toEqual([w.admin.personId]);
     expect(await api.ids(w.admin, { PageType: 'Send', MessageType: 5, fromCustomerId: customer })).toContain(
       saved.id,
     );

@@ -35,6 +35,7 @@ const letter = (id: number, type: number, extra: Record<string, unknown> = {}) =
   sentDate: '2025-03-20T08:00:00Z',
   createdUserPic: '',
   isAuthor: true,
+  deletable: true,
   ...extra,
 });
 
@@ -215,21 +216,24 @@ describe('letter lists', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(listQueries.length).toBe(before + 1));
   });
 
-  it('offers delete only on letters the user wrote or holds as a draft', async () => {
+  it('offers delete only where the server says the user may: wrote or holds it, unread by others', async () => {
     listAnswer = {
       status: 1,
       records: [
-        letter(31, 4, { isAuthor: false }),
+        letter(31, 4, { isAuthor: false, deletable: false }),
         letter(32, 4, { isAuthor: false, isHolder: true, isSend: false }),
         letter(33, 4),
+        letter(34, 4, { deletable: false }),
       ],
-      totalCount: 3,
+      totalCount: 4,
     };
     show('MyMessage', '/mymessage');
     await screen.findByText('نامه 31');
     expect(screen.queryByRole('button', { name: 'حذف نامه نامه 31' })).toBeNull();
     expect(screen.getByRole('button', { name: 'حذف نامه نامه 32' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'حذف نامه نامه 33' })).toBeTruthy();
+    // Written by the user but read by a recipient: the delete would be refused.
+    expect(screen.queryByRole('button', { name: 'حذف نامه نامه 34' })).toBeNull();
   });
 
   it('shows the server refusal of a delete in red', async () => {

@@ -16,6 +16,7 @@ const base: LetterState = {
   changed: false,
   readByOthers: false,
   author: true,
+  sender: false,
 };
 
 type Row = [string, Partial<LetterState>, Array<keyof LetterButtons>];
@@ -41,14 +42,19 @@ const TABLE: Row[] = [
     ['editable', 'number', 'sign', 'forwardDraft', 'print', 'delete'],
   ],
   [
-    'sent',
+    'sent by me: a reply would go to myself',
+    { sent: true, signed: true, numbered: true, sender: true },
+    ['forward', 'archive', 'favorite', 'print', 'delete'],
+  ],
+  [
+    'sent, written by me, sent by the colleague I passed it to',
     { sent: true, signed: true, numbered: true },
     ['reply', 'forward', 'archive', 'favorite', 'print', 'delete'],
   ],
   [
-    'sent, read by another user',
-    { sent: true, signed: true, numbered: true, readByOthers: true },
-    ['reply', 'forward', 'archive', 'favorite', 'print'],
+    'sent by me, read by another user',
+    { sent: true, signed: true, numbered: true, readByOthers: true, sender: true },
+    ['forward', 'archive', 'favorite', 'print'],
   ],
   [
     'sent to me (not my draft)',

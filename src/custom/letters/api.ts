@@ -36,6 +36,8 @@ export interface LetterRow {
   /** The viewer wrote it / holds the draft: only they may delete it (the server's rule). */
   isAuthor?: boolean;
   isHolder?: boolean;
+  /** …and may delete it now: no other user has read it (spec 1 §4). */
+  deletable?: boolean;
 }
 
 export interface LetterListQuery {
@@ -110,6 +112,8 @@ export interface LetterRecord {
   messageFromManFk?: number | null;
   messageFromCustomerFk?: number | null;
   messageFromUserId?: number | null;
+  /** Who a reply goes to: the colleague who sent it (who registered an incoming letter). */
+  messageFromUserFullName?: string;
   exportCustomerAgent?: number | null;
   answerRequest?: boolean;
   needsMyAnswer?: boolean;

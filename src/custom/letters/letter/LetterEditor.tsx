@@ -99,6 +99,7 @@ function LetterWorkspace({
     holder: record ? (record.isHolder ?? (!record.isSend && Boolean(record.isAuthor))) : true,
     changed,
     author: Boolean(record?.isAuthor),
+    sender: me !== undefined && record?.messageFromUserId === me,
     readByOthers: (detail?.messageEvent ?? []).some(
       (event) => event.eventTypeFk === READ_EVENT && event.creatorUserId !== me,
     ),

@@ -4,7 +4,8 @@
 // - A new letter is editable; it can be sent at once or saved as a draft.
 // - A draft, unsigned: edited, saved, numbered (only without a number), signed, forwarded
 //   as a draft. A draft, signed: sent; the signature removed; not edited.
-// - A sent letter is read-only: reply, forward, archive, favourite.
+// - A sent letter is read-only: reply, forward, archive, favourite. A reply goes to the
+//   user who sent it (mode 3), so its sender has nobody to reply to.
 // - Changed (any field, recipient, copy, attachment or related link differs from the loaded
 //   letter): send is closed on a saved letter, save draft is open only when changed, and
 //   number, sign, remove signature and forward draft are closed.
@@ -30,6 +31,8 @@ export interface LetterState {
   readByOthers: boolean;
   /** Wrote it (the server's isAuthor). */
   author: boolean;
+  /** Sent it (the record's messageFromUserId is the user's own). */
+  sender: boolean;
 }
 
 export interface LetterButtons {
@@ -50,7 +53,7 @@ export interface LetterButtons {
 }
 
 export function letterButtons(state: LetterState): LetterButtons {
-  const { saved, sent, signed, numbered, holder, changed, readByOthers, author } = state;
+  const { saved, sent, signed, numbered, holder, changed, readByOthers, author, sender } = state;
   const draft = !sent && holder;
   // A saved draft's own actions need the loaded state: nothing pending.
   const savedDraftAction = saved && draft && !changed;
@@ -63,7 +66,7 @@ export function letterButtons(state: LetterState): LetterButtons {
     sign: savedDraftAction && !signed,
     removeSignature: savedDraftAction && signed,
     forwardDraft: savedDraftAction && !signed,
-    reply: sent,
+    reply: sent && !sender,
     forward: sent,
     archive: sent,
     favorite: sent,

@@ -152,7 +152,7 @@ function LetterTableRow({
       </TableCell>
       {onDelete && (
         <TableCell>
-          {(row.isAuthor || row.isHolder) && (
+          {row.deletable && (
             <Tooltip title="حذف">
               <IconButton
                 size="small"

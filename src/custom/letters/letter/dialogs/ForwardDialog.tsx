@@ -15,6 +15,7 @@ import { LookupInput } from '../../pickers/LookupInput';
 import { IMAGE_SIZE_HINT } from '../../../../shared/uploads';
 import { LetterImagesInput } from '../LetterImagesInput';
 import type { PendingFile } from '../letterForm';
+import { INCOMING } from '../../letterTypes';
 
 const TITLES: Record<ForwardMode, string> = {
   [FORWARD_MODE.forward]: 'ارجاع نامه',
@@ -75,7 +76,8 @@ export function ForwardDialog({ mode, record, pageType, myPersonId, onClose, onD
         <DialogContent sx={{ pt: 1 }}>
           {mode === FORWARD_MODE.reply ? (
             <Typography sx={{ mb: 2 }}>
-              گیرنده: <strong>{record.messageFrom}</strong>
+              گیرنده: <strong>{record.messageFromUserFullName || record.messageFrom}</strong>
+              {record.messageTypeFk === INCOMING ? ' (ثبت‌کننده این نامه وارده)' : ''}
             </Typography>
           ) : (
             <LookupInput
