@@ -4,6 +4,8 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { useCloseNotification } from 'react-admin';
 import type { HubNotification } from './hub';
 import { useOpenNotificationUrl } from './notificationUrl';
+import { http } from '../api/http';
+import { NOTIFICATIONS_CHANGED } from '../layout/notifications/useNotificationFeed';
 
 export function NotificationToast({ notification }: { notification: HubNotification }) {
   const close = useCloseNotification();
@@ -11,6 +13,11 @@ export function NotificationToast({ notification }: { notification: HubNotificat
   const view = () => {
     open(notification.url);
     close();
+    // Seen: read, whatever it links to (a letter's opening reads its own notices too).
+    void http
+      .post('notification/read/', { Id: notification.id })
+      .then(() => window.dispatchEvent(new Event(NOTIFICATIONS_CHANGED)))
+      .catch(() => undefined); // only logged (spec 1 §8)
   };
   return (
     <Alert

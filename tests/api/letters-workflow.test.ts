@@ -153,8 +153,17 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     // Its author may delete it until a recipient reads it (below).
     expect(await sentRow()).toMatchObject({ isAuthor: true, isHolder: false, deletable: true });
 
+    // The send notified Ali; opening the letter reads that notice too (the bell's count).
+    const notices = async () =>
+      (await server.api.get('notification/list/', { Count: 50 }, { token: w.ali.token })).body;
+    const noticed = await notices();
+    const notice = noticed.records.find((n: { url: string }) => n.url.endsWith(`/4/${id}`));
+    expect(notice).toMatchObject({ isRead: false });
     const first = await api.get(w.ali, id);
     expect(first.record).toMatchObject({ isReaded: false, needsMyAnswer: true });
+    const after = await notices();
+    expect(after.records.find((n: { id: number }) => n.id === notice.id)).toMatchObject({ isRead: true });
+    expect(after.unreadCount).toBe(noticed.unreadCount - 1);
     const second = await api.get(w.ali, id);
     expect(second.record.isReaded).toBe(true);
     expect(second.record.firstTimeRead).toEqual(expect.any(String));

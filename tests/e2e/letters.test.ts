@@ -29,6 +29,12 @@ async function unreadCount(page: Page): Promise<number> {
   return Number(digits);
 }
 
+/** The bell's unread count, from its label «اعلان‌ها، ۳ خوانده‌نشده». */
+async function bellCount(page: Page): Promise<number> {
+  const label = (await page.getByRole('button', { name: /^اعلان‌ها،/ }).getAttribute('aria-label')) ?? '';
+  return Number(label.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))).replace(/\D/g, ''));
+}
+
 describe('a letter from draft to archive in Chromium', () => {
   let portal: Portal;
   let admin: Page;
@@ -108,9 +114,12 @@ describe('a letter from draft to archive in Chromium', () => {
     const toast = colleague.getByText(`نامه جدید از مدیر سامانه: ${SUBJECT}`);
     await toast.waitFor({ timeout: 15_000 });
     await expect.poll(() => unreadCount(colleague), { timeout: 15_000 }).toBe(unreadBefore + 1);
+    const bell = await bellCount(colleague);
     await colleague.getByRole('button', { name: 'مشاهده', exact: true }).click();
     await colleague.waitForURL((url) => url.pathname === letterPath.replace('/Send/', '/AllMyMessage/'));
     await colleague.getByRole('heading', { name: SUBJECT }).waitFor();
+    // The notice is read with the letter: the bell counts one fewer.
+    await expect.poll(() => bellCount(colleague), { timeout: 10_000 }).toBe(bell - 1);
     await visible(colleague, 'جلسه بودجه سه‌شنبه');
     await colleague.screenshot({ path: path.join(SCREENSHOTS, 'letter-view.png'), fullPage: true });
   });

@@ -3,6 +3,7 @@
 // outgoing letter's recipients are customer ids.
 import { answerMessage, http, type ApiAnswer } from '../../api/http';
 import { uploadWithProgress, type Progress } from '../../api/uploadWithProgress';
+import { NOTIFICATIONS_CHANGED } from '../../layout/notifications/useNotificationFeed';
 
 export type PageType =
   | 'AllMyMessage'
@@ -189,6 +190,8 @@ export async function fetchLetter(id: number, pageType: string): Promise<LetterD
   const answer = await http.get<DetailAnswer>('message/get/', { Id: id, PageType: pageType });
   if (answer.status !== 1 || !answer.record) return answer.message ?? 'نامه یافت نشد';
   const record = answer.record;
+  // Unread until this opening, which read its notices too: the bell counts again.
+  if (!record.isReaded) window.dispatchEvent(new Event(NOTIFICATIONS_CHANGED));
   return {
     record: {
       ...record,

@@ -1,6 +1,7 @@
 // The bell's data: the latest notifications and the unread count (GET notification/list/),
 // marking read (POST notification/read/, Id 0 = all). Refetched when a notification is
-// pushed and after the real-time connection comes back (pushes meanwhile are lost).
+// pushed, after the real-time connection comes back (pushes meanwhile are lost), and when
+// the page read some (NOTIFICATIONS_CHANGED: a letter opened reads its notices).
 import { useCallback, useEffect, useState } from 'react';
 import { http, type ApiAnswer } from '../../api/http';
 import { onHubNotification, onHubReconnected } from '../../realtime';
@@ -20,6 +21,9 @@ interface NotificationListAnswer extends ApiAnswer {
 }
 
 const LATEST = 10;
+
+/** A window event: notifications were read elsewhere on the page; the bell refetches. */
+export const NOTIFICATIONS_CHANGED = 'dabir:notifications-changed';
 
 /** The latest notifications, or null when the call failed (spec 1 §8: only logged). */
 async function fetchFeed(): Promise<NotificationListAnswer | null> {
@@ -57,9 +61,12 @@ export function useNotificationFeed() {
     void refresh();
     const offPush = onHubNotification(() => void refresh());
     const offReconnect = onHubReconnected(() => void refresh());
+    const onChanged = () => void refresh();
+    window.addEventListener(NOTIFICATIONS_CHANGED, onChanged);
     return () => {
       offPush();
       offReconnect();
+      window.removeEventListener(NOTIFICATIONS_CHANGED, onChanged);
     };
   }, [refresh]);
 
