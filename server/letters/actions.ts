@@ -10,7 +10,7 @@ import { EVENT, REFUSED } from './constants';
 import { readEventExists, recordEvent } from './events';
 import type { LettersTrx } from './schema';
 import { dropSearch } from './search';
-import { draftRecipients } from './send';
+import { draftRecipients, letterUrl } from './send';
 import { letterChange } from './transaction';
 
 async function heldDraft(trx: LettersTrx, viewer: Viewer, id: number) {
@@ -86,15 +86,22 @@ export function fileInFolder(
 /** Deletes a letter for everyone: its author (or a draft's holder) may, while no other
  *  user has read it. The row stays (its number and history are the registry's), hidden. */
 export function deleteLetter(services: Services, viewer: Viewer, id: number) {
-  return letterChange(services, async (trx) => {
+  return letterChange(services, async (trx, afterCommit) => {
     const { message } = await requireLetter(trx, viewer, id, true);
     const mayDelete =
       message.author_id === viewer.userId || (!message.is_send && message.holder_id === viewer.userId);
     if (!mayDelete) throw new UserError(REFUSED.deleteNotAuthor);
     const readByOther = await readEventExists(trx, viewer.tenantId, id, { notBy: viewer.userId });
     if (readByOther) throw new UserError(REFUSED.deleteRead);
-    await lockCounters(trx, viewer.tenantId, await holders(trx, message));
+    const people = await holders(trx, message);
+    await lockCounters(trx, viewer.tenantId, people);
     await removeBoxes(trx, message);
+    // Its notices would open «نامه یافت نشد»: they go with it, and the pages of everyone
+    // it was in (a recipient's counts, lists and bell) are told at once.
+    await sql`DELETE FROM notifications
+       WHERE tenant_id = ${viewer.tenantId} AND user_id = ANY(${people}::int[])
+         AND url IN (${letterUrl('AllMyMessage', message)}, ${letterUrl('Draft', message)})`.execute(trx);
+    afterCommit(() => services.notifier.lettersChanged(people));
     await dropSearch(trx, message);
     await trx
       .updateTable('messages')

@@ -43,6 +43,10 @@ export function createNotifier(db: DB, bus: EventPublisher, principals?: Princip
       principals?.forgetSessions(sessionIds);
       for (const sessionId of sessionIds) await bus.publish({ type: 'session-revoked', sessionId });
     },
+    /** Their letters changed with no notification of theirs: their open pages refetch. */
+    async lettersChanged(userIds: number[]) {
+      for (const userId of userIds) await bus.publish({ type: 'letters-changed', userId });
+    },
     /** A user's roles changed: their cached principals go, in every process. */
     async principalChanged(tenantId: number, userId?: number) {
       principals?.forgetUser(tenantId, userId);

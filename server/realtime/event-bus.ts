@@ -8,7 +8,10 @@ export type HubEvent =
   | { type: 'notify'; userId: number; notification: { id: number; title: string; url: string } }
   | { type: 'session-revoked'; sessionId: number }
   /** A user's roles changed (or, without userId, the tenant's groups): cached principals go. */
-  | { type: 'principal-changed'; tenantId: number; userId?: number };
+  | { type: 'principal-changed'; tenantId: number; userId?: number }
+  /** A user's letters changed without a notification of theirs (a letter deleted): their
+   *  open pages refetch counts, lists and the bell. */
+  | { type: 'letters-changed'; userId: number };
 
 export interface EventBus {
   publish(event: HubEvent): Promise<void>;
@@ -96,6 +99,7 @@ export function decodeHubEvent(payload: string | undefined): HubEvent | null {
   if (!value || typeof value !== 'object') return null;
   const event = value as Record<string, unknown>;
   if (event.type === 'session-revoked' && Number.isInteger(event.sessionId)) return value as HubEvent;
+  if (event.type === 'letters-changed' && Number.isInteger(event.userId)) return value as HubEvent;
   if (
     event.type === 'principal-changed' &&
     Number.isInteger(event.tenantId) &&

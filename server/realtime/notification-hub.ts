@@ -18,6 +18,13 @@ export { HubMethodError } from './hub-methods';
 
 export const HUB_PATH = '/hubs/notification';
 export const NOTIFICATION_TARGET = 'Notification';
+/** Pushed with no arguments: the user's letters changed (hub-events: letters-changed). */
+export const LETTERS_CHANGED_TARGET = 'LettersChanged';
+const LETTERS_CHANGED_TEXT = serializeMessage({
+  type: MessageType.Invocation,
+  target: LETTERS_CHANGED_TARGET,
+  arguments: [],
+});
 const NOT_SIGNED_IN = 'ابتدا وارد حساب کاربری خود شوید';
 export const TOO_MANY_CONNECTIONS = 'اتصال‌های هم‌زمان شما بیش از حد مجاز است؛ چند زبانه را ببندید';
 
@@ -82,6 +89,8 @@ export async function registerNotificationHub<P extends HubPrincipal>(
     if (event.type === 'notify') {
       const text = notificationText(event.notification);
       deliver(registry.forUser(event.userId), (c) => c.sendText(text));
+    } else if (event.type === 'letters-changed') {
+      deliver(registry.forUser(event.userId), (c) => c.sendText(LETTERS_CHANGED_TEXT));
     } else if (event.type === 'session-revoked') {
       negotiations.dropSession(event.sessionId);
       deliver(registry.forSession(event.sessionId), (c) => c.close(REVOKED));

@@ -21,6 +21,7 @@ const RETRY_MS = 10_000;
 
 const notificationListeners = new Set<(notification: HubNotification) => void>();
 const reconnectListeners = new Set<() => void>();
+const lettersChangedListeners = new Set<() => void>();
 
 type SignalR = typeof import('@microsoft/signalr');
 
@@ -43,6 +44,13 @@ function loadSignalR(): Promise<SignalR> {
 export function onHubNotification(listener: (notification: HubNotification) => void): () => void {
   notificationListeners.add(listener);
   return () => notificationListeners.delete(listener);
+}
+
+/** Called when the user's letters changed without a notification (a letter they had was
+ *  deleted): counts, lists and the bell refetch. */
+export function onHubLettersChanged(listener: () => void): () => void {
+  lettersChangedListeners.add(listener);
+  return () => lettersChangedListeners.delete(listener);
 }
 
 /** Called after the connection came back: pushes sent meanwhile are lost, so refetch. */
@@ -73,6 +81,7 @@ function buildConnection(lib: SignalR): HubConnection {
   hub.on('Notification', (notification: HubNotification) =>
     notificationListeners.forEach((listener) => listener(notification)),
   );
+  hub.on('LettersChanged', () => lettersChangedListeners.forEach((listener) => listener()));
   hub.onreconnected(emitReconnected);
   // Closed for good (automatic reconnect gave up, or the server closed it): start over.
   hub.onclose(() => scheduleStart(lib, hub));

@@ -1,3 +1,10 @@
-export { startRealtime, onHubNotification, onHubReconnected, HUB_URL, type HubNotification } from './hub';
+export {
+  startRealtime,
+  onHubNotification,
+  onHubLettersChanged,
+  onHubReconnected,
+  HUB_URL,
+  type HubNotification,
+} from './hub';
 export { RealtimeToasts } from './RealtimeToasts';
 export { useOpenNotificationUrl } from './notificationUrl';

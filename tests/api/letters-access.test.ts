@@ -227,4 +227,39 @@ describe.each(ENGINES)('letters: who sees them (%s)', (engine) => {
       await connection.stop();
     }
   });
+
+  it('tells the recipient when the sender deletes an unread letter, and its notice goes with it', async () => {
+    const connection = new HubConnectionBuilder()
+      .withUrl(`${server.baseUrl}/hubs/notification`, {
+        accessTokenFactory: () => w.zahra.token,
+        transport: HttpTransportType.WebSockets,
+      })
+      .configureLogging(LogLevel.None)
+      .build();
+    let changes = 0;
+    connection.on('LettersChanged', () => (changes += 1));
+    const noticed = new Promise((resolve) => connection.on('Notification', resolve));
+    await connection.start();
+    try {
+      const unread = (await api.box(w.zahra)).unReadMessageCount;
+      const id = await api.sendNew(w.maryam, [w.zahra], { Subject: 'نامه پس گرفته' });
+      await noticed;
+      const url = `/letter/false/AllMyMessage/4/${id}`;
+      const notices = async () =>
+        (await server.api.get('notification/list/', { Count: 50 }, { token: w.zahra.token })).body
+          .records as Array<{ url: string }>;
+      expect((await notices()).map((n) => n.url)).toContain(url);
+      expect((await api.box(w.zahra)).unReadMessageCount).toBe(unread + 1);
+      const deleted = await server.api.call('DELETE', 'message/delete/', {
+        token: w.maryam.token,
+        json: { Id: id, IsSend: 1 },
+      });
+      expect(deleted.body).toMatchObject({ status: 1 });
+      await expect.poll(() => changes, { timeout: 5_000 }).toBe(1);
+      expect((await api.box(w.zahra)).unReadMessageCount).toBe(unread);
+      expect((await notices()).map((n) => n.url)).not.toContain(url);
+    } finally {
+      await connection.stop();
+    }
+  });
 });

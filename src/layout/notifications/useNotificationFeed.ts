@@ -4,7 +4,7 @@
 // the page read some (NOTIFICATIONS_CHANGED: a letter opened reads its notices).
 import { useCallback, useEffect, useState } from 'react';
 import { http, type ApiAnswer } from '../../api/http';
-import { onHubNotification, onHubReconnected } from '../../realtime';
+import { onHubLettersChanged, onHubNotification, onHubReconnected } from '../../realtime';
 
 export interface NotificationRecord {
   id: number;
@@ -61,11 +61,13 @@ export function useNotificationFeed() {
     void refresh();
     const offPush = onHubNotification(() => void refresh());
     const offReconnect = onHubReconnected(() => void refresh());
+    const offLetters = onHubLettersChanged(() => void refresh()); // a letter's notices went with it
     const onChanged = () => void refresh();
     window.addEventListener(NOTIFICATIONS_CHANGED, onChanged);
     return () => {
       offPush();
       offReconnect();
+      offLetters();
       window.removeEventListener(NOTIFICATIONS_CHANGED, onChanged);
     };
   }, [refresh]);
