@@ -68,6 +68,7 @@ export class PrincipalCache {
         this.forgetUser(event.tenantId, event.userId);
         break;
       case 'notify':
+      case 'letters-changed':
         break;
     }
   }
