@@ -172,21 +172,55 @@ async function serveClient(app: FastifyInstance, clientDir: string) {
     setHeaders: (reply: { header(name: string, value: string): unknown }, file: string) =>
       reply.header('Cache-Control', clientCacheControl(path.relative(clientDir, file))),
   });
-  const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'));
+  const indexHtml = currentFile(path.join(clientDir, 'index.html'));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.toLowerCase();
     if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/hubs/')) {
       return reply.code(404).send(NOT_FOUND_ANSWER);
     }
-    const file = path.join(clientDir, decodeURIComponent(request.url.split('?')[0]));
+    const pathname = request.url.split('?')[0];
+    const file = path.join(clientDir, safeDecode(pathname));
     if (file.startsWith(clientDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(clientDir, file));
     }
+    // A file that is not there (a script of an earlier build, asked for by a page opened
+    // before a new one) is not found: answered with the app's page, it was run as a script
+    // and the screen went blank. Only the app's own routes get the page.
+    if (looksLikeFile(pathname))
+      return reply.code(404).header('Cache-Control', 'no-cache').send(NOT_FOUND_ANSWER);
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', clientCacheControl('index.html'))
-      .send(indexHtml);
+      .send(indexHtml());
   });
+}
+
+/** A path naming a file: under assets/, or its last part with an extension (`/favicon.ico`).
+ *  The app's routes have none (`/letter/false/AllMyMessage/4/12`). */
+const looksLikeFile = (pathname: string) =>
+  /^\/assets\//i.test(pathname) || /\.[a-z0-9]{1,8}$/i.test(pathname.split('/').pop() ?? '');
+
+const safeDecode = (pathname: string) => {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+};
+
+/** A file's bytes, read again when it changed on disk: a new build's index.html names the
+ *  new build's scripts, and serving the one read at start would name files that are gone. */
+function currentFile(file: string): () => Buffer {
+  let bytes = fs.readFileSync(file);
+  let changedAt = fs.statSync(file).mtimeMs;
+  return () => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat && stat.mtimeMs !== changedAt) {
+      bytes = fs.readFileSync(file);
+      changedAt = stat.mtimeMs;
+    }
+    return bytes;
+  };
 }
 
 /**

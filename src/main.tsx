@@ -5,7 +5,10 @@ import { createRoot } from 'react-dom/client';
 import { CacheProvider } from '@emotion/react';
 import { App } from './App';
 import { startRealtime } from './realtime';
+import { reloadOnNewBuild } from './boot/reloadOnNewBuild';
 import { rtlCache, ThemeColorProvider } from './theme';
+
+reloadOnNewBuild();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root"> for the app to mount');

@@ -66,6 +66,33 @@ describe('the client files', () => {
     expect(plain.body.toString()).toBe(SCRIPT);
   });
 
+  it("answers a file that is not there with 404, not the page; a new build's page at once", async () => {
+    // A script of an earlier build, asked for by a page opened before a new one: answered
+    // with the page, the browser refused it as a script and the screen went blank.
+    for (const pathname of ['/assets/index-Gone1234.js', '/assets/chunk-OldBuild.css', '/robots.txt']) {
+      const missing = await get(`${server.baseUrl}${pathname}`);
+      expect(missing.status, pathname).toBe(404);
+      expect(String(missing.headers['content-type'])).not.toMatch(/html/);
+    }
+    // The app's own routes still get the page.
+    for (const pathname of ['/letter/false/AllMyMessage/4/12', '/mymessage']) {
+      const page = await get(`${server.baseUrl}${pathname}`);
+      expect(page.status, pathname).toBe(200);
+      expect(page.body.toString()).toContain('<div id="root">');
+    }
+    // A new build writes a new index.html while the server runs: served from then on.
+    const index = path.join(clientDir, 'index.html');
+    const before = fs.readFileSync(index);
+    try {
+      fs.writeFileSync(index, '<!doctype html><div id="root" data-build="2"></div>');
+      fs.utimesSync(index, new Date(), new Date(Date.now() + 5_000));
+      expect((await get(`${server.baseUrl}/login`)).body.toString()).toContain('data-build="2"');
+    } finally {
+      fs.writeFileSync(index, before);
+      fs.utimesSync(index, new Date(), new Date(Date.now() + 10_000));
+    }
+  });
+
   it('never lets a browser keep index.html or unhashed files without asking', async () => {
     for (const pathname of ['/', '/login', '/person']) {
       const page = await get(`${server.baseUrl}${pathname}`);
