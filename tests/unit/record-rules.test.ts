@@ -1,17 +1,37 @@
-// Whole-record rules (kit `rules`): the form's check and the server's are the same rules.
+// Whole-record rules (kit `rules`): the form's check and the server's are the same rules,
+// and with them the form still checks every field (react-admin runs the form's check
+// instead of its inputs').
 import { describe, expect, it } from 'vitest';
 import { customer } from '../../src/schemas/customers';
+import { andikator } from '../../src/schemas/correspondence';
 import { dateOrder } from '../../src/schemas/kit';
 import { recordRules } from '../../src/resources/form/validation';
+
+const valid = { name: 'شرکت آریا', code: 'A-1', createdDate: '2026-03-20', creditDate: '2026-03-20' };
 
 describe('whole-record rules', () => {
   const MESSAGE = 'تاریخ اعتبار نباید پیش از تاریخ ایجاد باشد';
 
   it('puts a broken date range under the later field, in the server’s words', () => {
-    const check = recordRules(customer)!;
-    expect(check({ createdDate: '2026-03-21', creditDate: '2026-03-20' })).toEqual({ creditDate: MESSAGE });
-    expect(check({ createdDate: '2026-03-20', creditDate: '2026-03-20' })).toEqual({});
-    expect(check({ createdDate: '2026-03-20', creditDate: null })).toEqual({});
+    const check = recordRules(customer, 'create')!;
+    expect(check({ ...valid, createdDate: '2026-03-21', creditDate: '2026-03-20' })).toEqual({
+      creditDate: MESSAGE,
+    });
+    expect(check(valid)).toEqual({});
+  });
+
+  it('checks every field as its input would: required ones, an e-mail, a mobile number', () => {
+    const check = recordRules(customer, 'create')!;
+    const empty = check({});
+    expect(empty).toMatchObject({
+      name: 'نام مشتری الزامی است',
+      code: expect.stringContaining('الزامی است'),
+    });
+    expect(Object.keys(empty)).toEqual(expect.arrayContaining(['createdDate', 'creditDate']));
+    const bad = check({ ...valid, email: 'abc', mobile: '123' });
+    expect(Object.keys(bad).sort()).toEqual(['email', 'mobile']);
+    // The numbering scheme's form, the other resource with a record rule, too.
+    expect(Object.keys(recordRules(andikator, 'create')!({})).length).toBeGreaterThan(0);
   });
 
   it('lets an empty end either way, and has no check for a resource without rules', () => {
@@ -19,6 +39,6 @@ describe('whole-record rules', () => {
     expect(rule.holds({ from: '2026-01-02', to: '' })).toBe(true);
     expect(rule.holds({ from: undefined, to: '2026-01-01' })).toBe(true);
     expect(rule.holds({ from: '2026-01-02', to: '2026-01-01' })).toBe(false);
-    expect(recordRules({ ...customer, rules: undefined })).toBeUndefined();
+    expect(recordRules({ ...customer, rules: undefined }, 'create')).toBeUndefined();
   });
 });

@@ -92,7 +92,11 @@ export function ResourceCreate({ resource, onSaved, onCancel }: FormScreenProps)
   const defaults = useMemo(() => defaultValues(resource), [resource]);
   return (
     <CreateBase resource={resource.name} redirect={false} mutationOptions={mutationOptions}>
-      <Form defaultValues={defaults} validate={recordRules(resource)} disableInvalidFormNotification>
+      <Form
+        defaultValues={defaults}
+        validate={recordRules(resource, 'create')}
+        disableInvalidFormNotification
+      >
         <FormBody resource={resource} mode="create" onCancel={onCancel} />
       </Form>
     </CreateBase>
@@ -113,7 +117,7 @@ export function ResourceEdit({ resource, id, onSaved, onCancel }: EditScreenProp
       loading={<Pending />}
       error={<LoadError>{`این ${resource.singular} پیدا نشد`}</LoadError>}
     >
-      <Form validate={recordRules(resource)} disableInvalidFormNotification>
+      <Form validate={recordRules(resource, 'edit')} disableInvalidFormNotification>
         <FormBody resource={resource} mode="edit" onCancel={onCancel} />
       </Form>
     </EditBase>

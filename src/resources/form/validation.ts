@@ -32,13 +32,28 @@ export function fieldRules(resource: Resource, mode: FormMode): Record<string, F
   return rules;
 }
 
-/** The resource's whole-record rules (a date range) as the form's own check: each broken
- *  rule's message under the field it is about; the server checks the same rules. */
-export function recordRules(resource: Resource) {
+/**
+ * The form's own check where a resource has whole-record rules (a date range): react-admin
+ * runs a form's `validate` instead of its inputs' (not beside them), so this runs each
+ * shown field's rule first, as the inputs would, then each broken record rule's message
+ * under the field it is about where that field is otherwise fine. The server checks the same.
+ */
+export function recordRules(resource: Resource, mode: FormMode) {
   const rules = resource.rules ?? [];
   if (!rules.length) return undefined;
-  return (values: Record<string, unknown>) =>
-    Object.fromEntries(rules.filter((rule) => !rule.holds(values)).map((rule) => [rule.field, rule.message]));
+  const fields = Object.entries(fieldRules(resource, mode)).filter(
+    ([name]) => !(resource.fields[name]?.meta.readOnly && mode === 'create'),
+  );
+  return (values: Record<string, unknown>) => {
+    const errors: Record<string, unknown> = {};
+    for (const [name, rule] of fields) {
+      const error = rule.validate(values[name], values, {} as never);
+      if (error) errors[name] = error;
+    }
+    for (const rule of rules)
+      if (!errors[rule.field] && !rule.holds(values)) errors[rule.field] = rule.message;
+    return errors;
+  };
 }
 
 /** Create defaults: what each schema makes of a missing value (a switch's default, [] …). */
