@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { toPersianDigits } from '../../src/shared/persian-digits';
 import { getSession, setSession } from '../../src/api/session';
 import { AccountSettingsDialog } from '../../src/custom/account/AccountSettingsDialog';
 import { MobileApprovalDialog } from '../../src/custom/account/MobileApprovalDialog';
@@ -27,7 +28,9 @@ const server = setupServer(
     return HttpResponse.json(settingAnswer);
   }),
   http.put('*/api/user/changeusermobile/', async ({ request }) => {
-    mobileCalls.push({ path: 'changeusermobile', body: (await request.json()) as Record<string, unknown> });
+    const body = (await request.json()) as Record<string, unknown>;
+    mobileCalls.push({ path: 'changeusermobile', body });
+    if (body.Mobile === '0912') return HttpResponse.json({ status: 0, messge: 'شماره همراه معتبر نیست' });
     return HttpResponse.json({
       status: 1,
       message: 'درخواست با موفقیت انجام شد',
@@ -150,6 +153,19 @@ describe('account settings dialog', () => {
 });
 
 describe('mobile approval dialog', () => {
+  it('after a refused number, «شماره درست است» keeps the saved one, which the code goes to', async () => {
+    renderInAdmin(<MobileApprovalDialog open onClose={vi.fn()} />);
+    const saved = (screen.getByLabelText('شماره همراه') as HTMLInputElement).value;
+    typeInto('شماره همراه', '0912');
+    fireEvent.click(screen.getByRole('button', { name: 'ثبت شماره' }));
+    expect(await screen.findByText('شماره همراه معتبر نیست')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'شماره درست است' }));
+    expect(
+      await screen.findByText(`کد تایید به شماره ${toPersianDigits(saved || '—')} پیامک می‌شود.`),
+    ).toBeTruthy();
+    expect(screen.queryByText(/به شماره ۰۹۱۲ پیامک/)).toBeNull();
+  });
+
   it('changes the mobile, asks for a code and confirms it', async () => {
     const onClose = vi.fn();
     renderInAdmin(<MobileApprovalDialog open onClose={onClose} />);

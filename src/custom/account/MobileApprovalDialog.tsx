@@ -30,7 +30,10 @@ interface MobileApprovalDialogProps {
 export function MobileApprovalDialog({ open, onClose }: MobileApprovalDialogProps) {
   const notice = useNotice();
   const [step, setStep] = useState(0);
-  const [mobile, setMobile] = useState(() => getSession()?.user.mobile ?? '');
+  // The number on record (the code goes to it) and the one being typed, which is only a
+  // proposal until «ثبت شماره» saved it.
+  const [saved, setSaved] = useState(() => getSession()?.user.mobile ?? '');
+  const [mobile, setMobile] = useState(saved);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -53,6 +56,7 @@ export function MobileApprovalDialog({ open, onClose }: MobileApprovalDialogProp
   const saveMobile = async () => {
     if (await run(() => changeMobile(mobile))) {
       updateUser({ mobile: mobile.trim() });
+      setSaved(mobile.trim());
       setStep(1);
     }
   };
@@ -82,14 +86,20 @@ export function MobileApprovalDialog({ open, onClose }: MobileApprovalDialogProp
               <Button variant="contained" onClick={() => void saveMobile()} disabled={busy || !mobile.trim()}>
                 ثبت شماره
               </Button>
-              <Button onClick={() => setStep(1)} disabled={busy}>
+              <Button
+                onClick={() => {
+                  setMobile(saved);
+                  setStep(1);
+                }}
+                disabled={busy}
+              >
                 شماره درست است
               </Button>
             </StepActions>
           </StepItem>
           <StepItem index={1} title="دریافت کد تایید" onSelect={setStep}>
             <Typography variant="body2" color="text.secondary">
-              کد تایید به شماره {toPersianDigits(mobile || '—')} پیامک می‌شود.
+              کد تایید به شماره {toPersianDigits(saved || '—')} پیامک می‌شود.
             </Typography>
             <StepActions>
               <Button variant="contained" onClick={() => void sendCode()} disabled={busy}>
