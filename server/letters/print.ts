@@ -96,6 +96,8 @@ export async function printLetter(services: Services, viewer: Viewer, id: number
   }
   const output = Buffer.from(filled.buffer, filled.byteOffset, filled.byteLength);
   await letterChange(services, (trx) => recordEvent(trx, viewer.tenantId, id, EVENT.print, viewer.userId));
-  const number = displayNumber(message) || String(message.id);
-  return { data: output, fileName: `نامه ${number}.docx` };
+  // Named as the screen and the document name it: its registry number in Persian digits;
+  // a letter without one has no number to give (its id is no registry number).
+  const number = displayNumber(message);
+  return { data: output, fileName: number ? `نامه ${toPersianDigits(number)}.docx` : 'نامه بدون شماره.docx' };
 }

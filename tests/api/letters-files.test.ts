@@ -222,7 +222,16 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
       query: { templateId: builtInTemplate, id, token: w.ali.token },
     });
     expect(printed.status).toBe(200);
-    expect(printed.headers['content-disposition']).toContain(encodeURIComponent(`نامه ${number}.docx`));
+    // Named by its number as the screen shows it, in Persian digits.
+    expect(printed.headers['content-disposition']).toContain(
+      encodeURIComponent(`نامه ${toPersianDigits(number)}.docx`),
+    );
+    // A draft has no registry number: its id is not given as one.
+    const draft = await api.draft(w.maryam, [w.ali], { Subject: 'پیش‌نویس بی‌شماره' });
+    const unnumbered = await server.api.call('GET', 'message/docx', {
+      query: { templateId: builtInTemplate, id: draft, token: w.maryam.token },
+    });
+    expect(unnumbered.headers['content-disposition']).toContain(encodeURIComponent('نامه بدون شماره.docx'));
     const bytes = await (
       await fetch(
         `${server.baseUrl}/api/message/docx?templateId=${builtInTemplate}&id=${id}&token=${w.ali.token}`,

@@ -223,6 +223,15 @@ describe('a new letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(saves).toHaveLength(0);
   });
 
+  it('says up front that a user may not write a type they lack the permission for', async () => {
+    signIn(['Messages', 'CreateInternalMessage']);
+    open('/letter/true/AllMessage/6/0');
+    expect(await screen.findByText('شما اجازه‌ی نوشتن نامه‌ی صادره را ندارید')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'ارسال' })).toBeNull();
+    open('/letter/true/AllMessage/5/0');
+    expect(await screen.findByText('شما اجازه‌ی نوشتن نامه‌ی وارده را ندارید')).toBeTruthy();
+  });
+
   it('takes a subject of only a ZWNJ and spaces for empty, as the server does', async () => {
     open('/letter/true/AllMyMessage/4/0');
     await waitForScreen();

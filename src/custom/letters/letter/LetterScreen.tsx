@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Title } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { fetchLetter, type LetterDetail } from '../api';
+import { hasPermission } from '../../../api/session';
 import { letterTypeInfo } from '../letterTypes';
 import { LetterEditor } from './LetterEditor';
 import { useLetterChoices } from './useLetterChoices';
@@ -54,7 +55,11 @@ function LetterLoader({ id, messageType, pageType, reload }: LetterLoaderProps) 
 
   if (typeof detail === 'string') return <LetterMissing message={detail} />;
   if (id > 0 && !loaded) return <LetterSkeleton />;
-  if (id <= 0 && !letterTypeInfo(type)) return <LetterMissing message="نوع نامه معتبر نیست" />;
+  const info = letterTypeInfo(type);
+  if (id <= 0 && !info) return <LetterMissing message="نوع نامه معتبر نیست" />;
+  // Said before a form is filled in that the server would refuse (it checks the same).
+  if (id <= 0 && info && !hasPermission(info.permission))
+    return <LetterMissing message={`شما اجازه‌ی نوشتن نامه‌ی ${info.label} را ندارید`} />;
   if (!choices) return <LetterSkeleton />;
   return (
     <LetterEditor
