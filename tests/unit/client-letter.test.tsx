@@ -59,13 +59,15 @@ let events: Array<Record<string, unknown>> = [];
 let saves: FormData[] = [];
 let calls: Array<{ path: string; body: unknown }> = [];
 let forwards: FormData[] = [];
+let opened = 0;
 
 const lookup = (rows: Array<{ id: number; title: string }>) =>
   http.get(`*/api/:entity/lookup/`, () => HttpResponse.json({ status: 1, records: rows }));
 
 const server = setupServer(
-  http.get('*/api/message/get/', () =>
-    HttpResponse.json({
+  http.get('*/api/message/get/', () => {
+    opened += 1;
+    return HttpResponse.json({
       status: 1,
       record,
       attachment: [
@@ -82,8 +84,8 @@ const server = setupServer(
       relatedMessage: [],
       allForwardedMessage: [],
       messageEvent: events,
-    }),
-  ),
+    });
+  }),
   http.get('*/api/andikator/lookup/', ({ request }) => {
     const type = new URL(request.url).searchParams.get('MessageType');
     return HttpResponse.json({
@@ -133,6 +135,10 @@ const server = setupServer(
     }),
   ),
   http.post('*/api/message/:action/', async ({ request, params }) => {
+    calls.push({ path: String(params.action), body: await request.json().catch(() => null) });
+    return HttpResponse.json({ status: 1, messge: 'درخواست با موفقیت انجام شد' });
+  }),
+  http.put('*/api/message/:action/', async ({ request, params }) => {
     calls.push({ path: String(params.action), body: await request.json().catch(() => null) });
     return HttpResponse.json({ status: 1, messge: 'درخواست با موفقیت انجام شد' });
   }),
@@ -340,6 +346,20 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(enabled(ALL_BUTTONS)).toEqual(['پاسخ', 'ارجاع', 'بایگانی', 'پوشه دلخواه', 'چاپ']);
     fireEvent.click(screen.getByRole('tab', { name: 'رویدادهای نامه' }));
     expect(await screen.findByText('خواندن')).toBeTruthy();
+  });
+
+  it('files a sent letter in an archive folder and loads it again, so its events show the filing', async () => {
+    record = { ...baseRecord, isSend: true, signed: true, isHolder: false, number: 5 };
+    open('/letter/false/AllMyMessage/4/12');
+    await waitForScreen();
+    const before = opened;
+    fireEvent.click(button('بایگانی'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'شرکت آلفا' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'بایگانی' }));
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('setarchive'));
+    await waitFor(() => expect(opened).toBe(before + 1));
   });
 
   it('deletes behind «آیا اطمینان دارید ؟» and goes to my cartable', async () => {

@@ -36,7 +36,7 @@ interface LetterDialogsProps extends LetterEditorProps {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : '');
 
-export function LetterDialogs({ detail, pageType, myPersonId, dialog, close }: LetterDialogsProps) {
+export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, close }: LetterDialogsProps) {
   const notice = useNotice();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
@@ -53,6 +53,14 @@ export function LetterDialogs({ detail, pageType, myPersonId, dialog, close }: L
       notice.error(errorText(error));
       return false;
     }
+  };
+
+  /** Filed in a folder: the letter is loaded again once the dialog has closed, so its
+   *  events tab shows the filing. */
+  const file = async (call: () => Promise<ApiAnswer | void>) => {
+    const done = await attempt(call);
+    if (done) setTimeout(reload, 0);
+    return done;
   };
 
   const remove = async () => {
@@ -72,7 +80,7 @@ export function LetterDialogs({ detail, pageType, myPersonId, dialog, close }: L
         label="پوشه بایگانی"
         confirmLabel="بایگانی"
         onClose={close}
-        onConfirm={(folder) => attempt(() => archiveLetter(id, folder, pageType))}
+        onConfirm={(folder) => file(() => archiveLetter(id, folder, pageType))}
       />
       <ChooseDialog
         open={dialog === 'favorite'}
@@ -81,7 +89,7 @@ export function LetterDialogs({ detail, pageType, myPersonId, dialog, close }: L
         label="پوشه دلخواه"
         confirmLabel="افزودن"
         onClose={close}
-        onConfirm={(folder) => attempt(() => favoriteLetter(id, folder, pageType))}
+        onConfirm={(folder) => file(() => favoriteLetter(id, folder, pageType))}
       />
       <ChooseDialog
         open={dialog === 'print'}
