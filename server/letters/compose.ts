@@ -5,6 +5,7 @@
 // Every reference must exist in the tenant; the author is no recipient of their letter.
 import { UserError } from '../http/answers';
 import { cleanPersianText, hasVisibleText } from '../../src/shared/persian';
+import { FUTURE_INCOMING_DATE, isAfterTehranToday } from '../../src/shared/jalali';
 import type { Viewer } from './access';
 import { visibleIds } from './access';
 import { storedBody } from './body';
@@ -141,6 +142,7 @@ export async function composeLetter(
     if (type === INCOMING) {
       if (!hasVisibleText(params.ImportedMsgNumber)) throw required('شماره نامه وارده');
       if (!params.ImportedMsgDate) throw required('تاریخ نامه وارده');
+      if (isAfterTehranToday(params.ImportedMsgDate)) throw new UserError(FUTURE_INCOMING_DATE);
       if (!params.ReciveMethodFk) throw required('روش دریافت');
       await receiveMethodExists(trx, tenantId, params.ReciveMethodFk);
       if (!params.MessageFromCustomerFk) throw required('مشتری فرستنده');

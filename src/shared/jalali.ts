@@ -273,3 +273,16 @@ export function persianWeekdayIndex(isoDate: string): number | null {
   const sundayFirst = new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay();
   return (sundayFirst + 1) % 7;
 }
+
+/** Today in Tehran, 'YYYY-MM-DD'. */
+export const tehranToday = (now: Date = new Date()) => toIsoDate(tehranWallClock(now));
+
+/** A received letter's date cannot be a day still to come in Tehran (client and server). */
+export const FUTURE_INCOMING_DATE = 'تاریخ نامه وارده نمی‌تواند پس از امروز باشد';
+
+/** Is this day ('YYYY-MM-DD', or an instant taken as its day in Tehran) after today in Tehran? */
+export function isAfterTehranToday(value: string | Date, now: Date = new Date()): boolean {
+  const day =
+    typeof value === 'string' && value.length === 10 ? value : toIsoDate(tehranWallClock(new Date(value)));
+  return day > tehranToday(now);
+}

@@ -499,6 +499,11 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
       status: 0,
       messge: 'مشتری فرستنده الزامی است',
     });
+    // Received by now: a day still to come in Tehran is refused, naming the field.
+    const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString();
+    expect(
+      await api.save(w.admin, { ...incoming, MessageFromCustomerFk: customer, ImportedMsgDate: tomorrow }),
+    ).toMatchObject({ status: 0, messge: 'تاریخ نامه وارده نمی‌تواند پس از امروز باشد' });
     const saved = await api.save(w.admin, { ...incoming, MessageFromCustomerFk: customer, IsSend: 1 });
     expect(saved.status).toBe(1);
     const record = (await api.get(w.ali, saved.id)).record;

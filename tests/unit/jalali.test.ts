@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isAfterTehranToday,
+  tehranToday,
   JALALI_MONTH_NAMES,
   PERSIAN_WEEKDAY_NAMES,
   formatJalali,
@@ -246,5 +248,21 @@ describe('one Jalali library', () => {
       expect(toGregorian(jalali)).toEqual(gregorian);
       previous = jalali;
     }
+  });
+});
+
+describe('after today in Tehran', () => {
+  // 2026-11-27 21:00 UTC is already 2026-11-28 in Tehran (UTC+3:30).
+  const lateEvening = new Date('2026-11-27T21:00:00Z');
+
+  it('judges a day by Tehran, not by UTC', () => {
+    expect(tehranToday(lateEvening)).toBe('2026-11-28');
+    expect(isAfterTehranToday('2026-11-28', lateEvening)).toBe(false);
+    expect(isAfterTehranToday('2026-11-29', lateEvening)).toBe(true);
+  });
+
+  it('takes an instant as its day in Tehran', () => {
+    expect(isAfterTehranToday(new Date('2026-11-28T19:00:00Z'), lateEvening)).toBe(false); // 22:30 on the 28th
+    expect(isAfterTehranToday(new Date('2026-11-28T21:00:00Z'), lateEvening)).toBe(true); // 00:30 on the 29th
   });
 });

@@ -22,6 +22,7 @@ import { INCOMING, INTERNAL, OUTGOING } from '../letterTypes';
 import { LookupInput } from '../pickers/LookupInput';
 import { requiredFields, visibleTextRule, type LetterField } from './letterForm';
 import type { SchemeChoice } from './useLetterChoices';
+import { FUTURE_INCOMING_DATE, isAfterTehranToday } from '../../../shared/jalali';
 
 export const EDITOR_HEIGHT_PX = 330;
 
@@ -58,10 +59,15 @@ interface ComposeTabProps {
   myPersonId: number | null;
 }
 
+/** A received letter was received by now (the server says the same). */
+const notFutureRule = (value: unknown) =>
+  typeof value === 'string' && value && isAfterTehranToday(value) ? FUTURE_INCOMING_DATE : undefined;
+
 export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: ComposeTabProps) {
   const needed = new Set(requiredFields(messageType));
   const rule = (name: LetterField): Validator | Validator[] | undefined => {
     if (!needed.has(name)) return undefined;
+    if (name === 'importedMsgDate') return [required(), notFutureRule];
     return TEXT_FIELDS.has(name) ? [required(), visibleTextRule(name === 'messageBody')] : required();
   };
   const common = { readOnly, disabled: readOnly };
