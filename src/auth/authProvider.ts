@@ -5,6 +5,7 @@ import type { AuthProvider } from 'react-admin';
 import { http } from '../api/http';
 import { getSession, getToken, setSession } from '../api/session';
 import { authenticate, avatarUrl, type Credentials } from './signIn';
+import { disconnectRealtime } from '../realtime/hub';
 
 function isAuthFailure(error: unknown): boolean {
   const status = error as { status?: number; httpStatus?: number } | null | undefined;
@@ -19,6 +20,7 @@ function isAuthFailure(error: unknown): boolean {
 /** Ends the session on the server (best effort) and here. Safe to call twice. */
 async function endSession(): Promise<void> {
   if (getToken()) {
+    await disconnectRealtime();
     try {
       await http.post('user/logout/');
     } catch {

@@ -106,18 +106,24 @@ async function startConnection(lib: SignalR, hub: HubConnection, afterFailure: b
   }
 }
 
-function stopConnection(): void {
+function stopConnection(): Promise<void> {
   clearTimeout(retryTimer);
   const hub = connection;
   connection = null; // first, so onclose does not schedule a restart
-  void hub?.stop();
+  return hub ? hub.stop().catch(() => undefined) : Promise.resolve();
+}
+
+/** Closes the connection before a sign-out revokes the session: otherwise the server closes
+ *  it with «Session revoked», which the library reports as an error in the console. */
+export function disconnectRealtime(): Promise<void> {
+  return stopConnection();
 }
 
 /** Opens, replaces or closes the connection to match the current token. */
 function followSession(): void {
   const token = getToken();
   if (token === connectedToken) return; // e.g. a profile edit re-saved the same session
-  stopConnection();
+  void stopConnection();
   connectedToken = token;
   const current = ++generation;
   if (token) connect(current);
@@ -147,6 +153,6 @@ export function startRealtime(): () => void {
     unsubscribe();
     connectedToken = null;
     generation++;
-    stopConnection();
+    void stopConnection();
   };
 }

@@ -3,6 +3,7 @@ export {
   onHubNotification,
   onHubLettersChanged,
   onHubReconnected,
+  disconnectRealtime,
   HUB_URL,
   type HubNotification,
 } from './hub';
