@@ -82,7 +82,7 @@ export const MENU: MenuEntry[] = [
     'مدیریت سامانه',
     [
       page('سازمان‌ها', 'Domains', 'Domains'),
-      page('طرح‌ها', 'Plans', 'Plans'),
+      page('طرح‌های اشتراک', 'Plans', 'Plans'),
       page('کاربران برخط', 'OnlineUser', 'OnlineUser'),
       page('گروه‌های کاربری', 'UserGroups', 'UserGroups'),
       page('اعضای گروه‌ها', 'MembersUser', 'UserGroups'),

@@ -65,6 +65,17 @@ describe('sign-in page', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(screen.queryByText('ثبت نام سازمان جدید')).toBeNull(); // not on a crm. host
   });
 
+  it('says under an empty username or password that it is required, and sends nothing', async () => {
+    renderInAdmin(<LoginPage />, { path: '/login' });
+    await screen.findByTestId('captcha-image');
+    fireEvent.submit(screen.getByLabelText(/^کد امنیتی/).closest('form')!);
+    expect(await screen.findByText('نام کاربری الزامی است')).toBeTruthy();
+    expect(screen.getByText('رمز عبور الزامی است')).toBeTruthy();
+    expect(lastForm).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^نام کاربری/), { target: { value: '09120000000' } });
+    expect(screen.queryByText('نام کاربری الزامی است')).toBeNull();
+  });
+
   it('on a status-0 answer shows the server message in red and reloads the captcha', async () => {
     authenticateAnswer = { status: 0, message: WRONG_CAPTCHA };
     renderInAdmin(<LoginPage />, { path: '/login' });

@@ -18,9 +18,15 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [captchaText, setCaptchaText] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  // After a first try, a field left empty says so under itself (the server would say it in a notice).
+  const [tried, setTried] = useState(false);
+  const missing = (value: string, label: string) =>
+    tried && !value.trim() ? `${label} الزامی است` : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setTried(true);
+    if (!username.trim() || !password) return;
     setSubmitting(true);
     const credentials: Credentials = { username, password, captchaInputText: captchaText, captcha };
     try {
@@ -49,6 +55,8 @@ export function LoginForm() {
         autoComplete="username"
         autoFocus
         required
+        error={Boolean(missing(username, 'نام کاربری'))}
+        helperText={missing(username, 'نام کاربری')}
         disabled={submitting}
         slotProps={{ htmlInput: { dir: 'ltr' } }}
       />
@@ -60,6 +68,8 @@ export function LoginForm() {
         onChange={(event) => setPassword(event.target.value)}
         autoComplete="current-password"
         required
+        error={Boolean(missing(password, 'رمز عبور'))}
+        helperText={missing(password, 'رمز عبور')}
         disabled={submitting}
         slotProps={{ htmlInput: { dir: 'ltr' } }}
       />
