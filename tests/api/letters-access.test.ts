@@ -205,14 +205,18 @@ describe.each(ENGINES)('letters: who sees them (%s)', (engine) => {
     expect(await scheme()).toBe(before + 51);
   });
 
-  it('tells the recipient at once through the real-time hub, with a link that opens the letter', async () => {
-    const connection = new HubConnectionBuilder()
+  /** The real SignalR client's connection to the hub, as a user's page opens it. */
+  const hubConnection = (who: Someone) =>
+    new HubConnectionBuilder()
       .withUrl(`${server.baseUrl}/hubs/notification`, {
-        accessTokenFactory: () => w.zahra.token,
+        accessTokenFactory: () => who.token,
         transport: HttpTransportType.WebSockets,
       })
       .configureLogging(LogLevel.None)
       .build();
+
+  it('tells the recipient at once through the real-time hub, with a link that opens the letter', async () => {
+    const connection = hubConnection(w.zahra);
     const received = new Promise<{ title: string; url: string }>((resolve) =>
       connection.on('Notification', resolve),
     );
@@ -229,13 +233,7 @@ describe.each(ENGINES)('letters: who sees them (%s)', (engine) => {
   });
 
   it('tells the recipient when the sender deletes an unread letter, and its notice goes with it', async () => {
-    const connection = new HubConnectionBuilder()
-      .withUrl(`${server.baseUrl}/hubs/notification`, {
-        accessTokenFactory: () => w.zahra.token,
-        transport: HttpTransportType.WebSockets,
-      })
-      .configureLogging(LogLevel.None)
-      .build();
+    const connection = hubConnection(w.zahra);
     let changes = 0;
     connection.on('LettersChanged', () => (changes += 1));
     const noticed = new Promise((resolve) => connection.on('Notification', resolve));

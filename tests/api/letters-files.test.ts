@@ -305,6 +305,22 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
     150_000,
   );
 
+  /** Writes over a template's stored file, as a file stored before a check was made. */
+  async function replaceStoredTemplate(templateId: number, data: Buffer) {
+    const tenantId = (await server.built.services.tenants.byHost('localhost'))!.id;
+    const rows = await asSystem(() =>
+      server.built.services.db
+        .selectFrom('templates')
+        .select('stored_name')
+        .where('id', '=', templateId)
+        .execute(),
+    );
+    fs.writeFileSync(
+      server.built.services.files.pathOf(tenantId, TEMPLATE_FILES, rows[0].stored_name)!,
+      data,
+    );
+  }
+
   it('refuses a template it cannot fill at upload, and at print one stored before; 404 for a template of nobody', async () => {
     const id = await api.sendNew(w.maryam, [w.ali]);
     const withMainPart = (xml: string) => {
@@ -341,16 +357,7 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
     // Stored before uploads were tried: a main part of garbage prints nothing, in Persian.
     const created = await upload('قالب پیش از آزمون', minimalDocx(['{subject}']));
     expect(created.status).toBe(1);
-    const tenantId = (await server.built.services.tenants.byHost('localhost'))!.id;
-    const rows = await asSystem(() =>
-      server.built.services.db
-        .selectFrom('templates')
-        .select('stored_name')
-        .where('id', '=', created.id)
-        .execute(),
-    );
-    const stored = server.built.services.files.pathOf(tenantId, TEMPLATE_FILES, rows[0].stored_name)!;
-    fs.writeFileSync(stored, withMainPart('\u0000\u0001garbage'));
+    await replaceStoredTemplate(created.id, withMainPart('\u0000\u0001garbage'));
     const answer = await server.api.get('message/docx', { templateId: created.id, id, token: w.ali.token });
     expect(answer.body).toMatchObject({ status: 0, message: TEMPLATE_UNUSABLE });
     expect(
@@ -369,16 +376,7 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
     // docxtemplater would unpack and fill whole (at 150 MB the server ran out of memory).
     const zip = new PizZip(minimalDocx(['{subject}']));
     zip.file('word/document.xml', Buffer.alloc(50 * 1024 * 1024, ' '));
-    const tenantId = (await server.built.services.tenants.byHost('localhost'))!.id;
-    const rows = await asSystem(() =>
-      server.built.services.db
-        .selectFrom('templates')
-        .select('stored_name')
-        .where('id', '=', created.id)
-        .execute(),
-    );
-    const stored = server.built.services.files.pathOf(tenantId, TEMPLATE_FILES, rows[0].stored_name)!;
-    fs.writeFileSync(stored, zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' }));
+    await replaceStoredTemplate(created.id, zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' }));
 
     const answer = await server.api.get('message/docx', { templateId: created.id, id, token: w.ali.token });
     expect(answer.body).toEqual({ status: 0, message: TEMPLATE_UNUSABLE });
