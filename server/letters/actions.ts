@@ -10,7 +10,7 @@ import { EVENT, REFUSED } from './constants';
 import { readEventExists, recordEvent } from './events';
 import type { LettersTrx } from './schema';
 import { dropSearch } from './search';
-import { draftRecipients, letterUrl } from './send';
+import { draftRecipients, letterNoticeUrls } from './send';
 import { letterChange } from './transaction';
 
 async function heldDraft(trx: LettersTrx, viewer: Viewer, id: number) {
@@ -100,7 +100,7 @@ export function deleteLetter(services: Services, viewer: Viewer, id: number) {
     // it was in (a recipient's counts, lists and bell) are told at once.
     await sql`DELETE FROM notifications
        WHERE tenant_id = ${viewer.tenantId} AND user_id = ANY(${people}::int[])
-         AND url IN (${letterUrl('AllMyMessage', message)}, ${letterUrl('Draft', message)})`.execute(trx);
+         AND url IN (${sql.join(letterNoticeUrls(message))})`.execute(trx);
     afterCommit(() => services.notifier.lettersChanged(people));
     await dropSearch(trx, message);
     await trx

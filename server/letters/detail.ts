@@ -24,7 +24,7 @@ import { firstReadBy, recordEvent } from './events';
 import { colleaguesByUser } from './people';
 import type { LettersDatabase, LettersDb } from './schema';
 import { displayNumber } from './search';
-import { letterUrl } from './send';
+import { letterNoticeUrls } from './send';
 import { letterChange } from './transaction';
 import { ONE_PLAN } from '../db/named-statements';
 
@@ -130,7 +130,7 @@ async function markRead(
     // The bell's notices of this letter are read with it: their links open it (send.ts).
     await sql`UPDATE notifications SET is_read = true
        WHERE tenant_id = ${viewer.tenantId} AND user_id = ${viewer.userId} AND NOT is_read
-         AND url IN (${letterUrl('AllMyMessage', message)}, ${letterUrl('Draft', message)})`.execute(trx);
+         AND url IN (${sql.join(letterNoticeUrls(message))})`.execute(trx);
     // One event of type 8 for a user, however they came to the letter (a reader of all
     // letters who then filed it, or was forwarded it, opened it before).
     if ((await firstReadBy(trx, viewer.tenantId, message.id, viewer.userId)) === null)

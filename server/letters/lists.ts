@@ -302,6 +302,8 @@ type LetterRow = Omit<Selectable<MessagesTable>, 'created_at' | 'sent_at'> & {
 
 /** A list record (spec 1 §3 "List record") of a page's row. */
 function listRecord(viewer: Viewer, m: LetterRow) {
+  const isAuthor = m.author_id === viewer.userId;
+  const isHolder = !m.is_send && m.holder_id === viewer.userId;
   return {
     messageId: m.id,
     messageTypeFk: m.message_type_fk,
@@ -311,11 +313,10 @@ function listRecord(viewer: Viewer, m: LetterRow) {
     isReaded: m.inbox ? Boolean(m.is_read) : m.read_by_anyone,
     isSend: m.is_send,
     // Who may delete it (with no other user's reading): its author, a draft's holder.
-    isAuthor: m.author_id === viewer.userId,
-    isHolder: !m.is_send && m.holder_id === viewer.userId,
+    isAuthor,
+    isHolder,
     // …and whether they may now: no recipient has read it (the server checks again).
-    deletable:
-      (m.author_id === viewer.userId || (!m.is_send && m.holder_id === viewer.userId)) && !m.read_by_anyone,
+    deletable: (isAuthor || isHolder) && !m.read_by_anyone,
     signed: m.signed_by !== null,
     answerRequest: Boolean(m.inbox && m.my_answer_request),
     subject: m.subject,

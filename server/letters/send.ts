@@ -17,6 +17,14 @@ import type { AfterCommit } from './transaction';
 export const letterUrl = (pageType: string, message: Pick<Message, 'id' | 'message_type_fk'>) =>
   `/letter/false/${pageType}/${message.message_type_fk}/${message.id}`;
 
+/** Every link a notification of this letter may carry (sent, forwarded: the cartable;
+ *  passed on as a draft, replied to: the drafts): its notices are found by them
+ *  (migration 0020's index), read when it is opened and deleted with it. */
+export const letterNoticeUrls = (message: Pick<Message, 'id' | 'message_type_fk'>) => [
+  letterUrl('AllMyMessage', message),
+  letterUrl('Draft', message),
+];
+
 /** Notifies each user once the change has committed. */
 export function notifyAfterCommit(
   services: Services,
