@@ -5,16 +5,12 @@ import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import type { FieldKind, Resource } from '../../schemas';
 import { FieldInput } from './FieldInput';
-import { fieldRules, type FormMode } from './validation';
+import { fieldRules, shownFields, type FormMode } from './validation';
 
 /** Wide forms (many fields) get the 800 px dialog and two columns; others 560 px, one. */
 export const isWideForm = (resource: Resource) => Object.keys(resource.fields).length > 6;
 
 const FULL_ROW: FieldKind[] = ['multiline', 'references', 'tags', 'stringList', 'file'];
-
-/** Read-only fields are the server's: shown (disabled) on Edit, absent from Add. */
-const shownFields = (resource: Resource, mode: FormMode) =>
-  Object.entries(resource.fields).filter(([, field]) => !(field.meta.readOnly && mode === 'create'));
 
 export function ResourceInputs({ resource, mode }: { resource: Resource; mode: FormMode }) {
   const rules = useMemo(() => fieldRules(resource, mode), [resource, mode]);

@@ -12,6 +12,11 @@ export interface FieldRule {
   required: boolean;
 }
 
+/** The fields a form shows: read-only fields are the server's, shown (disabled) on Edit,
+ *  absent from Add. */
+export const shownFields = (resource: Resource, mode: FormMode) =>
+  Object.entries(resource.fields).filter(([, field]) => !(field.meta.readOnly && mode === 'create'));
+
 /** The validator of every field of the form (readOnlyOnEdit fields are not checked on edit). */
 export function fieldRules(resource: Resource, mode: FormMode): Record<string, FieldRule> {
   const shape = fieldSchemas(resource, mode === 'create' ? 'create' : 'update');
@@ -41,8 +46,9 @@ export function fieldRules(resource: Resource, mode: FormMode): Record<string, F
 export function recordRules(resource: Resource, mode: FormMode) {
   const rules = resource.rules ?? [];
   if (!rules.length) return undefined;
-  const fields = Object.entries(fieldRules(resource, mode)).filter(
-    ([name]) => !(resource.fields[name]?.meta.readOnly && mode === 'create'),
+  const rulesOf = fieldRules(resource, mode);
+  const fields = shownFields(resource, mode).flatMap(([name]) =>
+    rulesOf[name] ? [[name, rulesOf[name]] as const] : [],
   );
   return (values: Record<string, unknown>) => {
     const errors: Record<string, unknown> = {};
