@@ -1,6 +1,7 @@
 // Persian fidelity as a user sees it in Chromium: the tab names the screen, a long menu
 // label wraps instead of ending in «…», the page-size select keeps to its numbers, and on a
-// 390 px phone the dashboard's daily to-do field keeps a usable width.
+// 390 px phone the dashboard's daily to-do field keeps a usable width and a letter list
+// fits the screen (one cell per letter) instead of scrolling sideways.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -67,6 +68,29 @@ describe('Persian fidelity in Chromium', () => {
     await field.scrollIntoViewIfNeeded();
     await phone.screenshot({ path: path.join(SCREENSHOTS, 'phone-daily-todo.png') });
     expect((await field.boundingBox())!.width).toBeGreaterThan(200);
+    await context.close();
+  });
+
+  it('fits a letter list to a 390 px phone: subject, sender and date in one cell, no sideways scroll', async () => {
+    const context = await portal.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'fa-IR',
+    });
+    const phone = await context.newPage();
+    await signInThroughForm(phone, origin, DEMO_ADMIN.username, DEMO_ADMIN.password);
+    await phone.goto(`${origin}/allmessage`);
+    const row = phone.getByTestId('letter-row').first();
+    await row.waitFor();
+    await phone.screenshot({ path: path.join(SCREENSHOTS, 'phone-letter-list.png') });
+    const table = phone.getByRole('table', { name: 'فهرست نامه‌ها' });
+    const sideways = await table.evaluate((element) => {
+      const box = element.parentElement!;
+      return box.scrollWidth > box.clientWidth + 1 || document.documentElement.scrollWidth > innerWidth;
+    });
+    expect(sideways).toBe(false);
+    const text = await row.innerText();
+    expect(text).toMatch(/[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2}/); // the Jalali date, under the subject
+    expect(await row.getByRole('link').count()).toBe(1);
     await context.close();
   });
 });

@@ -1,6 +1,8 @@
 // The table of a letter list (spec 1 §2): type badge, read icon, subject (opens the letter),
 // sender, recipients (sent pages and all letters only), number, Jalali date and delete.
-// Numbers and dates in Persian digits; an unread letter's subject is bold.
+// Numbers and dates in Persian digits; an unread letter's subject is bold. On a phone the
+// seven columns would scroll sideways: each letter is one cell there instead, its subject
+// on the first line and sender, recipients, number and date under it.
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -11,6 +13,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import AttachFile from '@mui/icons-material/AttachFile';
 import Business from '@mui/icons-material/Business';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -60,22 +64,27 @@ export function LetterTable({
   onDelete,
   emptyText,
 }: LetterTableProps) {
-  const columns = 6 + (showRecipients ? 1 : 0) + (onDelete ? 1 : 0);
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const columns = compact ? 2 + (onDelete ? 1 : 0) : 6 + (showRecipients ? 1 : 0) + (onDelete ? 1 : 0);
+  const Row = compact ? LetterCompactRow : LetterTableRow;
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label="فهرست نامه‌ها">
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ ...headSx, width: 72 }}>نوع</TableCell>
-            <TableCell sx={{ ...headSx, width: 42 }}>وضعیت</TableCell>
-            <TableCell sx={headSx}>موضوع</TableCell>
-            <TableCell sx={headSx}>فرستنده</TableCell>
-            {showRecipients && <TableCell sx={headSx}>گیرندگان</TableCell>}
-            <TableCell sx={headSx}>شماره نامه</TableCell>
-            <TableCell sx={headSx}>تاریخ</TableCell>
-            {onDelete && <TableCell sx={{ ...headSx, width: 56 }}>عملیات</TableCell>}
-          </TableRow>
-        </TableHead>
+        {/* A phone's one cell per letter says what it holds: no header row to draw. */}
+        {!compact && (
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ ...headSx, width: 72 }}>نوع</TableCell>
+              <TableCell sx={{ ...headSx, width: 42 }}>وضعیت</TableCell>
+              <TableCell sx={headSx}>موضوع</TableCell>
+              <TableCell sx={headSx}>فرستنده</TableCell>
+              {showRecipients && <TableCell sx={headSx}>گیرندگان</TableCell>}
+              <TableCell sx={headSx}>شماره نامه</TableCell>
+              <TableCell sx={headSx}>تاریخ</TableCell>
+              {onDelete && <TableCell sx={{ ...headSx, width: 56 }}>عملیات</TableCell>}
+            </TableRow>
+          </TableHead>
+        )}
         <TableBody>
           {loading && rows.length === 0 && <LoadingRows columns={columns} />}
           {!loading && rows.length === 0 && (
@@ -86,7 +95,7 @@ export function LetterTable({
             </TableRow>
           )}
           {rows.map((row) => (
-            <LetterTableRow
+            <Row
               key={row.messageId}
               row={row}
               pageType={pageType}
@@ -100,13 +109,9 @@ export function LetterTable({
   );
 }
 
-function LetterTableRow({
-  row,
-  pageType,
-  showRecipients,
-  onDelete,
-}: Omit<LetterTableProps, 'rows' | 'loading'> & { row: LetterRow }) {
-  const to = letterPath(pageType, row.messageTypeFk, row.messageId);
+type RowProps = Omit<LetterTableProps, 'rows' | 'loading'> & { row: LetterRow };
+
+function LetterTableRow({ row, pageType, showRecipients, onDelete }: RowProps) {
   return (
     <TableRow hover data-testid="letter-row">
       <TableCell>
@@ -116,59 +121,106 @@ function LetterTableRow({
         <ReadIcon read={row.isReaded} />
       </TableCell>
       <TableCell sx={{ minWidth: 180 }}>
-        <Box
-          component={LinkBase}
-          to={to}
-          sx={{
-            color: 'text.primary',
-            fontWeight: row.isReaded ? 400 : 700,
-            textDecoration: 'none',
-            '&:hover': { textDecoration: 'underline' },
-          }}
-        >
-          {row.subject || 'بدون موضوع'}
-        </Box>
-        {row.hasMessageAttachment && (
-          <AttachFile fontSize="inherit" aria-label="پیوست دارد" sx={{ ml: 0.5, verticalAlign: 'middle' }} />
-        )}
+        <SubjectLink row={row} pageType={pageType} />
       </TableCell>
       <TableCell>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
-          {/* An incoming letter is from a customer: the picture of whoever registered it would say otherwise. */}
-          {row.messageTypeFk === INCOMING ? (
-            <Avatar alt="" sx={{ width: 24, height: 24 }}>
-              <Business sx={{ fontSize: 16 }} />
-            </Avatar>
-          ) : (
-            <Avatar src={avatarUrl(row.createdUserPic)} alt="" sx={{ width: 24, height: 24 }} />
-          )}
+          <SenderAvatar row={row} />
           {row.messageFrom}
         </Box>
       </TableCell>
       {showRecipients && <TableCell sx={{ minWidth: 140 }}>{row.messageTo}</TableCell>}
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{toPersianDigits(row.displayMessageNumber) || '—'}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {toPersianDigits(formatJalali(row.sentDate || row.createdDate))}
-      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{letterNumber(row)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{letterDate(row)}</TableCell>
       {onDelete && (
         <TableCell>
-          {row.deletable && (
-            <Tooltip title="حذف">
-              <IconButton
-                size="small"
-                color="error"
-                aria-label={`حذف نامه ${row.subject}`}
-                onClick={() => onDelete(row)}
-              >
-                <DeleteOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
+          <DeleteButton row={row} onDelete={onDelete} />
         </TableCell>
       )}
     </TableRow>
   );
 }
+
+/** One letter on a phone: badge and read icon, then subject over sender · recipients · number · date. */
+function LetterCompactRow({ row, pageType, showRecipients, onDelete }: RowProps) {
+  const details = [
+    row.messageFrom,
+    showRecipients && row.messageTo ? `به ${row.messageTo}` : '',
+    letterNumber(row),
+    letterDate(row),
+  ].filter(Boolean);
+  return (
+    <TableRow hover data-testid="letter-row">
+      <TableCell sx={{ width: 72, px: 1, verticalAlign: 'top' }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.5 }}>
+          <LetterTypeBadge messageType={row.messageTypeFk} label={row.messageTypeString} />
+          <ReadIcon read={row.isReaded} />
+        </Box>
+      </TableCell>
+      <TableCell sx={{ px: 1, overflowWrap: 'anywhere' }}>
+        <SubjectLink row={row} pageType={pageType} />
+        <Box sx={{ color: 'text.secondary', fontSize: '0.8rem', mt: 0.5 }}>{details.join(' · ')}</Box>
+      </TableCell>
+      {onDelete && (
+        <TableCell sx={{ width: 40, px: 0.5 }}>
+          <DeleteButton row={row} onDelete={onDelete} />
+        </TableCell>
+      )}
+    </TableRow>
+  );
+}
+
+function SubjectLink({ row, pageType }: { row: LetterRow; pageType: PageType }) {
+  return (
+    <>
+      <Box
+        component={LinkBase}
+        to={letterPath(pageType, row.messageTypeFk, row.messageId)}
+        sx={{
+          color: 'text.primary',
+          fontWeight: row.isReaded ? 400 : 700,
+          textDecoration: 'none',
+          '&:hover': { textDecoration: 'underline' },
+        }}
+      >
+        {row.subject || 'بدون موضوع'}
+      </Box>
+      {row.hasMessageAttachment && (
+        <AttachFile fontSize="inherit" aria-label="پیوست دارد" sx={{ ml: 0.5, verticalAlign: 'middle' }} />
+      )}
+    </>
+  );
+}
+
+function SenderAvatar({ row }: { row: LetterRow }) {
+  // An incoming letter is from a customer: the picture of whoever registered it would say otherwise.
+  return row.messageTypeFk === INCOMING ? (
+    <Avatar alt="" sx={{ width: 24, height: 24 }}>
+      <Business sx={{ fontSize: 16 }} />
+    </Avatar>
+  ) : (
+    <Avatar src={avatarUrl(row.createdUserPic)} alt="" sx={{ width: 24, height: 24 }} />
+  );
+}
+
+function DeleteButton({ row, onDelete }: { row: LetterRow; onDelete: (row: LetterRow) => void }) {
+  if (!row.deletable) return null;
+  return (
+    <Tooltip title="حذف">
+      <IconButton
+        size="small"
+        color="error"
+        aria-label={`حذف نامه ${row.subject}`}
+        onClick={() => onDelete(row)}
+      >
+        <DeleteOutlined fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+const letterNumber = (row: LetterRow) => toPersianDigits(row.displayMessageNumber) || '—';
+const letterDate = (row: LetterRow) => toPersianDigits(formatJalali(row.sentDate || row.createdDate));
 
 function LoadingRows({ columns }: { columns: number }) {
   return (
