@@ -50,5 +50,11 @@ export function listAnswer<T>(
   countKey: 'totalCount' | 'record_count' = 'record_count',
   capped = false,
 ) {
-  return { status: 1 as const, records, [countKey]: total, ...(capped ? { countCapped: true } : {}) };
+  return {
+    status: 1 as const,
+    message: SUCCESS_MESSAGE,
+    records,
+    [countKey]: total,
+    ...(capped ? { countCapped: true } : {}),
+  };
 }

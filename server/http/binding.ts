@@ -1,6 +1,7 @@
 // ASP.NET-style model binding: a parameter is found by name, case-insensitively, in the
 // query string, a JSON body, a form-urlencoded body or a multipart body. A repeated
-// name (or a JSON array) becomes a list, which only a list parameter accepts: a single
+// name, an indexed one (`SelectedTo[0]`, `RelatedMessages[0].MessageId`) or a JSON array
+// becomes a list, which only a list parameter accepts: a single
 // value's parameter given several is refused, never cut to one of them. Text carrying
 // control characters (NUL and friends, which PostgreSQL cannot store) is refused where
 // it is bound. Validation failures become one Persian sentence naming the field.
@@ -30,12 +31,48 @@ function addList(bag: ParamBag, key: string, items: unknown[]) {
   ]);
 }
 
+// ASP.NET's indexed names: `SelectedTo[0]`, and a list of objects's `RelatedMessages[0].MessageId`
+// or `RelatedMessages[0][MessageId]`.
+const INDEXED_NAME = /^([^[\].]+)\[(\d{1,6})\](?:\.([^[\].]+)|\[([^[\].]+)\])?$/;
+
+/** Collects indexed names into lists, in the order of their indexes: `Name[1]` after `Name[0]`. */
+class IndexedLists {
+  private readonly lists = new Map<string, Map<number, unknown>>();
+
+  /** Takes the key if it is an indexed name; false if it is an ordinary one. */
+  take(key: string, value: unknown): boolean {
+    const match = INDEXED_NAME.exec(key);
+    if (!match) return false;
+    const [, name, index, dotted, bracketed] = match;
+    const items = this.lists.get(name) ?? new Map<number, unknown>();
+    this.lists.set(name, items);
+    const property = dotted ?? bracketed;
+    if (property === undefined) items.set(Number(index), value);
+    else {
+      const item = items.get(Number(index));
+      const object = item && typeof item === 'object' && !Array.isArray(item) ? item : {};
+      items.set(Number(index), { ...object, [property]: value });
+    }
+    return true;
+  }
+
+  addTo(bag: ParamBag) {
+    for (const [name, items] of this.lists) {
+      const ordered = [...items.entries()].sort(([a], [b]) => a - b).map(([, item]) => item);
+      addList(bag, name, ordered);
+    }
+  }
+}
+
 function addObject(bag: ParamBag, source: unknown) {
   if (!source || typeof source !== 'object' || Buffer.isBuffer(source) || Array.isArray(source)) return;
+  const indexed = new IndexedLists();
   for (const [key, value] of Object.entries(source as Record<string, unknown>)) {
+    if (indexed.take(key, value)) continue;
     if (Array.isArray(value)) addList(bag, key, value);
     else add(bag, key, value);
   }
+  indexed.addTo(bag);
 }
 
 /** Body fields win over query fields of the same name. */

@@ -54,7 +54,8 @@ const FOLDERS = {
   favorite: { table: 'favorites', column: 'favorite_fk', label: 'پوشه دلخواه', event: EVENT.favorite },
 } as const;
 
-/** Files a sent letter in one of the tenant's folders, for this user. */
+/** Files a sent letter in one of the tenant's folders, for this user (once: filing it
+ *  there again answers done and records no second event). */
 export function fileInFolder(
   services: Services,
   viewer: Viewer,
@@ -73,13 +74,13 @@ export function fileInFolder(
       .where('id', '=', folderId)
       .executeTakeFirst();
     if (!exists) throw new UserError(`${folder.label} انتخاب‌شده وجود ندارد`);
-    await fileLetter(
+    const filed = await fileLetter(
       trx,
       message,
       viewer.userId,
       kind === 'archive' ? { archive_fk: folderId } : { favorite_fk: folderId },
     );
-    await recordEvent(trx, viewer.tenantId, id, folder.event, viewer.userId);
+    if (filed) await recordEvent(trx, viewer.tenantId, id, folder.event, viewer.userId);
   });
 }
 

@@ -1,10 +1,13 @@
 // A letter's body is HTML from the rich-text editor. It is stored only after sanitize-html
 // has kept what the editor makes (paragraphs, headings, emphasis, lists, quotes, links,
 // tables, text direction and alignment) and dropped everything else: scripts, event
-// handlers, styles beyond alignment, javascript: links, images (attachments carry images).
+// handlers, styles beyond alignment and the editor's text and highlight colours,
+// javascript: links, images (attachments carry images).
 import sanitizeHtml from 'sanitize-html';
 import { withoutControlCharacters } from '../http/binding';
 import { UserError } from '../http/answers';
+
+const COLOUR = /^(#[0-9a-f]{3}|#[0-9a-f]{6}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)|inherit)$/i;
 
 const ALLOWED: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -47,10 +50,18 @@ const ALLOWED: sanitizeHtml.IOptions = {
   allowedAttributes: {
     '*': ['dir', 'style'],
     a: ['href', 'target', 'rel'],
+    mark: ['data-color'],
     td: ['colspan', 'rowspan'],
     th: ['colspan', 'rowspan'],
   },
-  allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify|start|end)$/] } },
+  allowedStyles: {
+    '*': {
+      'text-align': [/^(left|right|center|justify|start|end)$/],
+      // The editor's colour buttons: a hex colour, or the rgb() a browser turns it into.
+      color: [COLOUR],
+      'background-color': [COLOUR],
+    },
+  },
   allowedSchemes: ['http', 'https', 'mailto'],
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
   // An entity may name a character the body's own text could not carry (`&#1;`).

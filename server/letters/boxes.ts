@@ -106,12 +106,21 @@ export async function fileLetter(
   message: Message,
   userId: number,
   folder: { archive_fk: number } | { favorite_fk: number },
-) {
-  await trx
+): Promise<boolean> {
+  const [column, folderId] = Object.entries(folder)[0] as ['archive_fk' | 'favorite_fk', number];
+  const changed = await trx
     .insertInto('message_boxes')
     .values({ ...fresh(message, userId), ...folder })
-    .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'message_id']).doUpdateSet(folder))
-    .execute();
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'user_id', 'message_id'])
+        .doUpdateSet(folder)
+        // Filed there already: nothing changes, and the caller records no second event.
+        .where(`message_boxes.${column}`, 'is distinct from', folderId),
+    )
+    .returning('message_id')
+    .executeTakeFirst();
+  return changed !== undefined;
 }
 
 /** The users who hold a row of the letter. */

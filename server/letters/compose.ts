@@ -70,6 +70,17 @@ async function receiveMethodExists(trx: LettersTrx, tenantId: number, id: number
   if (!row) throw new UserError('روش دریافت انتخاب‌شده وجود ندارد');
 }
 
+/**
+ * Projects (spec 2) and customers' agents (spec 3) are not built yet: no id names one, so a
+ * letter that names one is refused as any reference to a missing record is, instead of
+ * keeping a number that points at nothing. The checks against their tables replace these
+ * when those entities land.
+ */
+export function checkUnbuiltReferences(params: { ProjectFk?: number; ExportCustomerAgent?: number }) {
+  if (params.ProjectFk) throw new UserError('پروژه انتخاب‌شده وجود ندارد');
+  if (params.ExportCustomerAgent) throw new UserError('نماینده مشتری انتخاب‌شده وجود ندارد');
+}
+
 /** To, CC and Bcc colleagues: each person once (the first list that names them wins),
  *  never the author. */
 async function colleagueRecipients(
@@ -128,6 +139,10 @@ export async function composeLetter(
   let from = '';
   let fromCustomer: number | null = null;
   let fromMan: number | null = null;
+  checkUnbuiltReferences({
+    ProjectFk: params.ProjectFk,
+    ExportCustomerAgent: type === OUTGOING ? params.ExportCustomerAgent : undefined,
+  });
   if (type === OUTGOING) {
     if (!params.MessageFromManFk) throw required('فرستنده');
     const [sender] = await colleaguesOf(trx, tenantId, [params.MessageFromManFk], 'فرستنده');

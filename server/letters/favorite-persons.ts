@@ -1,5 +1,6 @@
 // The dashboard's favourite contacts (spec 1 §2 Home): the colleagues whose letters the
 // user wants first. Chosen as persons, kept as users (people.ts says why).
+import { UserError } from '../http/answers';
 import type { Services } from '../services';
 import type { Viewer } from './access';
 import { colleaguesOf } from './people';
@@ -9,6 +10,9 @@ import { letterChange } from './transaction';
 export async function saveFavoritePersons(services: Services, viewer: Viewer, personIds: number[]) {
   await letterChange(services, async (trx) => {
     const people = await colleaguesOf(trx, viewer.tenantId, personIds, 'اشخاص دلخواه');
+    // Their letters are the ones in the user's cartable: the user's own never are.
+    if (people.some((person) => person.userId === viewer.userId))
+      throw new UserError('اشخاص دلخواه: نمی‌توانید خودتان را برگزینید');
     await trx
       .deleteFrom('favorite_persons')
       .where('tenant_id', '=', viewer.tenantId)

@@ -18,6 +18,7 @@ import { schemeFor } from './numbering';
 import type { ForwardParams } from './params';
 import { colleaguesOf, colleaguesByUser, userName, type Colleague } from './people';
 import { checkMayCreate } from './save';
+import { checkUnbuiltReferences } from './compose';
 import type { LettersTrx } from './schema';
 import { writeSearch } from './search';
 import { letterUrl, notifyAfterCommit } from './send';
@@ -142,9 +143,12 @@ async function forwardDraft(
   );
 }
 
-/** The internal scheme a reply is numbered by: the one asked for, else the type's default. */
-async function replyScheme(trx: LettersTrx, viewer: Viewer, asked: number | undefined) {
-  if (asked) return (await schemeFor(trx, viewer.tenantId, asked, INTERNAL)).id;
+/** The reply's numbering scheme: the one asked for, else the tenant's default internal one.
+ *  A reply is internal whatever the original was; a client that sends back the original's
+ *  own fields (its incoming or outgoing scheme among them) gets the default, not a refusal. */
+async function replyScheme(trx: LettersTrx, viewer: Viewer, asked: number | undefined, original: Message) {
+  const echoed = asked === original.andikator_fk && original.message_type_fk !== INTERNAL;
+  if (asked && !echoed) return (await schemeFor(trx, viewer.tenantId, asked, INTERNAL)).id;
   const fallback = await trx
     .selectFrom('andikators')
     .select('id')
@@ -175,6 +179,8 @@ async function reply(
     params.ForwardMessage.split('\n')
       .map((line) => `<p>${escapeText(line)}</p>`)
       .join('');
+  // The original's own project sent back is kept; any other is checked.
+  if (params.ProjectFk !== original.project_fk) checkUnbuiltReferences({ ProjectFk: params.ProjectFk });
   const subject = cleanPersianText(params.Subject);
   const body = storedBody(text);
   // A reply is a letter: like message/save, it is not sent without a text.
@@ -186,7 +192,7 @@ async function reply(
       message_type_fk: INTERNAL,
       subject: hasVisibleText(subject) ? subject : `پاسخ: ${original.subject}`.slice(0, 500),
       ...body,
-      andikator_fk: await replyScheme(trx, viewer, params.AndikatorFk),
+      andikator_fk: await replyScheme(trx, viewer, params.AndikatorFk, original),
       project_fk: params.ProjectFk ?? original.project_fk,
       recive_method_fk: null,
       imported_msg_number: '',

@@ -3,6 +3,7 @@
 // past what a column holds, broken multipart bodies, reads without the permission. Each
 // gets a clear Persian answer and changes nothing it did not name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUCCESS_MESSAGE } from '../../server/http/answers';
 import { addUser } from '../../server/tenancy/create-tenant';
 import { DEMO_COLLEAGUE_PASSWORD } from '../../server/seed/seed';
 import { addSecondTenant, DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
@@ -99,7 +100,12 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
       const looked = await server.api.call('GET', `bank/lookup/?Ids=${bank}&Ids=${theirBank}`, {
         token: admin,
       });
-      expect(looked.body).toEqual({ status: 1, records: [{ id: bank, title: 'بانک آزمون' }], totalCount: 1 });
+      expect(looked.body).toEqual({
+        status: 1,
+        message: SUCCESS_MESSAGE,
+        records: [{ id: bank, title: 'بانک آزمون' }],
+        totalCount: 1,
+      });
     });
   });
 
@@ -478,7 +484,7 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
       );
       expect(byPhrase.body.records).toEqual([{ id: adminPersonId, title: 'مدیر سامانه' }]);
       const theirs = await server.api.get('bank/lookup/', { Ids: theirBank }, { token: admin });
-      expect(theirs.body).toEqual({ status: 1, records: [], totalCount: 0 });
+      expect(theirs.body).toEqual({ status: 1, message: SUCCESS_MESSAGE, records: [], totalCount: 0 });
     });
 
     it('gives a tree node’s parent in its lookup, so a picker can leave out a subtree', async () => {

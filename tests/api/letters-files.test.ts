@@ -168,6 +168,20 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
     ).toMatchObject({ status: 0, messge: 'متن نامه الزامی است' });
   });
 
+  it('keeps the editor’s text and highlight colours, and no other colour value', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali], {
+      MessageBody:
+        '<p><span style="color: #d32f2f">قرمز</span> و <mark data-color="#bbdefb" style="background-color: #bbdefb; color: inherit">آبی</mark> و <span style="color: rgb(25, 118, 210)">آبی‌تر</span> و <span style="color: url(javascript:x); background-color: expression(alert(1))">بد</span></p>',
+    });
+    const body = (await api.get(w.ali, id)).record.messageBody as string;
+    expect(body).toContain('<span style="color:#d32f2f">قرمز</span>');
+    expect(body).toContain(
+      '<mark data-color="#bbdefb" style="background-color:#bbdefb;color:inherit">آبی</mark>',
+    );
+    expect(body).toContain('<span style="color:rgb(25, 118, 210)">آبی‌تر</span>');
+    expect(body).toContain('<span>بد</span>');
+  });
+
   it('prints what XML cannot hold as nothing: a body entity such as &#1;, an old letter’s U+FFFF', async () => {
     // Today the parameter itself is refused; the entity is decoded by the sanitiser and dropped.
     expect(await api.save(w.maryam, { ...api.internal([w.ali]), Subject: 'موضوع \uFFFF' })).toMatchObject({

@@ -104,6 +104,31 @@ describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
     expect((await api.get(w.ali, id)).record.messageBody).toContain('بند');
   });
 
+  it('takes recipients and related letters in ASP.NET’s indexed form fields', async () => {
+    const first = await api.sendNew(w.maryam, [w.ali]);
+    const second = await api.sendNew(w.maryam, [w.ali]);
+    const { SelectedTo: _listed, ...letter } = api.internal([]);
+    const saved = await api.save(w.maryam, {
+      ...letter,
+      IsSend: 0,
+      'SelectedTo[0]': w.ali.personId,
+      'SelectedTo[1]': w.hossein.personId,
+      'RelatedMessages[0][MessageId]': first,
+      'RelatedMessages[0][Follow]': 'true',
+      'RelatedMessages[1].MessageId': second,
+      'RelatedMessages[1].Follow': 'false',
+    });
+    expect(saved.status).toBe(1);
+    const draft = await api.get(w.maryam, saved.id);
+    expect(draft.record.selectedTo).toEqual([w.ali.personId, w.hossein.personId]);
+    expect(draft.relatedMessage).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ messageId: first, follow: true }),
+        expect.objectContaining({ messageId: second, follow: false }),
+      ]),
+    );
+  });
+
   it('refuses a reply without a text, as it refuses a letter without one', async () => {
     const id = await api.sendNew(w.maryam, [w.ali]);
     for (const text of ['', '\u200c']) {
@@ -220,6 +245,19 @@ describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
     expect(listed[0].messageId).toBe(fromAli);
     expect(listed.map((r) => r.messageId)).not.toContain(fromHossein);
     expect(listed.every((r) => ['علی رضایی', 'زهرا کریمی'].includes(r.messageFrom))).toBe(true);
+    // Oneself is no contact: refused, and the chosen ones stay.
+    const withSelf = await server.api.post(
+      'person/savefavoritepersons/',
+      { Persons: [w.ali.personId, w.maryam.personId] },
+      { token: w.maryam.token },
+    );
+    expect(withSelf.body).toMatchObject({
+      status: 0,
+      message: 'اشخاص دلخواه: نمی‌توانید خودتان را برگزینید',
+    });
+    expect(
+      (await server.api.get('person/getfavoritepersons/', {}, { token: w.maryam.token })).body.persons,
+    ).toEqual([w.ali.personId, w.zahra.personId]);
   });
 
   it('finds letters by phrase, blind to Arabic letters, the zero-width non-joiner and Persian digits', async () => {

@@ -432,8 +432,20 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     expect(await api.ids(w.ali, { PageType: 'Archive', TypeNumber: folder })).toContain(id);
     expect(await api.ids(w.ali, { PageType: 'Favorite', TypeNumber: favorite })).toContain(id);
     expect(await api.ids(w.maryam, { PageType: 'Archive', TypeNumber: folder })).not.toContain(id);
+    // Filed there again: done, and no second event; filed in another folder: an event.
+    expect(
+      await api.call(w.ali, 'PUT', 'message/setarchive/', { MessageId: id, ArchiveId: folder }),
+    ).toMatchObject({ status: 1 });
     const events = (await api.get(w.ali, id)).messageEvent.map((e: { eventTypeFk: number }) => e.eventTypeFk);
-    expect(events).toEqual(expect.arrayContaining([11, 12]));
+    expect(events.filter((type: number) => type === 11)).toHaveLength(1);
+    expect(events.filter((type: number) => type === 12)).toHaveLength(1);
+    const otherFolder = archives[1].archiveId as number;
+    await api.call(w.ali, 'PUT', 'message/setarchive/', { MessageId: id, ArchiveId: otherFolder });
+    const refiled = (await api.get(w.ali, id)).messageEvent.filter(
+      (e: { eventTypeFk: number }) => e.eventTypeFk === 11,
+    );
+    expect(refiled).toHaveLength(2);
+    expect(await api.ids(w.ali, { PageType: 'Archive', TypeNumber: otherFolder })).toContain(id);
     const draft = await api.draft(w.maryam, [w.ali]);
     expect(
       await api.call(w.maryam, 'PUT', 'message/setarchive/', { MessageId: draft, ArchiveId: folder }),
@@ -520,18 +532,43 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
       messageFromUserFullName: expect.stringMatching(/\S/),
     });
     expect(record.messageFromUserFullName).not.toBe('شرکت آریا');
+    // A client that sends back the letter's own fields (its incoming scheme and type) gets
+    // an internal reply on the default internal scheme, not a refusal.
     const reply = await api.post(w.ali, 'message/forward/', {
       MessageId: saved.id,
       IsSend: 7,
       ForwardMessage: 'بررسی شد',
+      AndikatorFk: w.scheme[5],
+      MessageTypeFk: 5,
     });
-    expect((await api.get(w.ali, reply.id)).record.selectedTo).toEqual([w.admin.personId]);
+    expect(reply.status).toBe(1);
+    const replied = (await api.get(w.ali, reply.id)).record;
+    expect(replied).toMatchObject({
+      selectedTo: [w.admin.personId],
+      messageTypeFk: 4,
+      andikatorFk: w.scheme[4],
+    });
+    // Projects are not built yet: no id names one, so a letter naming one is refused.
+    expect(
+      await api.post(w.ali, 'message/forward/', {
+        MessageId: saved.id,
+        IsSend: 7,
+        ForwardMessage: 'x',
+        ProjectFk: 3,
+      }),
+    ).toMatchObject({ status: 0, messge: 'پروژه انتخاب‌شده وجود ندارد' });
+    expect(
+      await api.save(w.admin, { ...incoming, MessageFromCustomerFk: customer, ProjectFk: 3 }),
+    ).toMatchObject({
+      status: 0,
+      messge: 'پروژه انتخاب‌شده وجود ندارد',
+    });
     expect(await api.ids(w.admin, { PageType: 'Send', MessageType: 5, fromCustomerId: customer })).toContain(
       saved.id,
     );
     expect(await api.ids(w.admin, { PageType: 'AllMessage', fromCustomerId: customer })).toEqual([saved.id]);
 
-    const outgoing = await api.save(w.admin, {
+    const outgoingFields = {
       MessageTypeFk: 6,
       Subject: 'پاسخ به درخواست پیش‌فاکتور',
       MessageBody: '<p>پیش‌فاکتور پیوست است</p>',
@@ -540,7 +577,13 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
       SelectedTo: [customer],
       SelectedCC: [w.ali.personId],
       IsSend: 1,
+    };
+    // Customers' agents are not built yet either.
+    expect(await api.save(w.admin, { ...outgoingFields, ExportCustomerAgent: 5 })).toMatchObject({
+      status: 0,
+      messge: 'نماینده مشتری انتخاب‌شده وجود ندارد',
     });
+    const outgoing = await api.save(w.admin, outgoingFields);
     expect(outgoing.status).toBe(1);
     expect((await api.get(w.admin, outgoing.id)).record).toMatchObject({
       selectedTo: [customer],

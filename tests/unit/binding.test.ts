@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bindParams, paramBag } from '../../server/http/binding';
 import { field } from '../../server/http/fields';
-import { fail, listAnswer, ok } from '../../server/http/answers';
+import { fail, listAnswer, ok, SUCCESS_MESSAGE } from '../../server/http/answers';
 
 const schema = z.object({
   Title: field.text('عنوان', 20),
@@ -23,6 +23,27 @@ describe('parameter binding', () => {
     });
     const listed = bindParams(schema, fromJson({ Title: 'x', Ids: ['7'] }));
     expect(listed.ok && listed.value.Ids).toEqual([7]);
+  });
+
+  it('takes ASP.NET’s indexed names as lists, in index order, objects by their properties', () => {
+    const fromForm = (body: unknown) => paramBag({ body, query: {} } as Parameters<typeof paramBag>[0]);
+    const listed = bindParams(schema, fromForm({ Title: 'x', 'Ids[1]': '8', 'Ids[0]': '7', 'Ids[10]': '9' }));
+    expect(listed.ok && listed.value.Ids).toEqual([7, 8, 9]);
+    const objects = fromForm({
+      'RelatedMessages[1][MessageId]': '6',
+      'RelatedMessages[0].MessageId': '5',
+      'RelatedMessages[0].Follow': 'true',
+      'RelatedMessages[1][Follow]': 'false',
+    });
+    expect(objects.get('relatedmessages')).toEqual([
+      { MessageId: '5', Follow: 'true' },
+      { MessageId: '6', Follow: 'false' },
+    ]);
+    // Where one value is expected, an indexed name is a list and refused as one.
+    expect(bindParams(schema, fromForm({ 'Title[0]': 'x' }))).toEqual({
+      ok: false,
+      message: 'عنوان باید یک مقدار باشد، نه فهرستی از مقادیر',
+    });
   });
 
   it('binds by name case-insensitively and coerces form text', () => {
@@ -104,7 +125,17 @@ describe('answer shapes', () => {
     expect(ok()).toEqual({ status: 1, message: 'درخواست با موفقیت انجام شد' });
     expect(ok({ id: 5 }, 'messge')).toEqual({ status: 1, messge: 'درخواست با موفقیت انجام شد', id: 5 });
     expect(fail('خطا', 'both')).toEqual({ status: 0, message: 'خطا', messge: 'خطا' });
-    expect(listAnswer([1], 9)).toEqual({ status: 1, records: [1], record_count: 9 });
-    expect(listAnswer([], 0, 'totalCount')).toEqual({ status: 1, records: [], totalCount: 0 });
+    expect(listAnswer([1], 9)).toEqual({
+      status: 1,
+      message: SUCCESS_MESSAGE,
+      records: [1],
+      record_count: 9,
+    });
+    expect(listAnswer([], 0, 'totalCount')).toEqual({
+      status: 1,
+      message: SUCCESS_MESSAGE,
+      records: [],
+      totalCount: 0,
+    });
   });
 });
