@@ -1,7 +1,7 @@
 // The letter itself: the top bar, the tabs (view, compose, attachments, related letters,
 // and for a saved letter forwards and events), the bottom buttons and the dialogs. Which
 // buttons are open is letterButtons.ts; what they do is useLetterActions.ts.
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -88,7 +88,8 @@ function LetterWorkspace({
   openDialog,
 }: WorkspaceProps) {
   const record = detail?.record;
-  const current = useWatch() as Partial<LetterFormValues>;
+  // Deferred: a key press paints first, the buttons' "changed" state follows.
+  const current = useDeferredValue(useWatch() as Partial<LetterFormValues>);
   const changed = useMemo(() => isChanged(loaded, current), [loaded, current]);
   const me = getSession()?.user.userId;
   const buttons = letterButtons({

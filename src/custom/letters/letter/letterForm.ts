@@ -120,7 +120,7 @@ function normalised(values: Partial<LetterFormValues>) {
     value === '' || value === undefined || value === null ? null : Number(value);
   return {
     subject: (values.subject ?? '').trim(),
-    messageBody: isBlankHtml(values.messageBody) ? '' : canonicalHtml(values.messageBody ?? ''),
+    messageBody: comparableBody(values.messageBody ?? ''),
     andikatorFk: ref(values.andikatorFk),
     selectedTo: ids(values.selectedTo),
     selectedCC: ids(values.selectedCC),
@@ -139,6 +139,22 @@ function normalised(values: Partial<LetterFormValues>) {
 export function isChanged(loaded: LetterFormValues, current: Partial<LetterFormValues>): boolean {
   return JSON.stringify(normalised(loaded)) !== JSON.stringify(normalised(current));
 }
+
+/**
+ * A body as the "changed" comparison sees it: '' when blank, else its canonical HTML. Every
+ * key press in any field compares the whole form, and parsing a long letter (200 KB) took
+ * 0.1 s each time: the last few bodies' results are kept — the loaded one, and the one
+ * being typed, which changes only when the body does.
+ */
+function comparableBody(html: string): string {
+  const known = comparedBodies.get(html);
+  if (known !== undefined) return known;
+  const comparable = isBlankHtml(html) ? '' : canonicalHtml(html);
+  if (comparedBodies.size >= 4) comparedBodies.delete(comparedBodies.keys().next().value!);
+  comparedBodies.set(html, comparable);
+  return comparable;
+}
+const comparedBodies = new Map<string, string>();
 
 /** HTML as a comparison sees it: the server stores `style="text-align:right"` where the
  *  editor writes `style="text-align: right;"` — the same paragraph, not a change. */
