@@ -19,6 +19,7 @@ import type { ForwardParams } from './params';
 import { colleaguesOf, colleaguesByUser, userName, type Colleague } from './people';
 import { checkMayCreate } from './save';
 import { checkUnbuiltReferences } from './compose';
+import { answeringSavedBefore, letterOfKey, SavedBefore } from './client-key';
 import type { LettersTrx } from './schema';
 import { writeSearch } from './search';
 import { letterUrl, notifyAfterCommit } from './send';
@@ -170,6 +171,10 @@ async function reply(
 ): Promise<number> {
   if (!original.is_send) throw new UserError(REFUSED.notSent);
   checkMayCreate(viewer, INTERNAL);
+  // Sent again under its dialog's key after the answer was lost: the draft written then.
+  const earlier = await letterOfKey(trx, viewer, params.ClientKey);
+  if (earlier && earlier.deleted_at !== null) throw new UserError(REFUSED.notFound);
+  if (earlier) throw new SavedBefore(earlier.id);
   const senderId = original.sender_id;
   if (senderId === null) throw new UserError(REFUSED.noSender);
   if (senderId === viewer.userId) throw new UserError(REFUSED.replyToSelf);
@@ -204,6 +209,7 @@ async function reply(
       author_id: viewer.userId,
       holder_id: viewer.userId,
       reply_to_id: original.id,
+      client_key: params.ClientKey ?? null,
       message_from: names.get(viewer.userId)?.name ?? '',
       message_to: names.get(senderId)?.name ?? '',
     })
@@ -240,19 +246,21 @@ export async function forwardLetter(
   params: ForwardParams,
 ): Promise<number> {
   const checked = await checkAttachments(params.Attachments);
-  return withStoredFiles(services, viewer.tenantId, checked, (stored) =>
-    letterChange(services, async (trx, afterCommit) => {
-      const { message } = await requireLetter(trx, viewer, params.MessageId, true);
-      let id = message.id;
-      if (params.IsSend === FORWARD) await forwardSent(services, trx, viewer, params, afterCommit, message);
-      else if (params.IsSend === FORWARD_DRAFT)
-        await forwardDraft(services, trx, viewer, params, afterCommit, message);
-      else id = await reply(trx, viewer, params, message);
-      if (stored.length) {
-        const target = id === message.id ? message : { ...message, id };
-        await recordAttachments(trx, target, viewer.userId, stored, params.ForwardMessage);
-      }
-      return id;
-    }),
+  return answeringSavedBefore(() =>
+    withStoredFiles(services, viewer.tenantId, checked, (stored) =>
+      letterChange(services, async (trx, afterCommit) => {
+        const { message } = await requireLetter(trx, viewer, params.MessageId, true);
+        let id = message.id;
+        if (params.IsSend === FORWARD) await forwardSent(services, trx, viewer, params, afterCommit, message);
+        else if (params.IsSend === FORWARD_DRAFT)
+          await forwardDraft(services, trx, viewer, params, afterCommit, message);
+        else id = await reply(trx, viewer, params, message);
+        if (stored.length) {
+          const target = id === message.id ? message : { ...message, id };
+          await recordAttachments(trx, target, viewer.userId, stored, params.ForwardMessage);
+        }
+        return id;
+      }),
+    ),
   );
 }

@@ -133,6 +133,18 @@ const relatedMessages = z
 
 const RECIPIENTS_MAX = 200;
 
+/** The key a compose screen makes once for the letter it writes (client-key.ts): a
+ *  retried save finds the letter the first one wrote. Letters, digits and dashes (a UUID). */
+const clientKey = z
+  .preprocess(
+    (v) => (absent(v) ? undefined : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]{8,64}$/, { message: 'کلید نامه معتبر نیست' })
+      .optional(),
+  )
+  .describe('کلید نامه');
+
 /** The letter's own fields, shared by save and forward. */
 const letterFields = {
   Subject: field.optionalText('موضوع', 500),
@@ -148,6 +160,7 @@ const letterFields = {
   SelectedTo: field.ids('گیرندگان', RECIPIENTS_MAX),
   PageType: field.optionalText('نوع صفحه', 50),
   Attachments: files('پیوست‌ها'),
+  ClientKey: clientKey,
 };
 
 export const saveParams = z.object({

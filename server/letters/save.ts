@@ -6,17 +6,32 @@ import { UserError } from '../http/answers';
 import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
 import type { Services } from '../services';
 import { requireLetter, type Message, type Viewer } from './access';
-import { checkAttachments, recordAttachments, withStoredFiles } from './attachments';
+import {
+  ATTACHMENT_AREA,
+  checkAttachments,
+  recordAttachments,
+  withStoredFiles,
+  type StoredFile,
+} from './attachments';
+import { answeringSavedBefore, letterOfKey, SavedBefore } from './client-key';
 import { holdDraft, lockCounters } from './boxes';
 import { addRelations, composeLetter, writeAddresses, type Composed } from './compose';
 import { NUMBERED_SCHEME_FIXED } from './numbering';
-import { ASSIGN_NUMBER, CREATE_PERMISSION, EVENT, REFUSED, SEND, type MessageType } from './constants';
+import {
+  ASSIGN_NUMBER,
+  CREATE_PERMISSION,
+  EVENT,
+  REFUSED,
+  SAVE_DRAFT,
+  SEND,
+  type MessageType,
+} from './constants';
 import { recordEvent } from './events';
 import type { SaveParams } from './params';
 import type { LettersTrx } from './schema';
 import { writeSearch } from './search';
 import { numberLetter, sendLetter } from './send';
-import { letterChange } from './transaction';
+import { letterChange, type AfterCommit } from './transaction';
 
 /** May this user write a new letter of this type? (CreateInternalMessage, …) */
 export function checkMayCreate(viewer: Viewer, type: number | undefined): MessageType {
@@ -36,6 +51,7 @@ async function createDraft(trx: LettersTrx, viewer: Viewer, params: SaveParams):
       tenant_id: viewer.tenantId,
       author_id: viewer.userId,
       holder_id: viewer.userId,
+      client_key: params.ClientKey ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -125,19 +141,71 @@ async function addressesOf(trx: LettersTrx, tenantId: number, messageId: number)
 
 export async function saveLetter(services: Services, viewer: Viewer, params: SaveParams): Promise<number> {
   const checked = await checkAttachments(params.Attachments);
-  return withStoredFiles(services, viewer.tenantId, checked, (stored) =>
-    letterChange(services, async (trx, afterCommit) => {
-      let message = params.MessageId
-        ? await changeDraft(trx, viewer, params, stored.length > 0)
-        : await createDraft(trx, viewer, params);
-      await recordAttachments(trx, message, viewer.userId, stored);
-      if (params.IsSend === ASSIGN_NUMBER) {
-        if (message.number !== null) throw new UserError(REFUSED.alreadyNumbered);
-        message = await numberLetter(trx, viewer, message);
-      }
-      if (params.IsSend === SEND) message = await sendLetter(services, trx, viewer, message, afterCommit);
-      await writeSearch(trx, message);
-      return message.id;
-    }),
+  return answeringSavedBefore(() =>
+    withStoredFiles(services, viewer.tenantId, checked, (stored) =>
+      letterChange(services, async (trx, afterCommit) => {
+        const earlier = params.MessageId ? undefined : await letterOfKey(trx, viewer, params.ClientKey);
+        let message = params.MessageId
+          ? await changeDraft(trx, viewer, params, stored.length > 0)
+          : earlier
+            ? await saveAgain(trx, viewer, params, earlier, stored.length > 0)
+            : await createDraft(trx, viewer, params);
+        const attached = earlier
+          ? await withoutAttachedBefore(services, trx, message, stored, afterCommit)
+          : stored;
+        await recordAttachments(trx, message, viewer.userId, attached);
+        if (params.IsSend === ASSIGN_NUMBER) {
+          // A retry of a numbering that was done keeps its number, as a retry should.
+          if (message.number !== null && !earlier) throw new UserError(REFUSED.alreadyNumbered);
+          if (message.number === null) message = await numberLetter(trx, viewer, message);
+        }
+        if (params.IsSend === SEND) message = await sendLetter(services, trx, viewer, message, afterCommit);
+        await writeSearch(trx, message);
+        return message.id;
+      }),
+    ),
   );
+}
+
+/**
+ * A new letter's save sent again under its screen's key (client-key.ts) after the first
+ * one's answer was lost. Sent already: that letter is the answer, nothing more is written.
+ * Still a draft: the user's form is what they want it to be — the draft takes it, and is
+ * then numbered or sent as this request asks, as the new letter it is to the user would be.
+ */
+async function saveAgain(
+  trx: LettersTrx,
+  viewer: Viewer,
+  params: SaveParams,
+  earlier: Message,
+  withFiles: boolean,
+): Promise<Message> {
+  if (earlier.deleted_at !== null) throw new UserError(REFUSED.notFound);
+  if (earlier.is_send) throw new SavedBefore(earlier.id);
+  return changeDraft(trx, viewer, { ...params, MessageId: earlier.id, IsSend: SAVE_DRAFT }, withFiles);
+}
+
+/** A retried save carries the files the first one attached again: those the draft has
+ *  (same name and size) are not attached twice, and their new copies are removed. */
+async function withoutAttachedBefore(
+  services: Services,
+  trx: LettersTrx,
+  message: Message,
+  stored: StoredFile[],
+  afterCommit: AfterCommit,
+): Promise<StoredFile[]> {
+  if (!stored.length) return stored;
+  const before = await trx
+    .selectFrom('message_attachments')
+    .select(['file_name', 'size'])
+    .where('tenant_id', '=', message.tenant_id)
+    .where('message_id', '=', message.id)
+    .execute();
+  const had = new Set(before.map((file) => `${file.size}:${file.file_name}`));
+  const again = stored.filter((file) => had.has(`${file.size}:${file.fileName}`));
+  afterCommit(async () => {
+    for (const file of again)
+      await services.files.remove(message.tenant_id, ATTACHMENT_AREA, file.storedName);
+  });
+  return stored.filter((file) => !again.includes(file));
 }

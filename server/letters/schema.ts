@@ -36,6 +36,7 @@ export interface MessagesTable {
   message_cc: Generated<string>;
   attachment_count: Generated<number>;
   reply_to_id: number | null;
+  client_key: ColumnType<string | null, string | null | undefined, string | null>;
   first_read_at: NullableTimestamp;
   created_at: Timestamp;
   deleted_at: NullableTimestamp;

@@ -1,8 +1,8 @@
 // Between the API's field names and the table's columns: bound input → column values,
 // and a row → the record the client reads (camelCase, id under the resource's idField).
 import { UserError } from '../http/answers';
-import type { Resource } from '../../src/schemas/kit';
-import { storedSearchKey } from '../../src/shared/persian';
+import { isKeyText, type Resource } from '../../src/schemas/kit';
+import { storedSearchKey, toLatinDigits } from '../../src/shared/persian';
 
 export type Row = Record<string, unknown>;
 
@@ -27,7 +27,9 @@ export function toColumns(
       if (mode === 'create') values[resource.column(name)] = meta.default;
       continue;
     }
-    values[resource.column(name)] = columnValue(meta.kind, value);
+    const stored = columnValue(meta.kind, value);
+    // A key's text with Latin digits, whatever digits were typed (kit isKeyText).
+    values[resource.column(name)] = isKeyText(resource, name) ? toLatinDigits(String(stored)) : stored;
   }
   return values;
 }

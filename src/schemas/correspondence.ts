@@ -39,6 +39,14 @@ export const andikator = defineResource({
   unique: [['andikatorPreFix']],
   rules: [
     {
+      // A letter's number is the prefix and then the number: «ص1» then 10 would read as «ص»
+      // then 110, a number another scheme gives.
+      field: 'andikatorPreFix',
+      reads: ['andikatorPreFix'],
+      message: 'پیشوند نباید با رقم پایان یابد؛ برای نمونه «ص-۱-» یا «ص۱/»',
+      holds: (record) => !/[0-9۰-۹٠-٩]\s*$/.test(String(record.andikatorPreFix ?? '')),
+    },
+    {
       field: 'startNumber',
       reads: ['startNumber'],
       message: 'شماره شروع باید دست‌کم ۱ باشد',

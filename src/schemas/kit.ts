@@ -641,3 +641,16 @@ export function inputSchema(resource: Resource, mode: 'create' | 'update'): z.Zo
   }
   return z.object(shape);
 }
+
+/**
+ * A text that is (part of) a unique key — a numbering scheme's prefix, a customer's code.
+ * The server stores it with Latin digits, as digits fields are (server/masterdata/values.ts):
+ * «ص1», «ص۱» and «ص١» are one prefix to the reader, and three schemes of them gave letters
+ * numbers that read alike. Tables show it in Persian digits.
+ */
+export function isKeyText(resource: Resource, name: string): boolean {
+  return (
+    resource.fields[name]?.meta.kind === 'text' &&
+    (resource.unique ?? []).some((key) => (key as readonly string[]).includes(name))
+  );
+}

@@ -176,7 +176,23 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
       status: 0,
       message: 'اندیکاتور پیش‌فرض باید فعال باشد',
     });
+    // «ص1» then 10 would read as «ص» then 110.
+    expect((await save('POST', { AndikatorPreFix: 'ص۱' })).body).toEqual({
+      status: 0,
+      message: 'پیشوند نباید با رقم پایان یابد؛ برای نمونه «ص-۱-» یا «ص۱/»',
+    });
     expect(await count()).toBe(before);
+    // One prefix whatever digits it is typed with: stored with Latin digits, shown Persian.
+    const digits = (await save('POST', { AndikatorPreFix: 'ص۱/' })).body;
+    expect(digits.status).toBe(1);
+    for (const again of ['ص1/', 'ص١/'])
+      expect((await save('POST', { AndikatorPreFix: again })).body).toEqual({
+        status: 0,
+        message: 'این پیشوند قبلاً در «اندیکاتورها» ثبت شده است',
+      });
+    const stored = (await server.api.get('andikator/get/', { Id: digits.id }, { token: admin })).body.record;
+    expect(stored.andikatorPreFix).toBe('ص1/');
+    await server.api.call('DELETE', 'andikator/delete/', { token: admin, json: { Id: digits.id } });
     const created = (await save('POST', { AndikatorPreFix: 'م-', StartNumber: 10 })).body;
     expect(created.status).toBe(1);
     // Unused, it may change type; once a letter has it, not.

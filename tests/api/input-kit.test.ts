@@ -74,6 +74,17 @@ describe.each(ENGINES)('the field kit over HTTP (%s)', (engine) => {
   });
 
   describe('tags', () => {
+    it('takes a customer code as one code whatever digits it is typed with', async () => {
+      const first = await createCustomer({ Code: '۷۷۰۱' });
+      expect(first.body.status).toBe(1);
+      expect((await customer(first.body.id)).code).toBe('7701');
+      for (const again of ['7701', '٧٧٠١'])
+        expect((await createCustomer({ Code: again })).body).toMatchObject({
+          status: 0,
+          message: expect.stringContaining('کد مشتری'),
+        });
+    });
+
     it('refuses anything but texts, on create and update, and leaves stored tags alone', async () => {
       const before = await customerCount();
       for (const tags of [[null, { a: 1 }, true], [12], 5, { a: 1 }, true]) {

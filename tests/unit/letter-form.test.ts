@@ -7,6 +7,7 @@ import {
   emptyValues,
   isChanged,
   requiredFields,
+  newClientKey,
   saveFields,
   valuesOf,
 } from '../../src/custom/letters/letter/letterForm';
@@ -110,5 +111,15 @@ describe('letter form', () => {
     const outgoing = saveFields(values, { messageId: 0, messageType: 6 }, 1, 'AllMyMessage');
     expect(outgoing.AnswerRequest).toBeUndefined();
     expect(outgoing.MessageFromManFk).toBe(5);
+  });
+
+  it('sends the screen’s key with a new letter only, a fresh random one per screen', () => {
+    const key = newClientKey();
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(newClientKey()).not.toBe(key);
+    const fresh = saveFields(emptyValues(1), { messageId: 0, messageType: 4, clientKey: key }, 0, 'Draft');
+    expect(fresh.ClientKey).toBe(key);
+    const saved = saveFields(emptyValues(1), { messageId: 12, messageType: 4, clientKey: key }, 0, 'Draft');
+    expect(saved.ClientKey).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { useGetManyAggregate, type Identifier, type RaRecord } from 'react-admin';
 import { LOOKUP } from '../../dataProvider';
-import type { Resource } from '../../schemas';
+import { isKeyText, type Resource } from '../../schemas';
 import { formatJalali } from '../../shared/jalali';
 import { groupDigits, toPersianDigits } from '../../shared/persian-digits';
 import { titleField } from '../records';
@@ -85,7 +85,11 @@ export function FieldCell({ resource, name, record }: FieldCellProps) {
         return <>{record.fullName}</>;
       // <bdi>: a Latin text (a prefix «T16-», an e-mail) keeps its own direction in the
       // right-to-left row instead of showing mirrored («-T16»).
-      return <bdi>{meta.digits ? toPersianDigits(plainText(value)) : plainText(value)}</bdi>;
+      return (
+        <bdi>
+          {meta.digits || isKeyText(resource, name) ? toPersianDigits(plainText(value)) : plainText(value)}
+        </bdi>
+      );
   }
 }
 

@@ -186,7 +186,14 @@ export function isBlankHtml(html: string | null | undefined): boolean {
 /** message/save's fields for the form (files go separately). */
 export function saveFields(
   values: LetterFormValues,
-  letter: { messageId: number; messageType: number; projectFk?: number | null; selectedBcc?: number[] },
+  letter: {
+    messageId: number;
+    messageType: number;
+    projectFk?: number | null;
+    selectedBcc?: number[];
+    /** The screen's key for its new letter (newClientKey): a save sent again finds it. */
+    clientKey?: string;
+  },
   isSend: number,
   pageType: string,
 ): Record<string, unknown> {
@@ -194,6 +201,7 @@ export function saveFields(
   const date = values.importedMsgDate ? startOfTehranDay(values.importedMsgDate) : null;
   return {
     MessageId: letter.messageId,
+    ClientKey: letter.messageId ? undefined : letter.clientKey,
     IsSend: isSend,
     PageType: pageType,
     MessageTypeFk: type,
@@ -219,3 +227,14 @@ export function saveFields(
 
 /** A saved related letter as the related tab lists it. */
 export const relatedLabel = (link: Pick<RelatedLetter, 'follow'>) => (link.follow ? 'پیرو' : 'عطف');
+
+/**
+ * A key for one compose screen's new letter (or one reply), sent with each of its saves:
+ * a save whose answer was lost, sent again, finds the letter the first one wrote instead
+ * of writing a second (server/letters/client-key.ts). Random hex; `crypto.randomUUID` is
+ * missing on a page served over plain http from another machine, `getRandomValues` is not.
+ */
+export function newClientKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

@@ -2,14 +2,15 @@
 // save draft (IsSend 0; then the drafts), assign a number (IsSend 6), sign and remove the
 // signature. The form is checked first when it may be edited; a refusal or a network
 // failure shows its own message in red (spec 1 §8). Attachments upload with progress.
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { useFormContext } from 'react-hook-form';
 import { pathTo } from '../../../routes';
 import { useNotice } from '../../../ui/notices';
 import { removeSignature, SAVE_MODE, saveLetter, signLetter, type LetterRecord, type SaveMode } from '../api';
 import { letterPath } from '../letterTypes';
-import { saveFields, type LetterFormValues } from './letterForm';
+import { newClientKey, saveFields, type LetterFormValues } from './letterForm';
 
 interface ActionsOptions {
   record: LetterRecord | undefined;
@@ -39,8 +40,23 @@ export function useLetterActions({
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const messageId = record?.messageId ?? 0;
+  // One key per visit of the screen: a retry after a lost answer is on the same visit;
+  // any navigation (a new letter from the menu) is a new letter with a new key.
+  const { key: visit } = useLocation();
+  const clientKey = useMemo(() => newClientKey(), [visit]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Set at once, unlike `busy`: clicks queued in one task must not save twice.
+  const inFlight = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const afterSave = (mode: SaveMode, id: number) => {
+    // The user left while it was saving: the answer's toast is enough, no pulling back.
+    if (!mounted.current) return;
     if (mode === SAVE_MODE.send) navigate(letterPath('Send', messageType, id));
     else if (mode === SAVE_MODE.draft) navigate(pathTo('DraftMessage') ?? '/');
     else if (id === messageId) reload();
@@ -48,10 +64,12 @@ export function useLetterActions({
   };
 
   const store = async (values: LetterFormValues, mode: SaveMode) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     const files = (values.attachments ?? []).map((file) => file.rawFile);
     const fields = saveFields(
       values,
-      { messageId, messageType, projectFk: record?.projectFk, selectedBcc: record?.selectedBcc },
+      { messageId, messageType, projectFk: record?.projectFk, selectedBcc: record?.selectedBcc, clientKey },
       mode,
       pageType,
     );
@@ -63,6 +81,7 @@ export function useLetterActions({
     } catch (error) {
       notice.error(errorText(error));
     } finally {
+      inFlight.current = false;
       setBusy(false);
       setProgress(null);
     }

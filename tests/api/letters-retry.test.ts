@@ -1,0 +1,98 @@
+// A save or reply sent again after its answer was lost (docs/api.md, ClientKey): the
+// compose screen's key finds the letter the first one wrote — one letter, one number, one
+// delivery, the attachments once — also when the two arrive at the same moment.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, startTestServer, type TestServer } from './harness';
+import { letters, letterWorld, type LetterWorld } from './letters-kit';
+import { tinyPng } from './fixtures';
+
+describe.each(ENGINES)('letters: a save sent again (%s)', (engine) => {
+  let server: TestServer;
+  let w: LetterWorld;
+  let api: ReturnType<typeof letters>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    w = await letterWorld(server);
+    api = letters(server, w);
+  });
+  afterAll(() => server?.stop());
+
+  const key = () => crypto.randomUUID();
+  const png = (name: string) => new File([new Uint8Array(tinyPng())], name, { type: 'image/png' });
+  const inbox = async () =>
+    (await api.list(w.ali, { PageType: 'AllMyMessage', Count: -1 })).totalCount as number;
+
+  it('sends a letter once however often its send is repeated', async () => {
+    const before = await inbox();
+    const fields = { ...api.internal([w.ali]), IsSend: 1, ClientKey: key() };
+    const first = await api.save(w.maryam, fields);
+    expect(first.status).toBe(1);
+    const again = await api.save(w.maryam, fields);
+    expect(again).toMatchObject({ status: 1, id: first.id });
+    expect(await inbox()).toBe(before + 1);
+    // Repeated at the same moment: still one letter with one number.
+    const parallelKey = key();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => api.save(w.maryam, { ...fields, ClientKey: parallelKey })),
+    );
+    expect(answers.every((answer) => answer.status === 1)).toBe(true);
+    expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
+    expect(await inbox()).toBe(before + 2);
+    const numbers = [first.id, answers[0].id].map(
+      async (id: number) => (await api.get(w.ali, id)).record.number,
+    );
+    const [a, b] = await Promise.all(numbers);
+    expect(b).toBe(a + 1);
+  });
+
+  it('takes the form of a repeated save into the draft the first wrote, its files once', async () => {
+    const clientKey = key();
+    const draft = await api.save(w.maryam, {
+      ...api.internal([w.ali]),
+      IsSend: 0,
+      ClientKey: clientKey,
+      Attachments: [png('نقشه.png')],
+    });
+    expect(draft.status).toBe(1);
+    // The user did not see that answer, changed the subject, added a file and pressed send.
+    const sent = await api.save(w.maryam, {
+      ...api.internal([w.ali]),
+      Subject: 'گزارش هفتگی واحد فروش (اصلاح‌شده)',
+      IsSend: 1,
+      ClientKey: clientKey,
+      Attachments: [png('نقشه.png'), png('پیوست دوم.png')],
+    });
+    expect(sent).toMatchObject({ status: 1, id: draft.id });
+    const letter = await api.get(w.ali, draft.id);
+    expect(letter.record).toMatchObject({ subject: 'گزارش هفتگی واحد فروش (اصلاح‌شده)', isSend: true });
+    expect(letter.attachment.map((a: { msg: { fileName: string } }) => a.msg.fileName).sort()).toEqual(
+      ['نقشه.png', 'پیوست دوم.png'].sort(),
+    );
+    expect((await api.list(w.maryam, { PageType: 'Draft' })).records).not.toContainEqual(
+      expect.objectContaining({ messageId: draft.id }),
+    );
+  });
+
+  it('writes a reply’s draft once, and refuses a key that is no key', async () => {
+    const original = await api.sendNew(w.maryam, [w.ali]);
+    const reply = { MessageId: original, IsSend: 7, ForwardMessage: 'دریافت شد', ClientKey: key() };
+    const first = await api.post(w.ali, 'message/forward/', reply);
+    expect(first.status).toBe(1);
+    expect(await api.post(w.ali, 'message/forward/', reply)).toMatchObject({ status: 1, id: first.id });
+    const drafts = (await api.list(w.ali, { PageType: 'Draft', Count: -1 })).records as Array<{
+      subject: string;
+    }>;
+    expect(
+      drafts.filter((d) => d.subject.startsWith('پاسخ:') && d.subject.includes('گزارش هفتگی')),
+    ).toHaveLength(drafts.filter((d) => d.subject.startsWith('پاسخ:')).length);
+    const replies = (await api.get(w.maryam, original)).allForwardedMessage.filter(
+      (f: { description: string }) => f.description === 'پاسخ',
+    );
+    expect(replies).toHaveLength(1);
+    expect(
+      await api.save(w.maryam, { ...api.internal([w.ali]), ClientKey: "'; DROP TABLE messages; --" }),
+    ).toMatchObject({ status: 0, messge: 'کلید نامه معتبر نیست' });
+  });
+});
