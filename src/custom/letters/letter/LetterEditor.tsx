@@ -5,17 +5,22 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Form, Title } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { useLocation } from 'react-router-dom';
 import { getSession } from '../../../api/session';
+import { formatJalali } from '../../../shared/jalali';
 import { toPersianDigits } from '../../../shared/persian-digits';
 import type { LetterDetail } from '../api';
 import { letterTypeInfo, OUTGOING } from '../letterTypes';
 import { AttachmentsTab } from './AttachmentsTab';
+import { useComposeBackup, useRestoredBackup, type ComposeBackup } from './composeBackup';
 import { ComposeTab } from './ComposeTab';
 import { EventsTab, ForwardsTab } from './HistoryTabs';
 import { LetterBottomBar, LetterTopBar } from './LetterBars';
@@ -116,6 +121,9 @@ function LetterWorkspace({
     showErrors: (fields) =>
       setTab(fields.includes('attachments') && fields.length === 1 ? 'attachments' : 'compose'),
   });
+  const { pathname } = useLocation();
+  const backup = useComposeBackup(pathname, loaded, current, changed, buttons.editable);
+  const restored = useRestoredBackup(backup, loaded);
   const saved = Boolean(record && record.messageId > 0);
   const typeLabel = letterTypeInfo(messageType)?.label ?? '';
   const heading = record
@@ -126,6 +134,9 @@ function LetterWorkspace({
     <Box sx={{ py: 2, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Title title={heading} />
       <LetterTopBar heading={heading} buttons={buttons} busy={actions.busy} onAction={openDialog} />
+      {restored.shown && backup && (
+        <RestoredBanner backup={backup} onUndo={() => restored.undo(pathname)} onClose={restored.close} />
+      )}
       <Card>
         <Tabs
           value={tab}
@@ -190,3 +201,32 @@ function LetterWorkspace({
 
 const tabLabel = (label: string, count: number | undefined) =>
   count ? `${label} (${toPersianDigits(count)})` : label;
+
+/** Says the form holds what was typed before (a reload, an ended session) and not what was saved. */
+function RestoredBanner({
+  backup,
+  onUndo,
+  onClose,
+}: {
+  backup: ComposeBackup;
+  onUndo: () => void;
+  onClose: () => void;
+}) {
+  const files = backup.fileNames.length;
+  return (
+    <Alert
+      severity="info"
+      onClose={onClose}
+      action={
+        <Button color="inherit" size="small" onClick={onUndo}>
+          دور انداختن
+        </Button>
+      }
+    >
+      آنچه در {toPersianDigits(formatJalali(new Date(backup.savedAt), { withTime: true }))} نوشته بودید و
+      ذخیره نشده بود بازگردانده شد.
+      {files > 0 &&
+        ` پیوست‌های انتخاب‌شده (${toPersianDigits(files)} پرونده: ${backup.fileNames.join('، ')}) را دوباره بیفزایید.`}
+    </Alert>
+  );
+}

@@ -10,6 +10,7 @@ import { pathTo } from '../../../routes';
 import { useNotice } from '../../../ui/notices';
 import { removeSignature, SAVE_MODE, saveLetter, signLetter, type LetterRecord, type SaveMode } from '../api';
 import { letterPath } from '../letterTypes';
+import { dropComposeBackup } from './composeBackup';
 import { newClientKey, saveFields, type LetterFormValues } from './letterForm';
 
 interface ActionsOptions {
@@ -42,7 +43,7 @@ export function useLetterActions({
   const messageId = record?.messageId ?? 0;
   // One key per visit of the screen: a retry after a lost answer is on the same visit;
   // any navigation (a new letter from the menu) is a new letter with a new key.
-  const { key: visit } = useLocation();
+  const { key: visit, pathname } = useLocation();
   const clientKey = useMemo(() => newClientKey(), [visit]); // eslint-disable-line react-hooks/exhaustive-deps
   // Set at once, unlike `busy`: clicks queued in one task must not save twice.
   const inFlight = useRef(false);
@@ -55,6 +56,7 @@ export function useLetterActions({
   }, []);
 
   const afterSave = (mode: SaveMode, id: number) => {
+    dropComposeBackup(pathname);
     // The user left while it was saving: the answer's toast is enough, no pulling back.
     if (!mounted.current) return;
     if (mode === SAVE_MODE.send) navigate(letterPath('Send', messageType, id));

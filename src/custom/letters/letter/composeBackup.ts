@@ -1,0 +1,132 @@
+// Nothing typed is lost: while a letter's form differs from what was loaded, it is kept in
+// this tab's sessionStorage, per user and screen address. A reload, a session that ended
+// (revoked, expired: the sign-in page brings the user back to the same address), a walk
+// elsewhere in the portal and back — the letter screen finds it again and offers it back
+// (LetterEditor's banner). Chosen files cannot be kept there: their names are, so the
+// banner can ask for them again. A saved letter clears its copy.
+import { useEffect, useRef, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { getSession } from '../../../api/session';
+import type { LetterFormValues } from './letterForm';
+
+const PREFIX = 'dabir:compose:';
+/** How long after the last key press the copy is written. */
+const WRITE_DELAY_MS = 300;
+
+export interface ComposeBackup {
+  /** The form as it was, its chosen files left out. */
+  values: LetterFormValues;
+  /** The names of the files that were chosen and not yet sent. */
+  fileNames: string[];
+  /** What was loaded when it was written: a letter changed since is not offered it. */
+  base: string;
+  savedAt: number;
+}
+
+const keyOf = (pathname: string) => {
+  const user = getSession()?.user.userId;
+  return user === undefined ? null : `${PREFIX}${user}:${pathname}`;
+};
+
+function read(pathname: string): ComposeBackup | null {
+  const key = keyOf(pathname);
+  if (!key) return null;
+  try {
+    const text = sessionStorage.getItem(key);
+    return text ? (JSON.parse(text) as ComposeBackup) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** When each copy was last dropped: a write the form asked for before then is stale. */
+const droppedAt = new Map<string, number>();
+
+/** Forgets the screen's copy (after a save, or when the user drops it). */
+export function dropComposeBackup(pathname: string) {
+  const key = keyOf(pathname);
+  if (!key) return;
+  sessionStorage.removeItem(key);
+  droppedAt.set(key, performance.now());
+}
+
+const baseOf = (loaded: LetterFormValues) => JSON.stringify({ ...loaded, attachments: [] });
+
+/**
+ * Keeps the form's copy while it is changed (and asks before the tab is closed or
+ * reloaded), and gives the copy found on arrival: the caller puts it in the form.
+ */
+export function useComposeBackup(
+  pathname: string,
+  loaded: LetterFormValues,
+  current: Partial<LetterFormValues>,
+  changed: boolean,
+  editable: boolean,
+) {
+  const [found] = useState(() => {
+    const backup = editable ? read(pathname) : null;
+    return backup && backup.base === baseOf(loaded) ? backup : null;
+  });
+
+  useEffect(() => {
+    const key = keyOf(pathname);
+    if (!key || !editable) return;
+    const askedAt = performance.now();
+    const timer = window.setTimeout(() => {
+      if (!changed) return sessionStorage.removeItem(key);
+      // Saved or dropped since this change was typed: that form is not to come back.
+      if ((droppedAt.get(key) ?? -1) >= askedAt) return;
+      const files = (current.attachments ?? []).map((file) => file.title ?? file.rawFile?.name ?? '');
+      const backup: ComposeBackup = {
+        values: { ...(current as LetterFormValues), attachments: [] },
+        fileNames: files.filter(Boolean),
+        base: baseOf(loaded),
+        savedAt: Date.now(),
+      };
+      try {
+        sessionStorage.setItem(key, JSON.stringify(backup));
+      } catch {
+        // Full (a 200 KB body many times over): the letter is still on the screen.
+      }
+    }, WRITE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [pathname, loaded, current, changed, editable]);
+
+  useEffect(() => {
+    if (!changed || !editable) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [changed, editable]);
+
+  return found;
+}
+
+/** Puts a found copy into the form once, on arrival; `undo` returns to what was loaded. */
+export function useRestoredBackup(found: ComposeBackup | null, loaded: LetterFormValues) {
+  const { reset } = useFormContext<LetterFormValues>();
+  const [shown, setShown] = useState(found !== null);
+  const applied = useRef(false);
+  useEffect(() => {
+    if (!found || applied.current) return;
+    // After react-admin's form has put its own values in on mounting (its effect runs
+    // after this one, a child's), or the copy would be overwritten at once. Once only.
+    const timer = window.setTimeout(() => {
+      applied.current = true;
+      reset(found.values, { keepDefaultValues: true });
+    });
+    return () => window.clearTimeout(timer);
+  }, [found, reset]);
+  return {
+    shown,
+    close: () => setShown(false),
+    undo: (pathname: string) => {
+      dropComposeBackup(pathname);
+      reset(loaded);
+      setShown(false);
+    },
+  };
+}

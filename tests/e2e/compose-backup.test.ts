@@ -1,0 +1,72 @@
+// Nothing typed is lost (src/custom/letters/letter/composeBackup.ts): a letter being
+// written comes back after a reload, and after the session ended under it (signed out
+// elsewhere) and the user signed in again — with a banner that can drop it; a tab closed
+// or reloaded with unsaved changes asks first.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_COLLEAGUE_PASSWORD } from '../../server/seed/seed';
+import { openPortal, SCREENSHOTS, signInThroughForm, type Portal } from './browser';
+
+const MARYAM = '09121111111';
+const SUBJECT = 'گزارش ماهانه‌ای که نباید گم شود';
+const BODY = 'متن بلندی که پیش از پایان نشست نوشته شد.';
+
+describe('a letter being written survives a reload and an ended session', () => {
+  let portal: Portal;
+  let page: Page;
+  let origin: string;
+  const subject = () => page.getByLabel('موضوع').first();
+  const body = () => page.locator('.ProseMirror');
+
+  beforeAll(async () => {
+    portal = await openPortal();
+    ({ page, origin } = portal);
+    await signInThroughForm(page, origin, MARYAM, DEMO_COLLEAGUE_PASSWORD);
+  });
+  afterAll(() => portal?.close());
+
+  it('asks before a reload, and brings the letter back after it', async () => {
+    await page.goto(`${origin}/letter/true/AllMyMessage/4/0`);
+    await subject().fill(SUBJECT);
+    await body().click();
+    await page.keyboard.type(BODY);
+    await page.waitForTimeout(600); // the copy is written 300 ms after the last key
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.reload();
+    expect(asked).toEqual(['beforeunload']);
+    await page.getByRole('button', { name: 'دور انداختن' }).waitFor();
+    await expect.poll(() => subject().inputValue()).toBe(SUBJECT);
+    expect(await body().innerText()).toContain(BODY);
+  });
+
+  it('brings it back after the session ended under it and the user signed in again', async () => {
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('dabir.session') ?? '{}') as { token?: string }).token,
+    );
+    // Signed out from elsewhere: the page finds its session gone and goes to sign in.
+    await portal.server.api.post('user/logout/', {}, { token });
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    await page.fill('input[name="username"]', MARYAM);
+    await page.fill('input[name="password"]', DEMO_COLLEAGUE_PASSWORD);
+    await page.fill('input[name="captcha"]', '00000');
+    await page.press('input[name="password"]', 'Enter');
+    await page.waitForURL((url) => url.pathname.startsWith('/letter/'), { timeout: 15_000 });
+    await page.getByRole('button', { name: 'دور انداختن' }).waitFor();
+    await expect.poll(() => subject().inputValue()).toBe(SUBJECT);
+    expect(await body().innerText()).toContain(BODY);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'letter-restored.png') });
+    // Dropped: the form is the empty new letter again, and stays so after a reload.
+    await page.getByRole('button', { name: 'دور انداختن' }).click();
+    await expect.poll(() => subject().inputValue()).toBe('');
+    await page.reload();
+    await subject().waitFor();
+    await page.waitForTimeout(300);
+    expect(await subject().inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: 'دور انداختن' }).count()).toBe(0);
+  });
+});
