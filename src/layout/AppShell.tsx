@@ -12,7 +12,7 @@ import { SideMenu } from './menu/SideMenu';
 export default function AppShell({ children }: { children: ReactNode }) {
   return (
     <>
-      <Layout appBar={AppTopBar} menu={SideMenu}>
+      <Layout appBar={AppTopBar} menu={SideMenu} appBarAlwaysOn>
         {children}
       </Layout>
       <SessionWatcher />

@@ -1,4 +1,5 @@
 // The top bar: menu toggle, the tenant's name, the page title, the bell and the user menu.
+// It stays on screen while the page scrolls (react-admin hides it by default).
 import { Box, Typography } from '@mui/material';
 import { AppBar, LoadingIndicator, TitlePortal } from 'react-admin';
 import { useSession } from '../auth';
@@ -9,7 +10,8 @@ import { NotificationBell } from './notifications/NotificationBell';
 export function AppTopBar() {
   const tenantName = useSession()?.user.tenantFullName || APP_NAME;
   return (
-    <AppBar color="primary" userMenu={<AccountMenu />} toolbar={<TopBarActions />}>
+    // Always shown: a bar hidden on scroll keeps its buttons out of reach of the Tab key.
+    <AppBar color="primary" alwaysOn userMenu={<AccountMenu />} toolbar={<TopBarActions />}>
       <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 600, flexShrink: 0 }}>
         {tenantName}
       </Typography>

@@ -326,8 +326,8 @@ describe('all letters: the URL holds the list', { timeout: CLIENT_TEST_TIMEOUT_M
     show('AllMessage', '/allmessage');
     await screen.findByText('نامه 100');
     expect(screen.getByText('مجموع: بیش از ۱٬۰۰۰')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'صفحه ۵۱' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'صفحه ۲' }));
+    expect(screen.getByRole('button', { name: 'برو به صفحه ۵۱' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'برو به صفحه ۲' }));
     await waitFor(() => expect(urlParams().get('page')).toBe('2'));
     await waitFor(() => expect(lastQuery().get('Page')).toBe('2'));
   });

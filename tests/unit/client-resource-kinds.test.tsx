@@ -215,7 +215,7 @@ describe('the person form', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     renderInAdmin(<ResourcePage resource={person} />, { path: '/person' });
     expect(await screen.findByText('نام 25')).toBeTruthy();
     expect(screen.getAllByRole('row').slice(1)).toHaveLength(20);
-    expect(screen.getByRole('button', { name: 'صفحه ۲' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'برو به صفحه ۲' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'افزودن شخص' }));
     fireEvent.click(within(dialog()).getByRole('button', { name: 'ذخیره' }));

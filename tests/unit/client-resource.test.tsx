@@ -65,7 +65,7 @@ describe('resource list', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(lastList('bank').get('Page')).toBe('1');
     expect(lastList('bank').get('Count')).toBe('10');
 
-    fireEvent.click(screen.getByRole('button', { name: 'صفحه ۲' }));
+    fireEvent.click(screen.getByRole('button', { name: 'برو به صفحه ۲' }));
     expect(await screen.findByText('بانک 15')).toBeTruthy();
     const second = screen.getAllByRole('row').slice(1);
     expect(within(second[0]).getByText('۱۱')).toBeTruthy();
@@ -81,7 +81,7 @@ describe('resource list', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
   it('searches from page 1 with the typed phrase', async () => {
     show(bank);
     await screen.findByText('بانک 25');
-    fireEvent.click(screen.getByRole('button', { name: 'صفحه ۳' }));
+    fireEvent.click(screen.getByRole('button', { name: 'برو به صفحه ۳' }));
     await screen.findByText('بانک 5');
     fireEvent.change(screen.getByPlaceholderText('جستجو'), { target: { value: 'بانک 1' } });
     await waitFor(() => expect(lastList('bank').get('Phrase')).toBe('بانک 1'));

@@ -21,8 +21,12 @@ const MOVE_LABELS: Record<string, string> = {
   last: 'صفحه آخر',
 };
 
-const pageLabel = (type: string, page: number | null) =>
-  type === 'page' ? `صفحه ${toPersianDigits(page)}` : (MOVE_LABELS[type] ?? '');
+/** The buttons' names (MUI's are English): «برو به صفحه ۳», «صفحه ۳» for the current one. */
+export const pageLabel = (type: string, page: number | null, selected = false) =>
+  type === 'page' ? `${selected ? '' : 'برو به '}صفحه ${toPersianDigits(page)}` : (MOVE_LABELS[type] ?? '');
+
+/** The pager's own name (MUI's is «pagination navigation»). */
+export const PAGER_LABEL = 'صفحه‌بندی';
 
 export interface PagerProps {
   page: number;
@@ -88,6 +92,7 @@ export function Pager({ page, perPage, total: count, capped, setPage, setPerPage
           count={pages}
           page={Math.min(page, pages)}
           onChange={(_, next) => setPage(next)}
+          aria-label={PAGER_LABEL}
           color="primary"
           shape="rounded"
           getItemAriaLabel={pageLabel}

@@ -29,13 +29,31 @@ export const EDITOR_HEIGHT_PX = 330;
 /** Required texts must show something, not only fill the field (letterForm.ts visibleTextRule). */
 const TEXT_FIELDS = new Set<LetterField>(['subject', 'importedMsgNumber', 'messageBody']);
 
+export const BODY_LABEL = 'متن نامه';
+
 // The editor's paragraphs start on the right, as Persian text does (tiptap's default is left).
-const EDITOR_OPTIONS = {
+const EDITOR_EXTENSIONS = (DefaultEditorOptions.extensions ?? []).map((extension) =>
+  extension.name === 'textAlign' ? extension.configure({ defaultAlignment: 'right' }) : extension,
+);
+
+// The editable area (ProseMirror's contenteditable) is a named multi-line text box: the
+// label above it is a plain <label> a screen reader does not tie to a contenteditable.
+// RichTextInput adds the input's id to these attributes and rebuilds the editor when the
+// options object changes, so there is one fixed object for each state.
+const editorOptions = (readOnly: boolean) => ({
   ...DefaultEditorOptions,
-  extensions: (DefaultEditorOptions.extensions ?? []).map((extension) =>
-    extension.name === 'textAlign' ? extension.configure({ defaultAlignment: 'right' }) : extension,
-  ),
-};
+  extensions: EDITOR_EXTENSIONS,
+  editorProps: {
+    attributes: {
+      role: 'textbox',
+      'aria-multiline': 'true',
+      'aria-label': BODY_LABEL,
+      ...(readOnly ? { 'aria-readonly': 'true' } : {}),
+    },
+  },
+});
+const EDITOR_OPTIONS = editorOptions(false);
+const READ_ONLY_EDITOR_OPTIONS = editorOptions(true);
 
 // The default toolbar without two parts: the heading-level select (its <li> sits in a <nav>,
 // which axe reports as a WCAG failure, and a letter has no headings) and images by URL
@@ -181,10 +199,10 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
         >
           <RichTextInput
             source="messageBody"
-            label="متن نامه"
+            label={BODY_LABEL}
             validate={rule('messageBody')}
             readOnly={readOnly}
-            editorOptions={EDITOR_OPTIONS}
+            editorOptions={readOnly ? READ_ONLY_EDITOR_OPTIONS : EDITOR_OPTIONS}
             toolbar={EDITOR_TOOLBAR}
             fullWidth
           />

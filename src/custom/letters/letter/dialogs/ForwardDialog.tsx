@@ -1,7 +1,11 @@
 // The forward / reply dialog (spec 1 §2, §4): recipients, the note, and images to send
 // with it. Forward (IsSend 1) goes to one or more colleagues; forward draft (IsSend 2) to
 // exactly one; reply (IsSend 7) to the letter's sender, as a new draft in the user's drafts.
-import { useState } from 'react';
+// Sending is irreversible, so only the send button (or Ctrl+Enter) sends: Enter in a
+// one-line field never submits the form (in the recipients it picks the highlighted person,
+// and a second Enter with nothing highlighted would otherwise send at once). Escape or a
+// click beside the dialog asks before throwing away a typed note or chosen recipients.
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,6 +13,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { FileField, Form, required, TextInput } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { ConfirmDialog } from '../../../dashboard/ConfirmDialog';
 import { useNotice } from '../../../../ui/notices';
 import { FORWARD_MODE, forwardLetter, type ForwardMode, type LetterRecord, type SaveAnswer } from '../../api';
 import { LookupInput } from '../../pickers/LookupInput';
@@ -39,10 +45,46 @@ interface ForwardDialogProps {
   onDone: (mode: ForwardMode, answer: SaveAnswer) => void;
 }
 
+/** Something typed or chosen that closing the dialog would throw away. */
+const hasContent = (values: Partial<ForwardValues>) =>
+  (Array.isArray(values.selectedTo)
+    ? values.selectedTo.length > 0
+    : values.selectedTo != null && String(values.selectedTo) !== '') ||
+  (values.forwardMessage ?? '').trim() !== '' ||
+  (values.files ?? []).length > 0;
+
+/** Inside the form: tells the dialog whether anything was typed or chosen. */
+function ContentWatch({ onChange }: { onChange: (typed: boolean) => void }) {
+  const [selectedTo, forwardMessage, files] = useWatch<ForwardValues>({
+    name: ['selectedTo', 'forwardMessage', 'files'],
+  }) as [ForwardValues['selectedTo'] | undefined, string | undefined, PendingFile[] | undefined];
+  const typed = hasContent({ selectedTo, forwardMessage, files });
+  useEffect(() => onChange(typed), [typed, onChange]);
+  return null;
+}
+
 export function ForwardDialog({ mode, record, pageType, myPersonId, onClose, onDone }: ForwardDialogProps) {
   const notice = useNotice();
   const [busy, setBusy] = useState(false);
+  const [typed, setTyped] = useState(false);
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
   if (mode === null) return null;
+  /** Escape or a click beside the dialog: nothing typed closes it, anything typed asks first. */
+  const requestClose = () => {
+    if (busy) return;
+    if (typed) setAskingToDiscard(true);
+    else onClose();
+  };
+  /** Enter in a one-line field sends nothing; Ctrl+Enter (⌘+Enter) sends from any field. */
+  const keepEnterFromSending = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+    if (event.ctrlKey || event.metaKey) {
+      event.preventDefault();
+      if (!busy) event.currentTarget.closest('form')?.requestSubmit();
+    } else if (event.target instanceof HTMLInputElement) {
+      event.preventDefault();
+    }
+  };
   const submit = async (values: Partial<ForwardValues>) => {
     const to = values.selectedTo;
     setBusy(true);
@@ -65,57 +107,69 @@ export function ForwardDialog({ mode, record, pageType, myPersonId, onClose, onD
     }
   };
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      maxWidth={false}
-      slotProps={{ paper: { sx: { width: 640, maxWidth: '95vw' } } }}
-    >
-      <DialogTitle>{TITLES[mode]}</DialogTitle>
-      <Form onSubmit={(values: Partial<ForwardValues>) => void submit(values)} noValidate>
-        <DialogContent sx={{ pt: 1 }}>
-          {mode === FORWARD_MODE.reply ? (
-            <Typography sx={{ mb: 2 }}>
-              گیرنده: <strong>{record.messageFromUserFullName || record.messageFrom}</strong>
-              {record.messageTypeFk === INCOMING ? ' (ثبت‌کننده این نامه وارده)' : ''}
-            </Typography>
-          ) : (
-            <LookupInput
-              source="selectedTo"
-              resource="person"
-              label={mode === FORWARD_MODE.forward ? 'گیرندگان' : 'گیرنده'}
-              multiple={mode === FORWARD_MODE.forward}
-              validate={required()}
-              exclude={[myPersonId]}
+    <>
+      <Dialog
+        open
+        onClose={requestClose}
+        maxWidth={false}
+        slotProps={{ paper: { sx: { width: 640, maxWidth: '95vw' } } }}
+      >
+        <DialogTitle>{TITLES[mode]}</DialogTitle>
+        <Form onSubmit={(values: Partial<ForwardValues>) => void submit(values)} noValidate>
+          <ContentWatch onChange={setTyped} />
+          <DialogContent sx={{ pt: 1 }} onKeyDown={keepEnterFromSending}>
+            {mode === FORWARD_MODE.reply ? (
+              <Typography sx={{ mb: 2 }}>
+                گیرنده: <strong>{record.messageFromUserFullName || record.messageFrom}</strong>
+                {record.messageTypeFk === INCOMING ? ' (ثبت‌کننده این نامه وارده)' : ''}
+              </Typography>
+            ) : (
+              <LookupInput
+                source="selectedTo"
+                resource="person"
+                label={mode === FORWARD_MODE.forward ? 'گیرندگان' : 'گیرنده'}
+                multiple={mode === FORWARD_MODE.forward}
+                validate={required()}
+                exclude={[myPersonId]}
+              />
+            )}
+            <TextInput
+              source="forwardMessage"
+              label={mode === FORWARD_MODE.reply ? 'متن پاسخ' : 'متن ارجاع'}
+              multiline
+              minRows={3}
+              fullWidth
+              validate={mode === FORWARD_MODE.reply ? required() : undefined}
             />
-          )}
-          <TextInput
-            source="forwardMessage"
-            label={mode === FORWARD_MODE.reply ? 'متن پاسخ' : 'متن ارجاع'}
-            multiline
-            minRows={3}
-            fullWidth
-            validate={mode === FORWARD_MODE.reply ? required() : undefined}
-          />
-          <LetterImagesInput
-            source="files"
-            label="تصویرها"
-            placeholder={
-              <Typography sx={{ py: 1 }}>انتخاب تصویر (jpg، jpeg، png {IMAGE_SIZE_HINT})</Typography>
-            }
-          >
-            <FileField source="src" title="title" />
-          </LetterImagesInput>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            لغو
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {mode === FORWARD_MODE.reply ? 'ثبت پاسخ' : 'ارجاع'}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
+            <LetterImagesInput
+              source="files"
+              label="تصویرها"
+              placeholder={
+                <Typography sx={{ py: 1 }}>انتخاب تصویر (jpg، jpeg، png {IMAGE_SIZE_HINT})</Typography>
+              }
+            >
+              <FileField source="src" title="title" />
+            </LetterImagesInput>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} disabled={busy}>
+              لغو
+            </Button>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {mode === FORWARD_MODE.reply ? 'ثبت پاسخ' : 'ارجاع'}
+            </Button>
+          </DialogActions>
+        </Form>
+      </Dialog>
+      <ConfirmDialog
+        open={askingToDiscard}
+        title={`از ${TITLES[mode]} صرف‌نظر می‌کنید؟`}
+        detail="آنچه در این پنجره نوشته یا انتخاب کرده‌اید از دست می‌رود."
+        cancelLabel="ادامه نوشتن"
+        confirmLabel="صرف‌نظر"
+        onCancel={() => setAskingToDiscard(false)}
+        onConfirm={onClose}
+      />
+    </>
   );
 }
