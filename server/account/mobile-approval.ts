@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { fail, ok } from '../http/answers';
 import { field } from '../http/fields';
 import { userRoute } from '../http/api-route';
+import { MOBILE_PATTERN, normalMobile } from '../../src/shared/mobile';
 import { toLatinDigits } from '../../src/shared/persian';
 import { toPersianDigits } from '../../src/shared/persian-digits';
 import type { Services } from '../services';
@@ -17,7 +18,6 @@ const CODE_LIFETIME_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 5;
 /** The least time between two codes of one user, also across processes (the stored code's age). */
 const RESEND_AFTER_MS = 60_000;
-export const MOBILE_PATTERN = /^09\d{9}$/;
 
 /** When a new code may be asked for: «… ۴۵ ثانیه دیگر …» up to a minute, «… ۱۲ دقیقه دیگر …»
  *  (rounded up) past it. */
@@ -43,7 +43,7 @@ export function registerMobileApprovalRoutes(
     spelling: 'both',
     params: z.object({ Mobile: field.text('شماره همراه', 20) }),
     handler: async ({ params, principal }) => {
-      const mobile = toLatinDigits(params.Mobile).replace(/\s|-/g, '');
+      const mobile = normalMobile(params.Mobile);
       if (!MOBILE_PATTERN.test(mobile)) return fail('شماره همراه باید با ۰۹ شروع شود و ۱۱ رقم باشد', 'both');
       // A code sent to the old number does not approve the new one.
       await db.transaction().execute(async (trx) => {

@@ -1,12 +1,20 @@
 // argon2id for passwords. Unknown users are checked against a dummy hash so that a
 // wrong username costs as long as a wrong password.
 import { hash, verify } from '@node-rs/argon2';
+import { toLatinDigits } from '../../src/shared/persian';
 
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 let dummyHash: Promise<string> | undefined;
 
+/**
+ * A password's digits are its digits whatever keyboard typed them: «۱۲۳۴۵۶» on a Persian
+ * layout, «123456» on a phone's keypad and «١٢٣٤٥٦» on an Arabic one are one password.
+ * Hashed with Latin digits; a hash made before (of Persian digits as typed) still verifies.
+ */
+const withLatinDigits = (password: string) => toLatinDigits(password);
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return hash(withLatinDigits(password), OPTIONS);
 }
 
 export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
@@ -15,7 +23,9 @@ export async function verifyPassword(passwordHash: string | undefined, password:
     await verify(await dummyHash, password).catch(() => false);
     return false;
   }
-  return verify(passwordHash, password).catch(() => false);
+  const latin = withLatinDigits(password);
+  if (await verify(passwordHash, latin).catch(() => false)) return true;
+  return latin !== password && verify(passwordHash, password).catch(() => false);
 }
 
 export const MIN_PASSWORD_LENGTH = 6;

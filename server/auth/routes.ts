@@ -8,6 +8,7 @@ import { normalizePersian } from '../../src/shared/persian';
 import type { Services } from '../services';
 import { consumeCaptcha, newCaptchaImage } from './captcha';
 import { verifyPassword } from './passwords';
+import { MOBILE_PATTERN, normalMobile } from '../../src/shared/mobile';
 import { createSession, revokeSessions } from './sessions';
 import { withTenant } from '../db/tenant-fence';
 import { downloadPaths, downloadTarget, signDownload } from './download-links';
@@ -63,7 +64,10 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services) {
       if (!tenant) return fail(UNKNOWN_TENANT);
       // Everything after this runs fenced to the tenant the host names.
       return withTenant(tenant.id, async () => {
-        const username = normalizePersian(params.Username).toLowerCase();
+        // A mobile signs in however it is written («+98 912 …», «0912-…»); other names as typed.
+        const typed = normalizePersian(params.Username).toLowerCase();
+        const mobile = normalMobile(typed);
+        const username = MOBILE_PATTERN.test(mobile) ? mobile : typed;
         // Counted before anything slow, so parallel attempts are all counted (login-throttle.ts).
         const attempt = services.loginThrottle.attempt(request.ip, tenant.id, username);
         if (attempt.verdict === 'refuse') return fail(TOO_MANY);

@@ -120,7 +120,7 @@ describe.each(ENGINES)('account settings (%s)', (engine) => {
     expect(bad.body).toMatchObject({ status: 0, messge: 'شماره همراه باید با ۰۹ شروع شود و ۱۱ رقم باشد' });
     const changed = await server.api.call('PUT', 'user/changeusermobile/', {
       token,
-      json: { Mobile: '۰۹۱۲۷۷۷۶۶۵۵' },
+      json: { Mobile: '+98 912 777 6655' },
     });
     expect(changed.body.status).toBe(1);
     expect((await server.api.post('user/approveusersendcode/', { Language: 0 }, { token })).body.status).toBe(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
-import { DEMO_TENANT_NAME } from '../../server/seed/seed';
+import { DEMO_COLLEAGUE_PASSWORD, DEMO_TENANT_NAME } from '../../server/seed/seed';
 
 describe.each(ENGINES)('sign-in and sessions (%s)', (engine) => {
   let server: TestServer;
@@ -37,6 +37,35 @@ describe.each(ENGINES)('sign-in and sessions (%s)', (engine) => {
       expect.arrayContaining(['AllMessages', 'CreateInternalMessage', 'Banks']),
     );
     expect(result.body.permissions).not.toContain('Domains');
+  });
+
+  it('signs in with a mobile written as people write it, and a password’s digits from any keyboard', async () => {
+    const signIn = (Username: string, Password: string) =>
+      server.api.post('Authenticate/Authenticate', { Username, Password, WebRootPath: 'localhost' });
+    for (const written of [
+      '+98 912 000 0000',
+      '0098-912-000-0000',
+      '۰۹۱۲ ۰۰۰ ۰۰۰۰',
+      '(0912) 000-0000',
+      '9120000000',
+    ])
+      expect((await signIn(written, DEMO_ADMIN.password)).body, written).toMatchObject({
+        status: 1,
+        username: DEMO_ADMIN.username,
+      });
+    // admin123 typed on a Persian or an Arabic layout.
+    for (const typed of ['admin۱۲۳', 'admin١٢٣'])
+      expect((await signIn(DEMO_ADMIN.username, typed)).body.status, typed).toBe(1);
+    // A password chosen in Persian digits is the same password typed in Latin ones.
+    const colleague = await server.api.signIn('09123333333', DEMO_COLLEAGUE_PASSWORD);
+    const changed = await server.api.call('PUT', 'user/changeusersetting/', {
+      token: colleague.token,
+      json: { CurrentPassword: DEMO_COLLEAGUE_PASSWORD, NewPassword: 'رمز۴۵۶۷۸۹' },
+    });
+    expect(changed.body.status).toBe(1);
+    expect((await signIn('09123333333', 'رمز456789')).body.status).toBe(1);
+    expect((await signIn('09123333333', 'رمز۴۵۶۷۸۹')).body.status).toBe(1);
+    expect((await signIn('09123333333', 'رمز456780')).body.status).toBe(0);
   });
 
   it('answers status 0 in Persian for a wrong password, an unknown user and a missing field', async () => {

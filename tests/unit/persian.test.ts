@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { normalMobile } from '../../src/shared/mobile';
 import {
   cleanPersianText,
   normalizePersian,
@@ -44,5 +45,23 @@ describe('Persian normalisation', () => {
 describe('stored text clean-up', () => {
   it('fixes Arabic look-alikes but keeps the zero-width non-joiner', () => {
     expect(cleanPersianText('  ويرايش\u200Cشده   كامل ')).toBe('ویرایش\u200Cشده کامل');
+  });
+});
+
+describe('normalMobile', () => {
+  it('reads a mobile however it is written, and leaves anything else for its check to refuse', () => {
+    for (const written of [
+      '09123456789',
+      '۰۹۱۲ ۳۴۵ ۶۷۸۹',
+      '0912-345-6789',
+      '+989123456789',
+      '00989123456789',
+      '(0912) 3456789',
+      '٠٩١٢٣٤٥٦٧٨٩',
+      '9123456789',
+    ])
+      expect(normalMobile(written), written).toBe('09123456789');
+    expect(normalMobile('12345')).toBe('12345');
+    expect(normalMobile('admin')).toBe('admin');
   });
 });

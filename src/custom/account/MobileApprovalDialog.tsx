@@ -80,7 +80,7 @@ export function MobileApprovalDialog({ open, onClose }: MobileApprovalDialogProp
               onChange={(e) => setMobile(e.target.value)}
               helperText={MOBILE_HINT}
               size="small"
-              slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel', maxLength: 11 } }}
+              slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel', maxLength: 20 } }}
             />
             <StepActions>
               <Button variant="contained" onClick={() => void saveMobile()} disabled={busy || !mobile.trim()}>

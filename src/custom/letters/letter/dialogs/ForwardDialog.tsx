@@ -5,7 +5,7 @@
 // one-line field never submits the form (in the recipients it picks the highlighted person,
 // and a second Enter with nothing highlighted would otherwise send at once). Escape or a
 // click beside the dialog asks before throwing away a typed note or chosen recipients.
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -20,7 +20,7 @@ import { FORWARD_MODE, forwardLetter, type ForwardMode, type LetterRecord, type 
 import { LookupInput } from '../../pickers/LookupInput';
 import { IMAGE_SIZE_HINT } from '../../../../shared/uploads';
 import { LetterImagesInput } from '../LetterImagesInput';
-import type { PendingFile } from '../letterForm';
+import { newClientKey, type PendingFile } from '../letterForm';
 import { INCOMING } from '../../letterTypes';
 
 const TITLES: Record<ForwardMode, string> = {
@@ -68,6 +68,8 @@ export function ForwardDialog({ mode, record, pageType, myPersonId, onClose, onD
   const [busy, setBusy] = useState(false);
   const [typed, setTyped] = useState(false);
   const [askingToDiscard, setAskingToDiscard] = useState(false);
+  // One per opening of the dialog (letterForm newClientKey).
+  const replyKey = useMemo(() => (mode === null ? '' : newClientKey()), [mode]);
   if (mode === null) return null;
   /** Escape or a click beside the dialog: nothing typed closes it, anything typed asks first. */
   const requestClose = () => {
@@ -96,6 +98,8 @@ export function ForwardDialog({ mode, record, pageType, myPersonId, onClose, onD
           PageType: pageType,
           SelectedTo: mode === FORWARD_MODE.reply ? undefined : Array.isArray(to) ? to : to ? [to] : [],
           ForwardMessage: values.forwardMessage ?? '',
+          // A reply writes a new draft: sent again after a lost answer, it finds that one.
+          ClientKey: mode === FORWARD_MODE.reply ? replyKey : undefined,
         },
         (values.files ?? []).map((file) => file.rawFile),
       );
