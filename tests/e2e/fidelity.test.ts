@@ -1,12 +1,49 @@
 // Persian fidelity as a user sees it in Chromium: the tab names the screen, a long menu
 // label wraps instead of ending in «…», the page-size select keeps to its numbers, and on a
 // 390 px phone the dashboard's daily to-do field keeps a usable width and a letter list
-// fits the screen (one cell per letter) instead of scrolling sideways.
+// fits the screen (one cell per letter) instead of scrolling sideways; long unbroken words
+// (a folder's name, a subject, a forward's note, a file name) wrap instead of widening the
+// page or pushing columns out of the card.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type TestServer, DEMO_ADMIN } from '../api/harness';
 import { openPortal, SCREENSHOTS, signInThroughForm, type Portal } from './browser';
+
+/** An image the server accepts (it checks an attachment by its bytes): a 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * What sticks out on the page: the page wider than the screen, the heading past the
+ * screen's edges, or a cell, list item, value or button (not a scrollable tab) past its
+ * card's edges — cut by the card or scrolled out of view inside it — or with text wider
+ * than itself.
+ */
+const overflowOf = (page: Page) =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    const { scrollWidth } = document.documentElement;
+    if (scrollWidth > innerWidth) found.push(`page ${scrollWidth} px wide on a ${innerWidth} px screen`);
+    const outside = (element: Element, left: number, right: number) => {
+      const box = element.getBoundingClientRect();
+      const text = (element.textContent ?? '').slice(0, 30);
+      if (box.width > 0 && (box.left < left - 1 || box.right > right + 1))
+        found.push(`${element.tagName} «${text}» at ${Math.round(box.left)}–${Math.round(box.right)}`);
+      if (element.scrollWidth > element.clientWidth + 1)
+        found.push(`${element.tagName} «${text}» holds ${element.scrollWidth} px in ${element.clientWidth}`);
+    };
+    const content = document.getElementById('main-content')!;
+    for (const heading of content.querySelectorAll('h1')) outside(heading, 0, innerWidth);
+    for (const card of content.querySelectorAll('.MuiCard-root')) {
+      const edges = card.getBoundingClientRect();
+      for (const element of card.querySelectorAll('h2, dd, li, th, td, button:not([role="tab"])'))
+        outside(element, edges.left, edges.right);
+    }
+    return found;
+  });
 
 const widthOf = async (page: Page, selector: string) =>
   (await page.locator(selector).first().boundingBox())?.width ?? 0;
@@ -91,6 +128,107 @@ describe('Persian fidelity in Chromium', () => {
     const text = await row.innerText();
     expect(text).toMatch(/[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2}/); // the Jalali date, under the subject
     expect(await row.getByRole('link').count()).toBe(1);
+    await context.close();
+  });
+
+  it('wraps long unbroken words in a folder’s list and the letter’s tabs on a 390 px phone', async () => {
+    const token = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
+    const as = { token };
+    const people = (await server.api.get('person/list/', { Count: -1 }, as)).body.records as Array<{
+      id: number;
+      mobile: string;
+    }>;
+    const colleagues = people.filter((p) => p.mobile !== DEMO_ADMIN.username).map((p) => p.id);
+    const word = (letter: string) => letter.repeat(120);
+    const created = async (path: string, fields: Record<string, unknown>) => {
+      const answer = await server.api.post(path, fields, as);
+      expect(answer.body.status, `${path}: ${answer.text}`).toBe(1);
+      return answer.body.id as number;
+    };
+    // A colleague whose first name is one 100-letter word, among the letter's recipients.
+    const longNamed = await created('person/create/', {
+      FirstName: 'ن'.repeat(100),
+      LastName: 'طباطبایی‌نژاد',
+      Mobile: '09139990001',
+      RoleNames: ['کارکنان'],
+      PassWord: 'demo1234',
+      IsActive: true,
+    });
+    const schemes = (await server.api.get('andikator/list/', { Count: -1 }, as)).body.records as Array<{
+      andikatorId: number;
+      messageTypeFk: number;
+      isDefault: boolean;
+    }>;
+    const scheme = schemes.find((s) => s.messageTypeFk === 4 && s.isDefault)!.andikatorId;
+
+    // A folder inside a folder, both named with one long word: the menu shows the path.
+    const parentTitle = 'بایگانی_قراردادهای_پیمانکاران_طرح‌های_عمرانی_۱۴۰۴';
+    const parent = await created('archive/create/', { ArchiveTitle: parentTitle });
+    const folderTitle = `پوشه ${word('ف')}`;
+    const folder = await created('archive/create/', { ArchiveTitle: folderTitle, ParentFk: parent });
+    const letter = (subject: string, extra: Record<string, unknown> = {}) =>
+      created('message/save/', {
+        MessageId: 0,
+        IsSend: 1,
+        MessageTypeFk: 4,
+        Subject: subject,
+        MessageBody: `<p>متن ${word('ک')}</p>`,
+        AndikatorFk: scheme,
+        SelectedTo: [...colleagues, longNamed],
+        ...extra,
+      });
+    const earlier = await letter(`نامه پیشین ${word('ر')}`);
+    const subject = `گزارش عملکرد ${word('ب')}`;
+    const id = await letter(subject, {
+      RelatedMessages: JSON.stringify({ MessageId: earlier, Follow: true }),
+      Attachments: new File([new Uint8Array(PNG)], `${'پ'.repeat(180)}.png`, { type: 'image/png' }),
+    });
+    await created('message/forward/', {
+      MessageId: id,
+      IsSend: 1,
+      SelectedTo: [colleagues[0]],
+      ForwardMessage: `برای اقدام ${'ش'.repeat(250)}`,
+    });
+    await created('message/setarchive/', { MessageId: id, ArchiveId: folder });
+
+    // On a desktop the folder's menu entry is its own title over its parent's, a few lines.
+    const fullPath = `${parentTitle} / ${folderTitle}`;
+    await page.goto(`${origin}/archivemessage/${folder}?title=${encodeURIComponent(fullPath)}`);
+    const entry = page.getByRole('menuitem', { name: fullPath });
+    await entry.waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'menu-long-folder.png') });
+    expect((await entry.boundingBox())!.height).toBeLessThan(100);
+    const cut = await entry.evaluate((element) =>
+      [element, ...element.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1),
+    );
+    expect(cut).toBe(false);
+    expect(await overflowOf(page)).toEqual([]);
+
+    const context = await portal.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'fa-IR',
+    });
+    const phone = await context.newPage();
+    await signInThroughForm(phone, origin, DEMO_ADMIN.username, DEMO_ADMIN.password);
+    await phone.goto(`${origin}/archivemessage/${folder}?title=${encodeURIComponent(fullPath)}`);
+    await phone.getByRole('link', { name: subject }).waitFor();
+    await phone.screenshot({ path: path.join(SCREENSHOTS, 'phone-long-folder.png'), fullPage: true });
+    expect(await overflowOf(phone)).toEqual([]);
+
+    await phone.getByRole('link', { name: subject }).click();
+    const tabs: Array<[file: string, tab: RegExp, shows: string | RegExp]> = [
+      ['view', /^مشاهده نامه/, subject],
+      ['attachments', /^پیوست‌ها/, /^پپپ/],
+      ['related', /^نامه‌های مرتبط/, /^نامه پیشین/],
+      ['forwards', /^ارجاع‌ها/, /^برای اقدام/],
+      ['events', /^رویدادهای نامه/, /^برای اقدام/],
+    ];
+    for (const [file, tab, shows] of tabs) {
+      await phone.getByRole('tab', { name: tab }).click();
+      await phone.getByText(shows).first().waitFor();
+      await phone.screenshot({ path: path.join(SCREENSHOTS, `phone-long-${file}.png`), fullPage: true });
+      expect(await overflowOf(phone), file).toEqual([]);
+    }
     await context.close();
   });
 });

@@ -1,12 +1,14 @@
 // One row of the side menu: a link, or a group header that opens and closes its children.
 // Only the first level has icons; deeper levels are indented. With the sidebar closed only
 // first-level rows show, as icons with a tooltip; a group then opens the sidebar on itself.
-import { ListItemIcon, ListItemText, MenuItem, Tooltip } from '@mui/material';
+// A letter folder's entry names the folder, its parents' path under it on one line, and the
+// whole path in a tooltip: a deep tree of long names stays a few lines per entry.
+import { Box, ListItemIcon, ListItemText, MenuItem, Tooltip } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { MenuItemLink, useSidebarState } from 'react-admin';
 import { ForwardChevron } from './DirectionalChevron';
 import { menuIcon } from './menuIcons';
-import { isGroup, menuTarget } from './menuTree';
+import { isGroup, menuTarget, type MenuRecord } from './menuTree';
 import type { MenuRow } from './visibleRows';
 
 // Theme spacing units, written as left padding: the RTL style plugin turns it into right.
@@ -19,8 +21,10 @@ const rowSx = (depth: number) => ({
   py: 0.75,
   minHeight: 40,
   whiteSpace: 'normal',
-  // react-admin's link label is one line cut with «…»: let a long label wrap instead.
-  '& .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible' },
+  // react-admin's link label is one line cut with «…»: let a long label wrap instead, even
+  // inside a word (a folder's name may be one long word).
+  '& .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible', minWidth: 0 },
+  overflowWrap: 'anywhere',
   '& .MuiListItemIcon-root': { minWidth: ICON_WIDTH * 8 },
 });
 
@@ -31,6 +35,14 @@ export function MenuRowItem({ row, onToggle }: { row: MenuRow; onToggle: (id: nu
 function LinkRow({ row: { item, depth } }: { row: MenuRow }) {
   const target = menuTarget(item);
   const icon = depth === 0 ? menuIcon(item) : undefined;
+  if (target && isFolder(item)) {
+    return (
+      // 'right' is flipped to the left by MUI in RTL, beside the right-hand sidebar.
+      <Tooltip title={item.title} placement="right">
+        <MenuItemLink to={target} primaryText={<FolderLabel path={item.title} />} sx={rowSx(depth)} />
+      </Tooltip>
+    );
+  }
   if (target) return <MenuItemLink to={target} primaryText={item.title} leftIcon={icon} sx={rowSx(depth)} />;
   // A route this client does not know yet: shown, since the server sent it, but inert.
   return (
@@ -73,5 +85,34 @@ function GroupRow({
     <Tooltip title={item.title} placement="right">
       {header}
     </Tooltip>
+  );
+}
+
+/** The server names a folder by its full path, its parents' titles first (TREE_SEPARATOR). */
+const FOLDER_SEPARATOR = ' / ';
+const isFolder = (item: MenuRecord) => item.type === 'ArchiveMessage' || item.type === 'FavoriteMessage';
+
+const clampSx = (lines: number) => ({
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: lines,
+  overflow: 'hidden',
+});
+
+/** The folder's own title (at most two lines), and its parents' path on one line under it. */
+function FolderLabel({ path }: { path: string }) {
+  const parts = path.split(FOLDER_SEPARATOR);
+  const own = parts.pop();
+  return (
+    <>
+      <Box component="span" sx={clampSx(2)}>
+        {own}
+      </Box>
+      {parts.length > 0 && (
+        <Box component="span" sx={{ ...clampSx(1), fontSize: '0.75rem', color: 'text.secondary' }}>
+          {parts.join(FOLDER_SEPARATOR)}
+        </Box>
+      )}
+    </>
   );
 }

@@ -33,7 +33,8 @@ export function AttachmentsTab({ attachments, editable }: AttachmentsTabProps) {
       notice.error(error instanceof Error ? error.message : ''),
     );
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    // One column no wider than the card: a long file name wraps beside its download button.
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       {attachments.length === 0 ? (
         <Typography color="text.secondary">پیوستی ثبت نشده است</Typography>
       ) : (
@@ -57,6 +58,7 @@ export function AttachmentsTab({ attachments, editable }: AttachmentsTabProps) {
                 <ImageOutlined />
               </ListItemIcon>
               <ListItemText
+                sx={{ overflowWrap: 'anywhere' }}
                 primary={attachment.msg.fileName}
                 secondary={[
                   attachment.fullName,

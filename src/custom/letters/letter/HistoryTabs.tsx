@@ -2,9 +2,11 @@
 // and every action on it (create, send, read, sign, number, archive, print …) with its
 // Jalali date and time.
 import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -14,29 +16,57 @@ import type { LetterEvent, LetterForward } from '../api';
 
 const when = (value: string) => toPersianDigits(formatJalali(value, { withTime: true }));
 
-function HistoryTable({ label, headers, rows }: { label: string; headers: string[]; rows: ReactNode[][] }) {
+/**
+ * How a column's cells wrap, so the table keeps to the card and the date stays in view. A
+ * note or a description may be one very long word: it breaks anywhere. A name breaks
+ * between words, and inside a word only past a width (NAME_BOX_SX) — ordinary names stay
+ * whole, one made of a huge word does not widen its column. A date keeps its time beside
+ * it where there is room.
+ */
+const CELL_SX = {
+  name: { minWidth: { sm: 128 } },
+  text: { overflowWrap: 'anywhere', minWidth: { xs: 80, sm: 200 } },
+  date: { whiteSpace: { sm: 'nowrap' } },
+} as const;
+/** A name's box: a column asks for its longest word, but never more than this width. */
+const NAME_BOX_SX = { maxWidth: { xs: 80, sm: 240 }, overflowWrap: 'break-word' } as const;
+type ColumnKind = keyof typeof CELL_SX;
+
+interface Column {
+  header: string;
+  kind: ColumnKind;
+}
+
+function HistoryTable({ label, columns, rows }: { label: string; columns: Column[]; rows: ReactNode[][] }) {
   if (rows.length === 0) return <Typography color="text.secondary">موردی ثبت نشده است</Typography>;
+  // On a phone the cells' side padding is narrower, so four columns fit 390 px; whatever
+  // still does not fit scrolls inside the card instead of being cut by it.
+  const padding = { px: { xs: 0.75, sm: 2 } };
   return (
-    <Table size="small" aria-label={label}>
-      <TableHead>
-        <TableRow>
-          {headers.map((header) => (
-            <TableCell key={header} sx={{ fontWeight: 700 }}>
-              {header}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((cells, index) => (
-          <TableRow key={index}>
-            {cells.map((cell, column) => (
-              <TableCell key={column}>{cell}</TableCell>
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.header} sx={{ ...padding, fontWeight: 700 }}>
+                {column.header}
+              </TableCell>
             ))}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {rows.map((cells, index) => (
+            <TableRow key={index}>
+              {cells.map((cell, column) => (
+                <TableCell key={column} sx={{ ...padding, ...CELL_SX[columns[column].kind] }}>
+                  {columns[column].kind === 'name' ? <Box sx={NAME_BOX_SX}>{cell}</Box> : cell}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
 
@@ -44,7 +74,12 @@ export function ForwardsTab({ forwards }: { forwards: LetterForward[] }) {
   return (
     <HistoryTable
       label="ارجاع‌های نامه"
-      headers={['ارجاع‌دهنده', 'گیرنده', 'متن ارجاع', 'تاریخ']}
+      columns={[
+        { header: 'ارجاع‌دهنده', kind: 'name' },
+        { header: 'گیرنده', kind: 'name' },
+        { header: 'متن ارجاع', kind: 'text' },
+        { header: 'تاریخ', kind: 'date' },
+      ]}
       rows={forwards.map((f) => [
         f.creatorUserFullName,
         f.receivedUserFullName,
@@ -59,7 +94,12 @@ export function EventsTab({ events }: { events: LetterEvent[] }) {
   return (
     <HistoryTable
       label="رویدادهای نامه"
-      headers={['رویداد', 'کاربر', 'تاریخ', 'توضیحات']}
+      columns={[
+        { header: 'رویداد', kind: 'name' },
+        { header: 'کاربر', kind: 'name' },
+        { header: 'تاریخ', kind: 'date' },
+        { header: 'توضیحات', kind: 'text' },
+      ]}
       rows={events.map((e) => [e.eventType, e.creatorUserFullName, when(e.createdDate), e.description])}
     />
   );

@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -28,6 +29,13 @@ interface RelatedTabProps {
   editable: boolean;
 }
 
+/** A subject may be one long word: it breaks anywhere, keeping a readable width. */
+const SUBJECT_SX = { overflowWrap: 'anywhere', minWidth: { xs: 80, sm: 180 } } as const;
+/** A name breaks between words, and inside a word only past a width: ordinary names stay
+ *  whole, one made of a huge word does not widen its column. */
+const NAME_SX = { minWidth: { sm: 128 } } as const;
+const NAME_BOX_SX = { maxWidth: { xs: 80, sm: 240 }, overflowWrap: 'break-word' } as const;
+
 export function RelatedTab({ messageId, related, editable }: RelatedTabProps) {
   const [picking, setPicking] = useState(false);
   const { setValue } = useFormContext();
@@ -36,7 +44,9 @@ export function RelatedTab({ messageId, related, editable }: RelatedTabProps) {
   const excluded = [messageId, ...related.map((r) => r.messageId), ...pending.map((r) => r.messageId)];
   const empty = related.length === 0 && pending.length === 0;
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    // One column no wider than the card: a long subject wraps instead of pushing the last
+    // columns out of the card, which hides what overflows it.
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       {editable && (
         <Box>
           <Button variant="outlined" startIcon={<AddLinkOutlined />} onClick={() => setPicking(true)}>
@@ -47,53 +57,61 @@ export function RelatedTab({ messageId, related, editable }: RelatedTabProps) {
       {empty ? (
         <Typography color="text.secondary">نامه مرتبطی ثبت نشده است</Typography>
       ) : (
-        <Table size="small" aria-label="نامه‌های مرتبط">
-          <TableHead>
-            <TableRow>
-              <TableCell>نوع ارتباط</TableCell>
-              <TableCell>موضوع</TableCell>
-              <TableCell>شماره نامه</TableCell>
-              <TableCell>تاریخ</TableCell>
-              <TableCell>ثبت‌کننده</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {related.map((link) => (
-              <TableRow key={link.messageId}>
-                <TableCell>
-                  <Chip size="small" label={relatedLabel(link)} />
-                </TableCell>
-                <TableCell>
-                  <LinkBase to={letterPath('AllMyMessage', 0, link.messageId)}>{link.subject}</LinkBase>
-                </TableCell>
-                <TableCell>{toPersianDigits(link.number)}</TableCell>
-                <TableCell>{toPersianDigits(formatJalali(link.createdDate))}</TableCell>
-                <TableCell>{link.createdUser}</TableCell>
-                <TableCell />
+        <TableContainer>
+          <Table
+            size="small"
+            aria-label="نامه‌های مرتبط"
+            sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}
+          >
+            <TableHead>
+              <TableRow>
+                <TableCell>نوع ارتباط</TableCell>
+                <TableCell>موضوع</TableCell>
+                <TableCell>شماره نامه</TableCell>
+                <TableCell>تاریخ</TableCell>
+                <TableCell>ثبت‌کننده</TableCell>
+                {pending.length > 0 && <TableCell />}
               </TableRow>
-            ))}
-            {pending.map((link) => (
-              <TableRow key={`new-${link.messageId}`} selected>
-                <TableCell>
-                  <Chip size="small" color="primary" label={relatedLabel(link)} />
-                </TableCell>
-                <TableCell>{link.subject}</TableCell>
-                <TableCell>{toPersianDigits(link.number)}</TableCell>
-                <TableCell colSpan={2}>با ذخیره نامه ثبت می‌شود</TableCell>
-                <TableCell>
-                  <IconButton
-                    size="small"
-                    aria-label={`برداشتن ${link.subject}`}
-                    onClick={() => setPending(pending.filter((p) => p.messageId !== link.messageId))}
-                  >
-                    <CloseIcon fontSize="small" />
-                  </IconButton>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {related.map((link) => (
+                <TableRow key={link.messageId}>
+                  <TableCell>
+                    <Chip size="small" label={relatedLabel(link)} />
+                  </TableCell>
+                  <TableCell sx={SUBJECT_SX}>
+                    <LinkBase to={letterPath('AllMyMessage', 0, link.messageId)}>{link.subject}</LinkBase>
+                  </TableCell>
+                  <TableCell>{toPersianDigits(link.number)}</TableCell>
+                  <TableCell>{toPersianDigits(formatJalali(link.createdDate))}</TableCell>
+                  <TableCell sx={NAME_SX}>
+                    <Box sx={NAME_BOX_SX}>{link.createdUser}</Box>
+                  </TableCell>
+                  {pending.length > 0 && <TableCell />}
+                </TableRow>
+              ))}
+              {pending.map((link) => (
+                <TableRow key={`new-${link.messageId}`} selected>
+                  <TableCell>
+                    <Chip size="small" color="primary" label={relatedLabel(link)} />
+                  </TableCell>
+                  <TableCell sx={SUBJECT_SX}>{link.subject}</TableCell>
+                  <TableCell>{toPersianDigits(link.number)}</TableCell>
+                  <TableCell colSpan={2}>با ذخیره نامه ثبت می‌شود</TableCell>
+                  <TableCell>
+                    <IconButton
+                      size="small"
+                      aria-label={`برداشتن ${link.subject}`}
+                      onClick={() => setPending(pending.filter((p) => p.messageId !== link.messageId))}
+                    >
+                      <CloseIcon fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
       <RelatedPicker
         open={picking}

@@ -22,7 +22,7 @@ function Particular({ label, children }: { label: string; children: ReactNode })
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+      <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
         {children}
       </Typography>
     </>
@@ -38,7 +38,14 @@ export function ViewTab({ record, messageType }: { record: LetterRecord | undefi
     <Box component="article" aria-label="متن نامه">
       <Box
         component="dl"
-        sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
+        // The values' column is what is left of the card: a long recipients line or name wraps.
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'max-content minmax(0, 1fr)',
+          columnGap: 3,
+          rowGap: 1,
+          m: 0,
+        }}
       >
         <Particular label="نوع نامه">
           <LetterTypeBadge messageType={messageType} label={record?.messageTypeString} />
@@ -71,7 +78,7 @@ export function ViewTab({ record, messageType }: { record: LetterRecord | undefi
         <Particular label="پروژه">{record?.projectTitle}</Particular>
       </Box>
       <Divider sx={{ my: 2 }} />
-      <Typography variant="h6" component="h2" gutterBottom>
+      <Typography variant="h6" component="h2" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
         {shownSubject || 'بدون موضوع'}
       </Typography>
       <Box

@@ -59,7 +59,8 @@ export function LetterList({ config }: { config: LetterListConfig }) {
     <Box sx={{ py: 2, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Title title={title} />
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+        {/* A folder's name may be one long word (or a deep path): it wraps, never widens the page. */}
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
           {title}
         </Typography>
         {newLetters.length > 0 && (

@@ -120,16 +120,24 @@ function LetterTableRow({ row, pageType, showRecipients, onDelete }: RowProps) {
       <TableCell>
         <ReadIcon read={row.isReaded} />
       </TableCell>
-      <TableCell sx={{ minWidth: 180 }}>
+      {/* A subject or a name may be one long word: it breaks anywhere, so number, date and
+          delete stay in view. */}
+      <TableCell sx={{ minWidth: 180, overflowWrap: 'anywhere' }}>
         <SubjectLink row={row} pageType={pageType} />
       </TableCell>
-      <TableCell>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
+      <TableCell sx={{ minWidth: 170 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <SenderAvatar row={row} />
-          {row.messageFrom}
+          <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            {row.messageFrom}
+          </Box>
         </Box>
       </TableCell>
-      {showRecipients && <TableCell sx={{ minWidth: 140 }}>{row.messageTo}</TableCell>}
+      {showRecipients && (
+        <TableCell sx={{ minWidth: 140, overflowWrap: 'anywhere' }}>
+          <Recipients names={row.messageTo} />
+        </TableCell>
+      )}
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{letterNumber(row)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{letterDate(row)}</TableCell>
       {onDelete && (
@@ -145,7 +153,7 @@ function LetterTableRow({ row, pageType, showRecipients, onDelete }: RowProps) {
 function LetterCompactRow({ row, pageType, showRecipients, onDelete }: RowProps) {
   const details = [
     row.messageFrom,
-    showRecipients && row.messageTo ? `به ${row.messageTo}` : '',
+    showRecipients && row.messageTo ? `به ${fewRecipients(row.messageTo).shown}` : '',
     letterNumber(row),
     letterDate(row),
   ].filter(Boolean);
@@ -167,6 +175,31 @@ function LetterCompactRow({ row, pageType, showRecipients, onDelete }: RowProps)
         </TableCell>
       )}
     </TableRow>
+  );
+}
+
+/** Recipients a row names before «و n نفر دیگر»; a letter to 25 people stays one or two lines. */
+const RECIPIENTS_SHOWN = 2;
+/** The server joins the recipients' names with «، ». */
+const RECIPIENT_SEPARATOR = '، ';
+
+/** The first few recipients and how many more there are (none when at most one more). */
+function fewRecipients(messageTo: string): { shown: string; more: number } {
+  const names = messageTo.split(RECIPIENT_SEPARATOR);
+  if (names.length <= RECIPIENTS_SHOWN + 1) return { shown: messageTo, more: 0 };
+  const more = names.length - RECIPIENTS_SHOWN;
+  const first = names.slice(0, RECIPIENTS_SHOWN).join(RECIPIENT_SEPARATOR);
+  return { shown: `${first} و ${toPersianDigits(more)} نفر دیگر`, more };
+}
+
+/** The recipients cell: the first few names; all of them in a tooltip when some are left out. */
+function Recipients({ names }: { names: string }) {
+  const { shown, more } = fewRecipients(names);
+  if (!more) return <>{names}</>;
+  return (
+    <Tooltip title={names}>
+      <span>{shown}</span>
+    </Tooltip>
   );
 }
 
