@@ -41,6 +41,7 @@ class IndexedLists {
 
   /** Takes the key if it is an indexed name; false if it is an ordinary one. */
   take(key: string, value: unknown): boolean {
+    if (!key.endsWith(']') && !key.includes('].')) return false; // most names, without a regex
     const match = INDEXED_NAME.exec(key);
     if (!match) return false;
     const [, name, index, dotted, bracketed] = match;

@@ -95,6 +95,8 @@ export const MENU: MenuEntry[] = [
 export interface MenuRecord {
   id: number;
   title: string;
+  /** A folder's own title (its `title` is its full path). */
+  ownTitle?: string;
   type: string;
   children: MenuRecord[];
 }
@@ -116,10 +118,12 @@ export function menuFor(permissions: Set<string>, entries: MenuEntry[] = MENU): 
   return visit(entries);
 }
 
-/** A letter folder as the menu shows it: its id (the list's typeNumber) and full path. */
+/** A letter folder as the menu shows it: its id (the list's typeNumber), full path and
+ *  own title (the path's last part, which a title holding « / » would make ambiguous). */
 export interface MenuFolder {
   id: number;
   title: string;
+  ownTitle: string;
 }
 
 /** Where the user's folders go: under «مکاتبات», after the drafts. */
@@ -145,7 +149,13 @@ export function withFolders(
       id: nextId++,
       title,
       type: 'Group',
-      children: list.map((folder) => ({ id: folder.id, title: folder.title, type, children: [] })),
+      children: list.map((folder) => ({
+        id: folder.id,
+        title: folder.title,
+        ownTitle: folder.ownTitle,
+        type,
+        children: [],
+      })),
     }));
   if (!groups.length) return records;
   return records.map((record) => {

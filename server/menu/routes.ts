@@ -84,13 +84,13 @@ async function letterFolders(services: Services, tenantId: number): Promise<Fold
     (
       await db
         .selectFrom(table)
-        .select(['id', 'full_name'])
+        .select(['id', 'full_name', table === 'archives' ? 'archive_title as own' : 'favorite_title as own'])
         .where('tenant_id', '=', tenantId)
         .orderBy('id')
         .limit(MENU_FOLDERS)
         .execute()
     )
-      .map((row) => ({ id: row.id, title: row.full_name }))
+      .map((row) => ({ id: row.id, title: row.full_name, ownTitle: row.own }))
       .sort((a, b) => PERSIAN_ORDER.compare(a.title, b.title) || a.id - b.id);
   const [archive, favorite] = await Promise.all([of('archives'), of('favorites')]);
   return { archive, favorite };
@@ -100,4 +100,6 @@ interface FolderRow {
   tenant_id: number;
   id: number;
   full_name: string;
+  archive_title: string;
+  favorite_title: string;
 }

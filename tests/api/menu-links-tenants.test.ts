@@ -139,6 +139,19 @@ describe.each(ENGINES)('menu, links and tenants (%s)', (engine) => {
         .execute(),
     );
     expect(await archiveFolders()).toContain('دیگر فرایند');
+    // A folder's own title comes apart from its path (a title may hold « / » itself).
+    await server.api.post(
+      'archive/create/',
+      { ArchiveTitle: 'خرید / فروش', ParentFk: parent },
+      { token: admin },
+    );
+    const records = (await server.api.get('menu/list/', {}, { token: admin })).body.records as MenuRecord[];
+    const folder = records
+      .flatMap(function all(r: MenuRecord): MenuRecord[] {
+        return [r, ...r.children.flatMap(all)];
+      })
+      .find((r) => r.type === 'ArchiveMessage' && r.title === 'سوابق / خرید / فروش');
+    expect(folder).toMatchObject({ ownTitle: 'خرید / فروش' });
   });
 
   it('gives the platform admin the operator screens', async () => {

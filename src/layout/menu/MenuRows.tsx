@@ -39,7 +39,11 @@ function LinkRow({ row: { item, depth } }: { row: MenuRow }) {
     return (
       // 'right' is flipped to the left by MUI in RTL, beside the right-hand sidebar.
       <Tooltip title={item.title} placement="right">
-        <MenuItemLink to={target} primaryText={<FolderLabel path={item.title} />} sx={rowSx(depth)} />
+        <MenuItemLink
+          to={target}
+          primaryText={<FolderLabel path={item.title} own={item.ownTitle} />}
+          sx={rowSx(depth)}
+        />
       </Tooltip>
     );
   }
@@ -100,17 +104,22 @@ const clampSx = (lines: number) => ({
 });
 
 /** The folder's own title (at most two lines), and its parents' path on one line under it. */
-function FolderLabel({ path }: { path: string }) {
-  const parts = path.split(FOLDER_SEPARATOR);
-  const own = parts.pop();
+function FolderLabel({ path, own }: { path: string; own?: string }) {
+  // The server names the own title apart (a title may hold « / » itself); an older answer
+  // without it is split at the last separator.
+  const title = own ?? path.split(FOLDER_SEPARATOR).pop() ?? path;
+  const parents =
+    path.endsWith(title) && path.length > title.length
+      ? path.slice(0, path.length - title.length - FOLDER_SEPARATOR.length)
+      : '';
   return (
     <>
       <Box component="span" sx={clampSx(2)}>
-        {own}
+        {title}
       </Box>
-      {parts.length > 0 && (
+      {parents && (
         <Box component="span" sx={{ ...clampSx(1), fontSize: '0.75rem', color: 'text.secondary' }}>
-          {parts.join(FOLDER_SEPARATOR)}
+          {parents}
         </Box>
       )}
     </>

@@ -6,6 +6,8 @@ import { pathTo } from '../../routes';
 export interface MenuRecord {
   id: number;
   title: string;
+  /** A letter folder's own title; its `title` is its full path. */
+  ownTitle?: string;
   type: string;
   children?: MenuRecord[];
 }
