@@ -6,7 +6,7 @@
 // search text (and a searchable reference's), and the search table alone when nothing
 // else narrows the list.
 import { sql } from 'kysely';
-import type { Resource } from '../../src/schemas/kit';
+import { activeField, type Resource } from '../../src/schemas/kit';
 import { referencedResource } from './catalogue';
 import { hooksOf } from './hooks';
 import { keyedPage, MAX_ROWS, searching, type KeyedList, type PageRows, type Total } from './paging';
@@ -41,7 +41,10 @@ function resourceList(resource: Resource, query: ListQuery): KeyedList {
     .filter((name) => resource.fields[name].meta.kind === 'reference');
   // Nothing but the tenant narrows the list: one plan per tenant serves all its pages.
   const onlyTenant =
-    !Object.keys(query.filters).length && !resource.ownedByUser && !hooksOf(resource).visibleTo;
+    !Object.keys(query.filters).length &&
+    !query.activeOnly &&
+    !resource.ownedByUser &&
+    !hooksOf(resource).visibleTo;
   const listed = { ...query, tenantInText: onlyTenant };
   return {
     tenantId: query.tenantId,
@@ -101,9 +104,18 @@ export async function lookupRows(
   resource: Resource,
   query: LookupQuery,
 ): Promise<{ rows: Row[] } & Total> {
+  // Asked by id (the chips of what a form holds), a record is named active or not.
   if (query.ids) return lookupByIds(db, resource, { ...query, ids: query.ids });
   const size = searchPattern(query.phrase) ? Math.min(query.limit, PICKER_PHRASE_ROWS) : query.limit;
-  const listed = { ...query, phrase: '', page: 1, count: size };
+  // Offered for a new choice: only active records (kit marksActive).
+  const active = activeField(resource);
+  const listed = {
+    ...query,
+    phrase: '',
+    page: 1,
+    count: size,
+    activeOnly: active ? resource.column(active) : undefined,
+  };
   const found = await keyedPage(
     db,
     { ...resourceList(resource, listed), records: (db, page) => lookupColumns(db, resource, listed, page) },

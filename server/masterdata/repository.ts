@@ -55,6 +55,8 @@ export interface ListQuery extends Owner {
   phrase: string;
   /** column → value filters (e.g. parent_fk = 3). */
   filters: Record<string, number>;
+  /** Only the records whose «فعال» switch, this column, is on (what a picker offers). */
+  activeOnly?: string;
   /** A phrase search's first look (RECENT_WINDOW unless given; tests give a small one). */
   recentWindow?: number;
   /** Name the tenant in the statement's text, not as a parameter: a statement planned once
@@ -247,6 +249,7 @@ export function filtered(db: EngineDb, resource: Resource, query: ListQuery): An
     );
   }
   for (const [column, value] of Object.entries(query.filters)) q = q.where(`t.${column}`, '=', value);
+  if (query.activeOnly) q = q.where(`t.${query.activeOnly}`, '=', true);
   return q;
 }
 

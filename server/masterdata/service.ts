@@ -3,7 +3,7 @@
 // in use is not deleted, and every change runs in one transaction with its hooks. The SQL
 // is all in repository.ts (and the locks and walks of integrity.ts): this file decides,
 // those read and write.
-import type { Resource } from '../../src/schemas/kit';
+import { activeField, type Resource } from '../../src/schemas/kit';
 import { UserError } from '../http/answers';
 import type { Principal } from '../auth/principal';
 import type { Services } from '../services';
@@ -22,6 +22,7 @@ import {
   treePath,
   updateRow,
   writeJoinRows,
+  type EngineDb,
 } from './repository';
 import { checkRules, searchText, toColumns, type Row } from './values';
 import { checkImages, droppedImages, lockImages, removeImages } from './images';
@@ -59,6 +60,60 @@ async function checkReferences(
     if ((await missingIds(trx, referencedResource(target), tenantId, ids)).length)
       throw new UserError(`${label} انتخاب‌شده وجود ندارد`);
   }
+}
+
+/**
+ * A record switched off (kit marksActive: an org unit, a post, a company, a person, a
+ * numbering scheme) is not newly chosen: «… انتخاب‌شده غیرفعال است». One already chosen
+ * stays — an update that keeps it (or leaves the field out) is not refused for it, so a
+ * person whose post was closed can still have their phone changed.
+ */
+async function checkActiveReferences(
+  trx: Trx,
+  resource: Resource,
+  tenantId: number,
+  id: number | undefined,
+  input: Record<string, unknown>,
+  existing?: Row,
+) {
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const { kind, resource: targetName, label } = field.meta;
+    if (!targetName || !['reference', 'references', 'treeParent'].includes(kind)) continue;
+    const value = input[resource.inputName(name)];
+    const target = referencedResource(targetName);
+    const active = activeField(target);
+    if (!active || value === undefined || value === null) continue;
+    const ids = (Array.isArray(value) ? value : [value]) as number[];
+    const kept = new Set(
+      kind === 'references'
+        ? id === undefined
+          ? []
+          : await joinIdsOf(trx, resource, name, tenantId, id)
+        : [existing?.[resource.column(name)]],
+    );
+    const chosen = ids.filter((ref) => !kept.has(ref));
+    if (!chosen.length) continue;
+    const inactive = await (trx as unknown as EngineDb)
+      .selectFrom(target.table)
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', chosen)
+      .where(target.column(active), '=', false)
+      .limit(1)
+      .executeTakeFirst();
+    if (inactive) throw new UserError(`${label} انتخاب‌شده غیرفعال است`);
+  }
+}
+
+/** The ids a record's `references` field holds now. */
+async function joinIdsOf(trx: Trx, resource: Resource, name: string, tenantId: number, id: number) {
+  const rows = await (trx as unknown as EngineDb)
+    .selectFrom(resource.joinTable(name))
+    .select('ref_id')
+    .where('tenant_id', '=', tenantId)
+    .where('record_id', '=', id)
+    .execute();
+  return rows.map((row: { ref_id: number }) => row.ref_id);
 }
 
 /** A narrowed reference (a person's city) must lie within the record's narrowing field
@@ -172,6 +227,7 @@ export async function createRecord(
     // Before any row is locked (images.ts, lockImages).
     await lockImages(trx, resource, principal.tenantId, input);
     await checkReferences(trx, resource, principal.tenantId, input);
+    await checkActiveReferences(trx, resource, principal.tenantId, undefined, input);
     const values = toColumns(resource, input, 'create');
     await checkParent(trx, resource, principal, values);
     await checkNarrowed(trx, resource, principal.tenantId, values);
@@ -206,6 +262,7 @@ export async function updateRecord(
     const existing = await lockRow(trx, resource, principal, id);
     if (!existing) throw new UserError(notFound(resource));
     await checkReferences(trx, resource, principal.tenantId, input);
+    await checkActiveReferences(trx, resource, principal.tenantId, id, input, existing);
     await checkTreeParent(trx, resource, principal.tenantId, id, input);
     const values = toColumns(resource, input, 'update');
     await checkParent(trx, resource, principal, values, existing);

@@ -71,6 +71,9 @@ export interface FieldMeta {
   booleanLabels?: readonly [trueLabel: string, falseLabel: string];
   /** number / boolean: the value a new row gets when nothing is written (the column's DEFAULT). */
   default?: number | boolean;
+  /** boolean: the record's «فعال» switch (f.active): an inactive record is not offered by
+   *  pickers nor newly chosen by a save; one already chosen stays. */
+  marksActive?: boolean;
 }
 
 /**
@@ -183,7 +186,7 @@ export const f = {
   title: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
     f.text(label, withDefaults({ required: true, list: true, search: true, max: 200 } as const, opts)),
   /** The usual «فعال» switch: a table column, on for a new record. */
-  active: () => f.boolean('فعال', { list: true, default: true }),
+  active: () => f.boolean('فعال', { list: true, default: true, marksActive: true }),
   multiline: <const O extends Opts = NoOptions>(label: string, opts: O = {} as O) =>
     make(
       'multiline',
@@ -653,4 +656,9 @@ export function isKeyText(resource: Resource, name: string): boolean {
     resource.fields[name]?.meta.kind === 'text' &&
     (resource.unique ?? []).some((key) => (key as readonly string[]).includes(name))
   );
+}
+
+/** The resource's «فعال» switch (f.active), if it has one. */
+export function activeField(resource: Resource): string | undefined {
+  return Object.keys(resource.fields).find((name) => resource.fields[name].meta.marksActive);
 }

@@ -8,7 +8,7 @@ import { tinyPng } from './fixtures';
 let counter = 0;
 
 /** Text with Arabic ي/ك so that a Persian ی/ک phrase must still find it after normalisation. */
-export const sampleText = () => `نمونه كيفيت ${++counter}`;
+export const sampleText = () => `نمونه ${++counter} كيفيت`;
 
 export async function sampleInput(
   api: ApiClient,
