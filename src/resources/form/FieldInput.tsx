@@ -11,7 +11,7 @@ import {
 import type { Field } from '../../schemas';
 import { toLatinDigits, toPersianDigits } from '../../shared/persian-digits';
 import { JalaliDateInput } from '../../ui/jalali';
-import { NumericInput } from './NumericInput';
+import { keepCaret, NumericInput } from './NumericInput';
 import { ReferenceChoiceInput } from './ReferenceChoiceInput';
 import { StringListInput } from './StringListInput';
 import { ImageUploadInput } from './ImageUploadInput';
@@ -22,6 +22,11 @@ export const KEEP_PASSWORD_HINT = 'برای تغییر ندادن خالی بگ�
 /** A digits field shows ۰–۹ and keeps 0–9 in the form (typed either way), as the server expects. */
 const showPersian = (value: unknown) => toPersianDigits(value as string | null | undefined);
 const keepLatin = (text: string) => (text === '' ? null : toLatinDigits(text));
+/** Digits read left to right, groups typed with spaces too (۰۹۱۲ ۳۴۵ ۶۷۸۹): the input is LTR,
+ *  aligned like the form's other inputs (an inline style, which the RTL theme leaves as is);
+ *  its label stays RTL. The caret stays where a Latin digit was typed. */
+const digitsInput = { dir: 'ltr', style: { textAlign: 'right' } } as const;
+const keepCaretInPlace = keepCaret();
 
 interface FieldInputProps {
   name: string;
@@ -88,7 +93,13 @@ export function FieldInput({ name, field, mode, rule }: FieldInputProps) {
       );
     default:
       return meta.digits ? (
-        <TextInput {...props} format={showPersian} parse={keepLatin} />
+        <TextInput
+          {...props}
+          format={showPersian}
+          parse={keepLatin}
+          onChange={keepCaretInPlace}
+          slotProps={{ htmlInput: digitsInput }}
+        />
       ) : (
         <TextInput {...props} />
       );

@@ -16,6 +16,7 @@ import {
   type Validator,
 } from 'react-admin';
 import type { Field } from '../../schemas';
+import { searchKey, storedSearchKey } from '../../shared/persian';
 import { subtreeIds, useResourceChoices, type Choice } from '../records';
 
 interface ReferenceChoiceInputProps {
@@ -30,6 +31,18 @@ export const NO_OPTIONS = 'موردی یافت نشد';
 
 /** The server has matched the phrase (Persian-normalised): offer what it answered. */
 const everyAnswer = () => true;
+
+/**
+ * A list filtered here (a tree's parents, role names) matches as the server searches: the
+ * typed phrase's search key within the option's stored search key, so that Arabic ي/ك,
+ * Persian, Arabic-Indic or Latin digits, diacritics and a ZWNJ typed or left out all find
+ * it («عمومي» finds «عمومی», «1404» and «١٤٠٤» find «۱۴۰۴»). `exact`: the whole text.
+ */
+export function matchesPhrase(filter: string, choice: { name?: unknown }, exact = false): boolean {
+  const phrase = searchKey(filter ?? '');
+  const text = String(choice?.name ?? '');
+  return exact ? searchKey(text) === phrase : storedSearchKey(text).includes(phrase);
+}
 
 /** The form value of a reference (one id) or references (an id array), as a list. */
 function chosenIds(value: unknown): Identifier[] {
@@ -78,8 +91,9 @@ export function ReferenceChoiceInput({
     helperText,
     fullWidth: true,
     noOptionsText: problem ?? NO_OPTIONS,
-    // A tree filters here (above); any other reference asks the server with the phrase.
-    ...(isTree ? {} : { setFilter: setPhrase, matchSuggestion: everyAnswer }),
+    // A tree filters here (above, and by the phrase as the server would); any other
+    // reference asks the server with the phrase.
+    ...(isTree ? { matchSuggestion: matchesPhrase } : { setFilter: setPhrase, matchSuggestion: everyAnswer }),
   } as const;
   return meta.kind === 'references' ? (
     <AutocompleteArrayInput {...common} />

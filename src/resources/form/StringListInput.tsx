@@ -1,10 +1,10 @@
 // stringList: several values picked from a list the server answers (`meta.choicesFrom`, e.g.
 // `person/allrolenames` → GET person/allrolenames/ → records [{ id, value }]); the values
-// themselves are stored.
+// themselves are stored. Typing filters them here as the server searches (matchesPhrase).
 import { useEffect, useState } from 'react';
 import { AutocompleteArrayInput, type Validator } from 'react-admin';
 import { http, type ApiAnswer } from '../../api/http';
-import { NO_OPTIONS } from './ReferenceChoiceInput';
+import { matchesPhrase, NO_OPTIONS } from './ReferenceChoiceInput';
 
 interface StringListInputProps {
   source: string;
@@ -41,6 +41,7 @@ export function StringListInput({ choicesFrom, ...props }: StringListInputProps)
       {...props}
       choices={(values ?? []).map((value) => ({ id: value, name: value }))}
       translateChoice={false}
+      matchSuggestion={matchesPhrase}
       isPending={values === null}
       noOptionsText={NO_OPTIONS}
       fullWidth
