@@ -22,7 +22,7 @@ import { INCOMING, INTERNAL, OUTGOING } from '../letterTypes';
 import { LookupInput } from '../pickers/LookupInput';
 import { requiredFields, visibleTextRule, type LetterField } from './letterForm';
 import type { SchemeChoice } from './useLetterChoices';
-import { FUTURE_INCOMING_DATE, isAfterTehranToday } from '../../../shared/jalali';
+import { FUTURE_INCOMING_DATE, isAfterTehranToday, tehranToday } from '../../../shared/jalali';
 
 export const EDITOR_HEIGHT_PX = 330;
 
@@ -144,6 +144,8 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
               source="importedMsgDate"
               label="تاریخ نامه وارده"
               readOnlyField
+              // Days still to come are not offered (the rule below says why if one is typed in).
+              maxDate={tehranToday()}
               validate={rule('importedMsgDate')}
               fullWidth
               {...common}
