@@ -7,7 +7,8 @@ import sanitizeHtml from 'sanitize-html';
 import { withoutControlCharacters } from '../http/binding';
 import { UserError } from '../http/answers';
 
-const COLOUR = /^(#[0-9a-f]{3}|#[0-9a-f]{6}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)|inherit)$/i;
+const COLOUR =
+  /^(#[0-9a-f]{3}|#[0-9a-f]{6}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)|inherit)$/i;
 
 const ALLOWED: sanitizeHtml.IOptions = {
   allowedTags: [

@@ -69,4 +69,43 @@ describe('a letter being written survives a reload and an ended session', () => 
     expect(await subject().inputValue()).toBe('');
     expect(await page.getByRole('button', { name: 'دور انداختن' }).count()).toBe(0);
   });
+
+  it('sends once a letter whose send reached the server but whose answer was lost, then reloaded', async () => {
+    const subjectOnce = `نامه یک‌باره ${Date.now() % 100_000}`;
+    const admin = (await portal.server.api.signIn('09120000000', 'admin123')).token;
+    const sentTo = async () =>
+      (
+        (
+          await portal.server.api.get(
+            'message/list/',
+            { PageType: 'AllMessage', Phrase: subjectOnce },
+            { token: admin },
+          )
+        ).body.records as unknown[]
+      ).length;
+    await page.goto(`${origin}/letter/true/AllMyMessage/4/0`);
+    await subject().fill(subjectOnce);
+    const recipients = page.getByRole('combobox', { name: /^گیرندگان/ });
+    await recipients.click();
+    await recipients.fill('علی');
+    await page.getByRole('option', { name: 'علی رضایی' }).click();
+    await body().click();
+    await page.keyboard.type(BODY);
+    await page.waitForTimeout(600);
+    // The send reaches the server; its answer never reaches the page.
+    await page.route('**/api/message/save/**', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'ارسال', exact: true }).click();
+    await expect.poll(sentTo).toBe(1);
+    await page.unroute('**/api/message/save/**');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    await page.getByRole('button', { name: 'دور انداختن' }).waitFor();
+    await expect.poll(() => subject().inputValue()).toBe(subjectOnce);
+    await page.getByRole('button', { name: 'ارسال', exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/letter/false/Send/'), { timeout: 15_000 });
+    expect(await sentTo()).toBe(1);
+  });
 });

@@ -20,7 +20,7 @@ import { toPersianDigits } from '../../../shared/persian-digits';
 import type { LetterDetail } from '../api';
 import { letterTypeInfo, OUTGOING } from '../letterTypes';
 import { AttachmentsTab } from './AttachmentsTab';
-import { useComposeBackup, useRestoredBackup, type ComposeBackup } from './composeBackup';
+import { useFoundBackup, useKeptBackup, useRestoredBackup, type ComposeBackup } from './composeBackup';
 import { ComposeTab } from './ComposeTab';
 import { EventsTab, ForwardsTab } from './HistoryTabs';
 import { LetterBottomBar, LetterTopBar } from './LetterBars';
@@ -111,7 +111,12 @@ function LetterWorkspace({
     ),
   });
   const [tab, setTab] = useState<LetterTab>(() => firstTab(detail, buttons));
+  const { pathname } = useLocation();
+  const backup = useFoundBackup(pathname, loaded, buttons.editable);
+  // The copy's key, until the copy is dropped: what is written then is another letter.
+  const [copyKey, setCopyKey] = useState(backup?.clientKey);
   const actions = useLetterActions({
+    restoredKey: copyKey,
     record,
     messageType,
     pageType,
@@ -121,8 +126,7 @@ function LetterWorkspace({
     showErrors: (fields) =>
       setTab(fields.includes('attachments') && fields.length === 1 ? 'attachments' : 'compose'),
   });
-  const { pathname } = useLocation();
-  const backup = useComposeBackup(pathname, loaded, current, changed, buttons.editable);
+  useKeptBackup(pathname, loaded, current, changed, buttons.editable, actions.clientKey);
   const restored = useRestoredBackup(backup, loaded);
   const saved = Boolean(record && record.messageId > 0);
   const typeLabel = letterTypeInfo(messageType)?.label ?? '';
@@ -135,7 +139,14 @@ function LetterWorkspace({
       <Title title={heading} />
       <LetterTopBar heading={heading} buttons={buttons} busy={actions.busy} onAction={openDialog} />
       {restored.shown && backup && (
-        <RestoredBanner backup={backup} onUndo={() => restored.undo(pathname)} onClose={restored.close} />
+        <RestoredBanner
+          backup={backup}
+          onUndo={() => {
+            restored.undo(pathname);
+            setCopyKey(undefined);
+          }}
+          onClose={restored.close}
+        />
       )}
       <Card>
         <Tabs

@@ -21,6 +21,9 @@ export interface ComposeBackup {
   /** What was loaded when it was written: a letter changed since is not offered it. */
   base: string;
   savedAt: number;
+  /** The screen's ClientKey for its new letter: a copy sent after a lost answer must find
+   *  the letter the first save wrote, as a retry on the same screen does. */
+  clientKey?: string;
 }
 
 const keyOf = (pathname: string) => {
@@ -52,22 +55,25 @@ export function dropComposeBackup(pathname: string) {
 
 const baseOf = (loaded: LetterFormValues) => JSON.stringify({ ...loaded, attachments: [] });
 
-/**
- * Keeps the form's copy while it is changed (and asks before the tab is closed or
- * reloaded), and gives the copy found on arrival: the caller puts it in the form.
- */
-export function useComposeBackup(
+/** The copy found on arrival, if it was written over what is loaded now: the caller puts
+ *  it in the form (useRestoredBackup) and saves under its key. */
+export function useFoundBackup(pathname: string, loaded: LetterFormValues, editable: boolean) {
+  const [found] = useState(() => {
+    const backup = editable ? read(pathname) : null;
+    return backup && backup.base === baseOf(loaded) ? backup : null;
+  });
+  return found;
+}
+
+/** Keeps the form's copy while it is changed, and asks before the tab is closed or reloaded. */
+export function useKeptBackup(
   pathname: string,
   loaded: LetterFormValues,
   current: Partial<LetterFormValues>,
   changed: boolean,
   editable: boolean,
+  clientKey: string,
 ) {
-  const [found] = useState(() => {
-    const backup = editable ? read(pathname) : null;
-    return backup && backup.base === baseOf(loaded) ? backup : null;
-  });
-
   useEffect(() => {
     const key = keyOf(pathname);
     if (!key || !editable) return;
@@ -82,6 +88,7 @@ export function useComposeBackup(
         fileNames: files.filter(Boolean),
         base: baseOf(loaded),
         savedAt: Date.now(),
+        clientKey,
       };
       try {
         sessionStorage.setItem(key, JSON.stringify(backup));
@@ -90,7 +97,7 @@ export function useComposeBackup(
       }
     }, WRITE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [pathname, loaded, current, changed, editable]);
+  }, [pathname, loaded, current, changed, editable, clientKey]);
 
   useEffect(() => {
     if (!changed || !editable) return;
@@ -101,8 +108,6 @@ export function useComposeBackup(
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [changed, editable]);
-
-  return found;
 }
 
 /** Puts a found copy into the form once, on arrival; `undo` returns to what was loaded. */

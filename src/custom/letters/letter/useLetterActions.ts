@@ -15,6 +15,8 @@ import { newClientKey, saveFields, type LetterFormValues } from './letterForm';
 
 interface ActionsOptions {
   record: LetterRecord | undefined;
+  /** The key of a copy of this screen's letter brought back (composeBackup.ts). */
+  restoredKey?: string;
   messageType: number;
   pageType: string;
   editable: boolean;
@@ -29,6 +31,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 export function useLetterActions({
   record,
+  restoredKey,
   messageType,
   pageType,
   editable,
@@ -44,7 +47,8 @@ export function useLetterActions({
   // One key per visit of the screen: a retry after a lost answer is on the same visit;
   // any navigation (a new letter from the menu) is a new letter with a new key.
   const { key: visit, pathname } = useLocation();
-  const clientKey = useMemo(() => newClientKey(), [visit]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A copy brought back after a reload keeps its key: its letter may have been saved then.
+  const clientKey = useMemo(() => restoredKey ?? newClientKey(), [visit, restoredKey]); // eslint-disable-line react-hooks/exhaustive-deps
   // Set at once, unlike `busy`: clicks queued in one task must not save twice.
   const inFlight = useRef(false);
   const mounted = useRef(true);
@@ -110,6 +114,7 @@ export function useLetterActions({
   };
 
   return {
+    clientKey,
     busy,
     progress,
     send: () => save(SAVE_MODE.send),
