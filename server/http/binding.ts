@@ -35,15 +35,26 @@ function addList(bag: ParamBag, key: string, items: unknown[]) {
 // or `RelatedMessages[0][MessageId]`.
 const INDEXED_NAME = /^([^[\].]+)\[(\d{1,6})\](?:\.([^[\].]+)|\[([^[\].]+)\])?$/;
 
+/** What an indexed name this binding cannot read leaves in the bag: its parameter is refused. */
+const UNREADABLE = Symbol('unreadable indexed name');
+
 /** Collects indexed names into lists, in the order of their indexes: `Name[1]` after `Name[0]`. */
 class IndexedLists {
   private readonly lists = new Map<string, Map<number, unknown>>();
+  private readonly unreadable = new Set<string>();
 
   /** Takes the key if it is an indexed name; false if it is an ordinary one. */
   take(key: string, value: unknown): boolean {
-    if (!key.endsWith(']') && !key.includes('].')) return false; // most names, without a regex
+    // Most names, without a regex; `Ids[]` (a repeated list name) is the plain binding's.
+    if (!key.includes('[') || (key.endsWith('[]') && key.indexOf('[') === key.length - 2)) return false;
     const match = INDEXED_NAME.exec(key);
-    if (!match) return false;
+    if (!match) {
+      // Shaped like one (`Persons[1000000]`, `SelectedTo[-1]`, `a[0][b][c]`) but not one
+      // this binding reads: the parameter is refused, never taken as left out.
+      const name = key.slice(0, key.indexOf('['));
+      if (name) this.unreadable.add(name);
+      return true;
+    }
     const [, name, index, dotted, bracketed] = match;
     const items = this.lists.get(name) ?? new Map<number, unknown>();
     this.lists.set(name, items);
@@ -58,7 +69,9 @@ class IndexedLists {
   }
 
   addTo(bag: ParamBag) {
+    for (const name of this.unreadable) bag.set(name.toLowerCase(), UNREADABLE);
     for (const [name, items] of this.lists) {
+      if (this.unreadable.has(name)) continue;
       const ordered = [...items.entries()].sort(([a], [b]) => a - b).map(([, item]) => item);
       addList(bag, name, ordered);
     }
@@ -122,6 +135,7 @@ export function bindParams<S extends z.ZodObject>(schema: S, bag: ParamBag): Bin
   for (const key of Object.keys(schema.shape)) {
     const value = bag.get(key.toLowerCase());
     const fieldSchema = schema.shape[key] as z.ZodType;
+    if (value === UNREADABLE) return { ok: false, message: `${labelOf(fieldSchema, key)} معتبر نیست` };
     if (Array.isArray(value) && !acceptsArray(fieldSchema)) {
       return { ok: false, message: `${labelOf(fieldSchema, key)} باید یک مقدار باشد، نه فهرستی از مقادیر` };
     }

@@ -24,7 +24,7 @@ import {
   writeJoinRows,
   type EngineDb,
 } from './repository';
-import { checkRules, searchText, toColumns, type Row } from './values';
+import { checkRules, keepKeysAsStored, searchText, toColumns, type Row } from './values';
 import { checkImages, droppedImages, lockImages, removeImages } from './images';
 import { changeInTransaction, REFERENCE_GONE, type AfterCommit } from '../db/change';
 import { closesLoop, lockParentChanges, parentFields } from './integrity';
@@ -278,9 +278,10 @@ export async function updateRecord(
       afterCommit,
     };
     await hooks.beforeSave?.(ctx);
+    keepKeysAsStored(resource, values, existing);
     const merged = { ...existing, ...values };
     checkImages(services, resource, principal.tenantId, values);
-    checkRules(resource, merged);
+    checkRules(resource, merged, existing);
     const dropped = droppedImages(resource, existing, merged);
     afterCommit(() => removeImages(services, resource, principal.tenantId, dropped));
     await checkUnique(trx, resource, principal.tenantId, merged, id);

@@ -2,7 +2,7 @@
 // and a row → the record the client reads (camelCase, id under the resource's idField).
 import { UserError } from '../http/answers';
 import { isKeyText, type Resource } from '../../src/schemas/kit';
-import { storedSearchKey, toLatinDigits } from '../../src/shared/persian';
+import { keyText, storedSearchKey } from '../../src/shared/persian';
 
 export type Row = Record<string, unknown>;
 
@@ -28,8 +28,8 @@ export function toColumns(
       continue;
     }
     const stored = columnValue(meta.kind, value);
-    // A key's text with Latin digits, whatever digits were typed (kit isKeyText).
-    values[resource.column(name)] = isKeyText(resource, name) ? toLatinDigits(String(stored)) : stored;
+    // A key's text as keys compare, whatever digits and marks were typed (kit isKeyText).
+    values[resource.column(name)] = isKeyText(resource, name) ? keyText(String(stored)) : stored;
   }
   return values;
 }
@@ -80,11 +80,33 @@ export function ruleValues(resource: Resource, row: Row): Row {
   );
 }
 
-/** The first whole-record rule the row breaks, as a refusal. */
-export function checkRules(resource: Resource, row: Row) {
+/** The first whole-record rule the row breaks, as a refusal. On update (`stored`: the row
+ *  as it was), a rule marked `onlyWhenChanged` is judged only when the save changes a field
+ *  it reads: a record saved before the rule stays editable. */
+export function checkRules(resource: Resource, row: Row, stored?: Row) {
   const values = ruleValues(resource, row);
-  const broken = (resource.rules ?? []).find((rule) => !rule.holds(values));
+  const before = stored ? ruleValues(resource, stored) : undefined;
+  const judged = (resource.rules ?? []).filter(
+    (rule) => !rule.onlyWhenChanged || !before || rule.reads.some((name) => values[name] !== before[name]),
+  );
+  const broken = judged.find((rule) => !rule.holds(values));
   if (broken) throw new UserError(broken.message);
+}
+
+/** An update that leaves a key text as it reads (kit isKeyText) keeps it as stored: a key
+ *  saved before keys were folded may share its folded form with another record's. */
+export function keepKeysAsStored(resource: Resource, values: Row, stored: Row) {
+  for (const name of Object.keys(resource.fields)) {
+    const column = resource.column(name);
+    const kept = stored[column];
+    if (
+      isKeyText(resource, name) &&
+      column in values &&
+      typeof kept === 'string' &&
+      keyText(kept) === values[column]
+    )
+      delete values[column];
+  }
 }
 
 /** A row (with joined `…Title` columns) → the API record. */

@@ -45,6 +45,7 @@ export const andikator = defineResource({
       reads: ['andikatorPreFix'],
       message: 'پیشوند نباید با رقم پایان یابد؛ برای نمونه «ص-۱-» یا «ص۱/»',
       holds: (record) => !/[0-9۰-۹٠-٩]\s*$/.test(String(record.andikatorPreFix ?? '')),
+      onlyWhenChanged: true,
     },
     {
       field: 'startNumber',

@@ -484,6 +484,9 @@ export interface RecordRule<N extends string = string> {
   reads: readonly N[];
   message: string;
   holds(record: RecordValues): boolean;
+  /** Judged on an edit only when it changes a field the rule reads: a record saved before
+   *  the rule existed stays editable (a numbering prefix ending in a digit). */
+  onlyWhenChanged?: boolean;
 }
 
 /** `later` may not be before `earlier` (either may be empty): a date range. */

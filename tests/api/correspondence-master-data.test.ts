@@ -4,6 +4,8 @@
 // with the token in the query, public ones locked, tenants apart, bounded in what they
 // unpack to). Real HTTP.
 import { asSystem, withTenant } from '../../server/db/tenant-fence';
+import { splitSqlStatements } from '../../server/db/split-sql';
+import { sql } from 'kysely';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import PizZip from 'pizzip';
@@ -193,6 +195,16 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
     const stored = (await server.api.get('andikator/get/', { Id: digits.id }, { token: admin })).body.record;
     expect(stored.andikatorPreFix).toBe('ص1/');
     await server.api.call('DELETE', 'andikator/delete/', { token: admin, json: { Id: digits.id } });
+    // Marks that do not show make no other prefix, nor hide a final digit.
+    for (const [alike, message] of [
+      ['ر1-\u200c', 'این پیشوند قبلاً در «اندیکاتورها» ثبت شده است'],
+      ['\u200fر１-', 'این پیشوند قبلاً در «اندیکاتورها» ثبت شده است'],
+      ['ر1\u200f', 'پیشوند نباید با رقم پایان یابد؛ برای نمونه «ص-۱-» یا «ص۱/»'],
+    ]) {
+      const first = (await save('POST', { AndikatorPreFix: 'ر1-' })).body;
+      expect((await save('POST', { AndikatorPreFix: alike })).body, alike).toEqual({ status: 0, message });
+      await server.api.call('DELETE', 'andikator/delete/', { token: admin, json: { Id: first.id } });
+    }
     const created = (await save('POST', { AndikatorPreFix: 'م-', StartNumber: 10 })).body;
     expect(created.status).toBe(1);
     // Unused, it may change type; once a letter has it, not.
@@ -554,6 +566,60 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
     expect((await server.api.get('template/get/', { Id: id }, { token: admin })).body.record).toMatchObject({
       templateName: BUILT_IN_TEMPLATE.name,
       isPublic: true,
+    });
+  });
+
+  it('folds the keys saved before keys were folded, and keeps those records editable', async () => {
+    const insert = (table: string, row: Record<string, unknown>) =>
+      asSystem(() =>
+        db
+          .insertInto(table as never)
+          .values({ tenant_id: tenantId, ...row } as never)
+          .returning('id' as never)
+          .executeTakeFirstOrThrow(),
+      ) as Promise<{ id: number }>;
+    const scheme = (prefix: string) =>
+      insert('andikators', {
+        andikator_title: `قدیمی ${prefix}`,
+        andikator_pre_fix: prefix,
+        start_number: 1,
+        message_type_fk: 4,
+        search_text: 'قدیمی',
+      });
+    const endsInDigit = await scheme('ل7');
+    const persianDigits = await scheme('ن۲-');
+    const twinA = await scheme('ق۳-');
+    const twinB = await scheme('ق٣-');
+    // The migration, run again over these rows as a start would run it.
+    const script = fs.readFileSync('server/db/migrations/0022_key_texts_folded.sql', 'utf8');
+    await asSystem(async () => {
+      for (const statement of splitSqlStatements(script)) await sql.raw(statement).execute(db);
+    });
+    const prefixOf = async (id: number) =>
+      (await server.api.get('andikator/get/', { Id: id }, { token: admin })).body.record.andikatorPreFix;
+    expect(await prefixOf(persianDigits.id)).toBe('ن2-');
+    // Of two that fold to one key, one is folded and the other keeps its text.
+    expect([await prefixOf(twinA.id), await prefixOf(twinB.id)].sort()).toEqual(['ق3-', 'ق٣-'].sort());
+    // Still editable: a prefix saved before the rule, and the twin left as it was.
+    const edit = (id: number, prefix: string) =>
+      server.api.call('PUT', 'andikator/update/', {
+        token: admin,
+        json: {
+          Id: id,
+          AndikatorTitle: 'ویرایش‌شده',
+          AndikatorPreFix: prefix,
+          MessageTypeFk: 4,
+          IsActive: false,
+        },
+      });
+    expect((await edit(endsInDigit.id, 'ل7')).body.status).toBe(1);
+    const unfolded = (await prefixOf(twinA.id)) === 'ق٣-' ? twinA.id : twinB.id;
+    expect((await edit(unfolded, 'ق٣-')).body.status).toBe(1);
+    expect((await edit(unfolded, 'ق۳-')).body.status).toBe(1);
+    // Changed to another prefix, it is judged as any new one.
+    expect((await edit(endsInDigit.id, 'ل8')).body).toMatchObject({
+      status: 0,
+      message: expect.stringContaining('رقم'),
     });
   });
 });

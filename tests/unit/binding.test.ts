@@ -39,6 +39,14 @@ describe('parameter binding', () => {
       { MessageId: '5', Follow: 'true' },
       { MessageId: '6', Follow: 'false' },
     ]);
+    // Shaped like an indexed name but not one it reads: refused, never taken as left out.
+    for (const unreadable of ['Ids[1000000]', 'Ids[-1]', 'Ids[0][a][b]', 'Ids[x]'])
+      expect(bindParams(schema, fromForm({ Title: 'x', [unreadable]: '7' })), unreadable).toEqual({
+        ok: false,
+        message: 'Ids معتبر نیست',
+      });
+    const repeated = bindParams(schema, fromForm({ Title: 'x', 'Ids[]': ['4', '5'] }));
+    expect(repeated.ok && repeated.value.Ids).toEqual([4, 5]);
     // Where one value is expected, an indexed name is a list and refused as one.
     expect(bindParams(schema, fromForm({ 'Title[0]': 'x' }))).toEqual({
       ok: false,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normalMobile } from '../../src/shared/mobile';
 import {
   cleanPersianText,
+  keyText,
   normalizePersian,
   searchKey,
   storedSearchKey,
@@ -63,5 +64,25 @@ describe('normalMobile', () => {
       expect(normalMobile(written), written).toBe('09123456789');
     expect(normalMobile('12345')).toBe('12345');
     expect(normalMobile('admin')).toBe('admin');
+  });
+});
+
+describe('keyText', () => {
+  it('makes keys that read alike one key', () => {
+    for (const alike of [
+      'ر1-',
+      'ر۱-',
+      'ر١-',
+      'ر1-\u200c',
+      'ر1-\u200e',
+      '\u200fر1-',
+      'ر\u200c1-',
+      'ر¹-',
+      'ر１-',
+      ' ر𝟙- ',
+    ])
+      expect(keyText(alike), JSON.stringify(alike)).toBe('ر1-');
+    // A non-joiner between letters is part of the word.
+    expect(keyText('نامه‌ها-')).toBe('نامه\u200cها-');
   });
 });

@@ -8,7 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import SaveIcon from '@mui/icons-material/Save';
-import { CreateBase, EditBase, Form, useSaveContext, type Identifier } from 'react-admin';
+import { CreateBase, EditBase, Form, useRecordContext, useSaveContext, type Identifier } from 'react-admin';
 import type { Resource } from '../../schemas';
 import { useNotice } from '../../ui/notices';
 import { FormErrorSummary } from './FormErrorSummary';
@@ -117,9 +117,17 @@ export function ResourceEdit({ resource, id, onSaved, onCancel }: EditScreenProp
       loading={<Pending />}
       error={<LoadError>{`این ${resource.singular} پیدا نشد`}</LoadError>}
     >
-      <Form validate={recordRules(resource, 'edit')} disableInvalidFormNotification>
-        <FormBody resource={resource} mode="edit" onCancel={onCancel} />
-      </Form>
+      <EditForm resource={resource} onCancel={onCancel} />
     </EditBase>
+  );
+}
+
+/** The edit form, its whole-record rules knowing the record as it was loaded. */
+function EditForm({ resource, onCancel }: { resource: Resource; onCancel: () => void }) {
+  const stored = useRecordContext();
+  return (
+    <Form validate={recordRules(resource, 'edit', stored)} disableInvalidFormNotification>
+      <FormBody resource={resource} mode="edit" onCancel={onCancel} />
+    </Form>
   );
 }

@@ -43,7 +43,7 @@ export function fieldRules(resource: Resource, mode: FormMode): Record<string, F
  * shown field's rule first, as the inputs would, then each broken record rule's message
  * under the field it is about where that field is otherwise fine. The server checks the same.
  */
-export function recordRules(resource: Resource, mode: FormMode) {
+export function recordRules(resource: Resource, mode: FormMode, stored?: Record<string, unknown>) {
   const rules = resource.rules ?? [];
   if (!rules.length) return undefined;
   const rulesOf = fieldRules(resource, mode);
@@ -56,8 +56,12 @@ export function recordRules(resource: Resource, mode: FormMode) {
       const error = rule.validate(values[name], values, {} as never);
       if (error) errors[name] = error;
     }
-    for (const rule of rules)
+    for (const rule of rules) {
+      // An edit that leaves what the rule reads as it was is not judged by it (kit onlyWhenChanged).
+      if (rule.onlyWhenChanged && stored && rule.reads.every((name) => values[name] === stored[name]))
+        continue;
       if (!errors[rule.field] && !rule.holds(values)) errors[rule.field] = rule.message;
+    }
     return errors;
   };
 }
