@@ -7,6 +7,10 @@ import { sql } from 'kysely';
 import type { Message, Viewer } from './access';
 import type { LettersTrx } from './schema';
 
+/** A key that names a letter of another kind (a reply's key on a save, a save's on a
+ *  reply, a reply to another letter): a careless client, not a retry. */
+export const CLIENT_KEY_MISMATCH = 'کلید نامه معتبر نیست';
+
 /** Raised inside a save's transaction when the key's letter was already sent: nothing is
  *  written (the files just stored are removed) and the answer is that letter's id. */
 export class SavedBefore extends Error {

@@ -87,11 +87,12 @@ async function colleagueRecipients(
   trx: LettersTrx,
   viewer: Viewer,
   lists: Array<[kind: number, ids: number[] | undefined, label: string]>,
+  kept: ReadonlySet<number>,
 ) {
   const seen = new Set<number>();
   const recipients: Array<Colleague & { kind: number }> = [];
   for (const [kind, ids, label] of lists) {
-    for (const colleague of await colleaguesOf(trx, viewer.tenantId, ids ?? [], label)) {
+    for (const colleague of await colleaguesOf(trx, viewer.tenantId, ids ?? [], label, kept)) {
       if (colleague.userId === viewer.userId)
         throw new UserError(`${label}: نمی‌توانید نامه را برای خودتان بفرستید`);
       if (seen.has(colleague.personId)) continue;
@@ -115,18 +116,28 @@ async function checkedRelated(trx: LettersTrx, viewer: Viewer, related: RelatedI
   return unique;
 }
 
+/** The draft a save changes, as far as composing it needs: what it holds already stays
+ *  acceptable when switched off since (its scheme, its recipients and sender). */
+export interface DraftHeld {
+  id: number;
+  schemeId: number;
+  users: ReadonlySet<number>;
+}
+
 export async function composeLetter(
   trx: LettersTrx,
   viewer: Viewer,
   params: SaveParams,
   type: number,
-  ownId = 0,
+  draft?: DraftHeld,
 ): Promise<Composed> {
   const tenantId = viewer.tenantId;
+  const ownId = draft?.id ?? 0;
+  const kept = draft?.users ?? new Set<number>();
   const subject = cleanPersianText(params.Subject);
   if (!hasVisibleText(subject)) throw required('موضوع');
   if (!params.AndikatorFk) throw required('اندیکاتور');
-  await schemeFor(trx, tenantId, params.AndikatorFk, type);
+  await schemeFor(trx, tenantId, params.AndikatorFk, type, draft?.schemeId);
   const body = storedBody(params.MessageBody);
   if (!hasVisibleText(body.body_excerpt)) throw required('متن نامه');
 
@@ -145,15 +156,20 @@ export async function composeLetter(
   });
   if (type === OUTGOING) {
     if (!params.MessageFromManFk) throw required('فرستنده');
-    const [sender] = await colleaguesOf(trx, tenantId, [params.MessageFromManFk], 'فرستنده');
+    const [sender] = await colleaguesOf(trx, tenantId, [params.MessageFromManFk], 'فرستنده', kept);
     fromMan = sender.userId;
     from = sender.name;
     if (!params.SelectedTo?.length) throw required('گیرندگان');
     customers = await customerNames(trx, tenantId, params.SelectedTo, 'گیرندگان');
-    recipients = await colleagueRecipients(trx, viewer, copies);
+    recipients = await colleagueRecipients(trx, viewer, copies, kept);
   } else {
     if (!params.SelectedTo?.length) throw required('گیرندگان');
-    recipients = await colleagueRecipients(trx, viewer, [[TO, params.SelectedTo, 'گیرندگان'], ...copies]);
+    recipients = await colleagueRecipients(
+      trx,
+      viewer,
+      [[TO, params.SelectedTo, 'گیرندگان'], ...copies],
+      kept,
+    );
     if (type === INCOMING) {
       if (!hasVisibleText(params.ImportedMsgNumber)) throw required('شماره نامه وارده');
       if (!params.ImportedMsgDate) throw required('تاریخ نامه وارده');

@@ -9,7 +9,14 @@ import { letterChange } from './transaction';
 
 export async function saveFavoritePersons(services: Services, viewer: Viewer, personIds: number[]) {
   await letterChange(services, async (trx) => {
-    const people = await colleaguesOf(trx, viewer.tenantId, personIds, 'اشخاص دلخواه');
+    const chosenBefore = await trx
+      .selectFrom('favorite_persons')
+      .select('person_user_id')
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('user_id', '=', viewer.userId)
+      .execute();
+    const kept = new Set(chosenBefore.map((row) => row.person_user_id));
+    const people = await colleaguesOf(trx, viewer.tenantId, personIds, 'اشخاص دلخواه', kept);
     // Their letters are the ones in the user's cartable: the user's own never are.
     if (people.some((person) => person.userId === viewer.userId))
       throw new UserError('اشخاص دلخواه: نمی‌توانید خودتان را برگزینید');

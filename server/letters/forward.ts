@@ -19,7 +19,7 @@ import type { ForwardParams } from './params';
 import { colleaguesOf, colleaguesByUser, userName, type Colleague } from './people';
 import { checkMayCreate } from './save';
 import { checkUnbuiltReferences } from './compose';
-import { answeringSavedBefore, letterOfKey, SavedBefore } from './client-key';
+import { answeringSavedBefore, CLIENT_KEY_MISMATCH, letterOfKey, SavedBefore } from './client-key';
 import type { LettersTrx } from './schema';
 import { writeSearch } from './search';
 import { letterUrl, notifyAfterCommit } from './send';
@@ -174,6 +174,8 @@ async function reply(
   // Sent again under its dialog's key after the answer was lost: the draft written then.
   const earlier = await letterOfKey(trx, viewer, params.ClientKey);
   if (earlier && earlier.deleted_at !== null) throw new UserError(REFUSED.notFound);
+  // The key of a save, or of a reply to another letter: not a retry of this reply.
+  if (earlier && earlier.reply_to_id !== original.id) throw new UserError(CLIENT_KEY_MISMATCH);
   if (earlier) throw new SavedBefore(earlier.id);
   const senderId = original.sender_id;
   if (senderId === null) throw new UserError(REFUSED.noSender);

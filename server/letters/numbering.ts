@@ -12,7 +12,15 @@ export const SCHEME_EXHAUSTED = `شماره‌های ${SCHEME_LABEL} این نا
 export const NUMBERED_SCHEME_FIXED = `${SCHEME_LABEL} نامه‌ای که شماره گرفته است تغییر نمی‌کند`;
 
 /** The letter's scheme, checked for its type (and, for a new number, locked). */
-export async function schemeFor(trx: LettersTrx, tenantId: number, andikatorId: number, messageType: number) {
+/** The scheme a letter of this type may be saved under: the tenant's, of the type, active —
+ *  or the one the draft has already (`kept`), switched off since. */
+export async function schemeFor(
+  trx: LettersTrx,
+  tenantId: number,
+  andikatorId: number,
+  messageType: number,
+  kept?: number,
+) {
   const scheme = await trx
     .selectFrom('andikators')
     .selectAll()
@@ -25,7 +33,7 @@ export async function schemeFor(trx: LettersTrx, tenantId: number, andikatorId: 
   if (!scheme) throw new UserError(`${SCHEME_LABEL} انتخاب‌شده وجود ندارد`);
   if (scheme.message_type_fk !== messageType)
     throw new UserError(`${SCHEME_LABEL} انتخاب‌شده برای این نوع نامه نیست`);
-  if (!scheme.is_active) throw new UserError(`${SCHEME_LABEL} انتخاب‌شده غیرفعال است`);
+  if (!scheme.is_active && scheme.id !== kept) throw new UserError(`${SCHEME_LABEL} انتخاب‌شده غیرفعال است`);
   return scheme;
 }
 

@@ -22,12 +22,14 @@ export async function colleaguesOf(
   tenantId: number,
   personIds: readonly number[],
   label: string,
+  /** Users the letter (or list) holds already: kept even when switched off since. */
+  kept: ReadonlySet<number> = NO_ONE,
 ): Promise<Colleague[]> {
   const ids = [...new Set(personIds)];
   if (!ids.length) return [];
   const rows = await db
     .selectFrom('persons')
-    .select(['id', 'user_fk', 'first_name', 'last_name'])
+    .select(['id', 'user_fk', 'first_name', 'last_name', 'is_active'])
     .where('tenant_id', '=', tenantId)
     .where('id', 'in', ids)
     .execute();
@@ -35,9 +37,15 @@ export async function colleaguesOf(
   return ids.map((id) => {
     const row = byId.get(id);
     if (!row) throw new UserError(`${label} انتخاب‌شده وجود ندارد`);
-    return { personId: row.id, userId: row.user_fk, name: fullName(row.first_name, row.last_name) };
+    const name = fullName(row.first_name, row.last_name);
+    // Switched off, they cannot sign in to read it: not newly chosen (the pickers leave them out).
+    if (row.is_active === false && !kept.has(row.user_fk))
+      throw new UserError(`${label}: «${name}» غیرفعال است`);
+    return { personId: row.id, userId: row.user_fk, name };
   });
 }
+
+const NO_ONE: ReadonlySet<number> = new Set();
 
 /** Person id and name of each of these users (a user without a person keeps its name). */
 export async function colleaguesByUser(

@@ -13,7 +13,7 @@ import {
   withStoredFiles,
   type StoredFile,
 } from './attachments';
-import { answeringSavedBefore, letterOfKey, SavedBefore } from './client-key';
+import { answeringSavedBefore, CLIENT_KEY_MISMATCH, letterOfKey, SavedBefore } from './client-key';
 import { holdDraft, lockCounters } from './boxes';
 import { addRelations, composeLetter, writeAddresses, type Composed } from './compose';
 import { NUMBERED_SCHEME_FIXED } from './numbering';
@@ -86,8 +86,15 @@ async function changeDraft(
   // Its number belongs to its scheme: in another, it would stand in that scheme's way.
   if (message.number !== null && params.AndikatorFk && params.AndikatorFk !== message.andikator_fk)
     throw new UserError(NUMBERED_SCHEME_FIXED);
-  const composed = await composeLetter(trx, viewer, params, message.message_type_fk, message.id);
   const addressedBefore = await addressesOf(trx, viewer.tenantId, message.id);
+  const composed = await composeLetter(trx, viewer, params, message.message_type_fk, {
+    id: message.id,
+    schemeId: message.andikator_fk,
+    users: new Set([
+      ...addressedBefore.recipients.map((r) => r.user_id),
+      ...(message.from_man_user_id === null ? [] : [message.from_man_user_id]),
+    ]),
+  });
   const changed = await trx
     .updateTable('messages')
     .set(composed.columns)
@@ -181,6 +188,9 @@ async function saveAgain(
   withFiles: boolean,
 ): Promise<Message> {
   if (earlier.deleted_at !== null) throw new UserError(REFUSED.notFound);
+  // The key of another kind of letter, or of a reply: not a retry of this save.
+  if (earlier.reply_to_id !== null || earlier.message_type_fk !== params.MessageTypeFk)
+    throw new UserError(CLIENT_KEY_MISMATCH);
   if (earlier.is_send) throw new SavedBefore(earlier.id);
   return changeDraft(trx, viewer, { ...params, MessageId: earlier.id, IsSend: SAVE_DRAFT }, withFiles);
 }

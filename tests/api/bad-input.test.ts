@@ -107,6 +107,18 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
         totalCount: 1,
       });
     });
+
+    it('answers a form field named like an object’s own property (__proto__, constructor) with a Persian 400, polluting nothing', async () => {
+      for (const name of ['__proto__', 'constructor', 'toString']) {
+        const form = new FormData();
+        form.append('Title', 'بانک فرم');
+        form.append(name, 'x');
+        const refused = await server.api.call('POST', 'bank/create/', { token: admin, form });
+        expect(refused.status, name).toBe(400);
+        expect(refused.body).toMatchObject({ status: 0, message: 'درخواست نامعتبر است' });
+      }
+      expect(({} as Record<string, unknown>).x).toBeUndefined();
+    });
   });
 
   it('refuses lists of lists, however deep, naming the field (5,000 deep overflowed the stack)', async () => {

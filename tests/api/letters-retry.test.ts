@@ -94,5 +94,23 @@ describe.each(ENGINES)('letters: a save sent again (%s)', (engine) => {
     expect(
       await api.save(w.maryam, { ...api.internal([w.ali]), ClientKey: "'; DROP TABLE messages; --" }),
     ).toMatchObject({ status: 0, messge: 'کلید نامه معتبر نیست' });
+    // A reply's key on a save, or on a reply to another letter: no retry, refused.
+    expect(await api.save(w.ali, { ...api.internal([w.maryam]), ClientKey: reply.ClientKey })).toMatchObject({
+      status: 0,
+      messge: 'کلید نامه معتبر نیست',
+    });
+    const another = await api.sendNew(w.maryam, [w.ali]);
+    expect(await api.post(w.ali, 'message/forward/', { ...reply, MessageId: another })).toMatchObject({
+      status: 0,
+      message: 'کلید نامه معتبر نیست',
+    });
+    // A save's key on a save of another type of letter: refused too.
+    const internalKey = key();
+    expect(
+      (await api.save(w.maryam, { ...api.internal([w.ali]), IsSend: 0, ClientKey: internalKey })).status,
+    ).toBe(1);
+    expect(
+      await api.save(w.maryam, { ...api.internal([w.ali]), MessageTypeFk: 5, ClientKey: internalKey }),
+    ).toMatchObject({ status: 0, messge: 'کلید نامه معتبر نیست' });
   });
 });

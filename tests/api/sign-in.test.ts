@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+import { hash as hashAsTyped } from '@node-rs/argon2';
+import { asSystem } from '../../server/db/tenant-fence';
 import { DEMO_COLLEAGUE_PASSWORD, DEMO_TENANT_NAME } from '../../server/seed/seed';
 
 describe.each(ENGINES)('sign-in and sessions (%s)', (engine) => {
@@ -66,6 +68,17 @@ describe.each(ENGINES)('sign-in and sessions (%s)', (engine) => {
     expect((await signIn('09123333333', 'رمز456789')).body.status).toBe(1);
     expect((await signIn('09123333333', 'رمز۴۵۶۷۸۹')).body.status).toBe(1);
     expect((await signIn('09123333333', 'رمز456780')).body.status).toBe(0);
+    // A password hashed before, as typed on a Persian layout, signs in typed in any script.
+    const legacy = await hashAsTyped('رمز۱۱۲۲۳۳');
+    await asSystem(() =>
+      server.built.services.db
+        .updateTable('users')
+        .set({ password_hash: legacy })
+        .where('username', '=', '09123333333')
+        .execute(),
+    );
+    for (const typed of ['رمز۱۱۲۲۳۳', 'رمز112233', 'رمز١١٢٢٣٣'])
+      expect((await signIn('09123333333', typed)).body.status, typed).toBe(1);
   });
 
   it('answers status 0 in Persian for a wrong password, an unknown user and a missing field', async () => {

@@ -1,0 +1,105 @@
+// A letter keeps what it holds when it is switched off, and does not newly take it: a
+// draft's numbering scheme or recipient deactivated meanwhile stays through its edits, while
+// a new letter, a forward or a favourite contact naming them is refused (people.ts,
+// numbering.ts schemeFor). The pickers leave them out (masterdata lookups).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, startTestServer, type TestServer } from './harness';
+import { letters, letterWorld, type LetterWorld } from './letters-kit';
+
+describe.each(ENGINES)('letters: switched-off schemes and people (%s)', (engine) => {
+  let server: TestServer;
+  let w: LetterWorld;
+  let api: ReturnType<typeof letters>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    w = await letterWorld(server);
+    api = letters(server, w);
+  });
+  afterAll(() => server?.stop());
+
+  const admin = () => ({ token: w.admin.token });
+
+  it('keeps a draft’s scheme switched off since, and refuses it to a new letter', async () => {
+    const scheme = (
+      await server.api.post(
+        'andikator/create/',
+        { AndikatorTitle: 'دبیرخانه شعبه', AndikatorPreFix: 'ش-', MessageTypeFk: 4, IsActive: true },
+        admin(),
+      )
+    ).body.id as number;
+    const draft = await api.draft(w.maryam, [w.ali], { AndikatorFk: scheme });
+    expect(
+      (
+        await server.api.call('PUT', 'andikator/update/', {
+          ...admin(),
+          json: { Id: scheme, IsActive: false },
+        })
+      ).body.status,
+    ).toBe(1);
+    const edited = await api.save(w.maryam, {
+      ...api.internal([w.ali]),
+      MessageId: draft,
+      AndikatorFk: scheme,
+      Subject: 'گزارش ویرایش‌شده',
+    });
+    expect(edited).toMatchObject({ status: 1, id: draft });
+    expect(await api.save(w.maryam, { ...api.internal([w.ali]), AndikatorFk: scheme })).toMatchObject({
+      status: 0,
+      messge: 'اندیکاتور انتخاب‌شده غیرفعال است',
+    });
+  });
+
+  it('keeps a draft’s recipient switched off since, and refuses them to a new letter, a forward and the favourites', async () => {
+    const draft = await api.draft(w.maryam, [w.ali, w.zahra]);
+    const sent = await api.sendNew(w.maryam, [w.ali]);
+    await server.api.post(
+      'person/savefavoritepersons/',
+      { Persons: [w.zahra.personId] },
+      { token: w.maryam.token },
+    );
+    const off = await server.api.call('PUT', 'person/update/', {
+      ...admin(),
+      json: { Id: w.zahra.personId, IsActive: false },
+    });
+    expect(off.body.status).toBe(1);
+    const refused = `گیرندگان: «زهرا کریمی» غیرفعال است`;
+    expect(await api.save(w.maryam, { ...api.internal([w.zahra]), IsSend: 1 })).toMatchObject({
+      status: 0,
+      messge: refused,
+    });
+    expect(
+      await api.save(w.maryam, { ...api.internal([w.ali, w.zahra]), MessageId: draft, Subject: 'ویرایش' }),
+    ).toMatchObject({ status: 1, id: draft });
+    expect(
+      await api.post(w.ali, 'message/forward/', {
+        MessageId: sent,
+        IsSend: 1,
+        SelectedTo: [w.zahra.personId],
+      }),
+    ).toMatchObject({ status: 0, message: 'گیرندگان ارجاع: «زهرا کریمی» غیرفعال است' });
+    // Kept among the favourites chosen before; not newly chosen by another.
+    expect(
+      (
+        await server.api.post(
+          'person/savefavoritepersons/',
+          { Persons: [w.zahra.personId, w.ali.personId] },
+          { token: w.maryam.token },
+        )
+      ).body.status,
+    ).toBe(1);
+    expect(
+      (
+        await server.api.post(
+          'person/savefavoritepersons/',
+          { Persons: [w.zahra.personId] },
+          { token: w.hossein.token },
+        )
+      ).body,
+    ).toMatchObject({ status: 0, message: 'اشخاص دلخواه: «زهرا کریمی» غیرفعال است' });
+    await server.api.call('PUT', 'person/update/', {
+      ...admin(),
+      json: { Id: w.zahra.personId, IsActive: true },
+    });
+  });
+});
