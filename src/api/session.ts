@@ -42,6 +42,17 @@ export function setSession(session: Session | null): void {
   listeners.forEach((listener) => listener(session));
 }
 
+/** Where a user's unsaved work is kept in the tab (a letter being written): keys under it
+ *  are the user's, and signing out on purpose forgets them (forgetUnsavedWork). */
+export const UNSAVED_WORK_PREFIX = 'dabir:compose:';
+
+/** Signing out on purpose leaves no letter text behind for whoever uses the browser next
+ *  (a session that ended under the user keeps it for the same user to sign back in to). */
+export function forgetUnsavedWork(): void {
+  for (const key of Object.keys(sessionStorage))
+    if (key.startsWith(UNSAVED_WORK_PREFIX)) sessionStorage.removeItem(key);
+}
+
 export function updateUser(patch: Partial<CurrentUser>): void {
   const session = getSession();
   if (session) setSession({ ...session, user: { ...session.user, ...patch } });

@@ -3,7 +3,7 @@
 // caches and goes to the page the user first asked for.
 import type { AuthProvider } from 'react-admin';
 import { http } from '../api/http';
-import { getSession, getToken, setSession } from '../api/session';
+import { forgetUnsavedWork, getSession, getToken, setSession } from '../api/session';
 import { authenticate, avatarUrl, type Credentials } from './signIn';
 import { disconnectRealtime } from '../realtime/hub';
 
@@ -20,6 +20,8 @@ function isAuthFailure(error: unknown): boolean {
 /** Ends the session on the server (best effort) and here. Safe to call twice. */
 async function endSession(): Promise<void> {
   if (getToken()) {
+    // Signing out on purpose (an ended session has no token by now).
+    forgetUnsavedWork();
     await disconnectRealtime();
     try {
       await http.post('user/logout/');

@@ -108,4 +108,22 @@ describe('a letter being written survives a reload and an ended session', () => 
     await page.waitForURL((url) => url.pathname.startsWith('/letter/false/Send/'), { timeout: 15_000 });
     expect(await sentTo()).toBe(1);
   });
+
+  it('forgets the copies when the user signs out on purpose', async () => {
+    await page.goto(`${origin}/letter/true/AllMyMessage/4/0`);
+    await subject().fill('نامه‌ای که با خروج فراموش می‌شود');
+    await page.waitForTimeout(600);
+    const copies = () =>
+      page.evaluate(
+        () => Object.keys(sessionStorage).filter((key) => key.startsWith('dabir:compose:')).length,
+      );
+    expect(await copies()).toBe(1);
+    await page
+      .getByRole('button', { name: /حساب کاربری|پروفایل|کاربر/ })
+      .first()
+      .click();
+    await page.getByText('خروج').first().click();
+    await page.waitForURL(/\/login/);
+    expect(await copies()).toBe(0);
+  });
 });

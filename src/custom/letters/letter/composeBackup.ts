@@ -6,10 +6,10 @@
 // banner can ask for them again. A saved letter clears its copy.
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { getSession } from '../../../api/session';
+import { getSession, UNSAVED_WORK_PREFIX } from '../../../api/session';
 import type { LetterFormValues } from './letterForm';
 
-const PREFIX = 'dabir:compose:';
+const PREFIX = UNSAVED_WORK_PREFIX;
 /** How long after the last key press the copy is written. */
 const WRITE_DELAY_MS = 300;
 
