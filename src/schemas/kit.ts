@@ -9,6 +9,7 @@ import { emptyToUndefined, isHttpUrl, toBoolean, toNumber } from '../shared/coer
 import { amount, int32, recordId } from '../shared/integers';
 import { isFormDay, tehranWallClock, toIsoDate } from '../shared/jalali';
 import { formYearsMessage } from '../shared/validation-messages';
+import { MOBILE_PATTERN, normalMobile } from '../shared/mobile';
 import type { ColumnName, FieldName, FieldsOfKind } from './resource-types';
 
 export type FieldKind =
@@ -233,11 +234,11 @@ export const f = {
       'text',
       label,
       z.preprocess(
-        (v) =>
-          typeof v === 'string' ? toLatinDigits(v).replace(/[\s-]/g, '') || undefined : emptyToUndefined(v),
+        // As people write it (+98, 0098, spaces, dashes, brackets), as sign-in reads it.
+        (v) => (typeof v === 'string' ? normalMobile(v) || undefined : emptyToUndefined(v)),
         stringRule(
           opts.required ?? false,
-          (s) => /^09\d{9}$/.test(s),
+          (s) => MOBILE_PATTERN.test(s),
           `${label} باید با ۰۹ شروع شود و ۱۱ رقم باشد`,
         ),
       ) as Outputs<string, O>,

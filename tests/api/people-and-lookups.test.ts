@@ -269,6 +269,14 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
     expect(list.records.map((r: { id: number }) => r.id)).toContain(id);
   });
 
+  it('takes a mobile as people write it, and the person signs in with it written any way', async () => {
+    const { answer, id } = await createPerson({ Mobile: '+98 (912) 444-1234' });
+    expect(answer.status).toBe(1);
+    const record = (await server.api.get('person/get/', { Id: id }, { token: admin })).body.record;
+    expect(record.mobile).toBe('09124441234');
+    expect((await signInAnswer('0098 912 444 1234', 'first-pass')).status).toBe(1);
+  });
+
   it('keeps the mobile on edit, changes the password only when given, and refuses a city of another province', async () => {
     const { input, id } = await createPerson();
     const kept = await update(id, {
