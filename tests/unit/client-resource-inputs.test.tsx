@@ -185,6 +185,11 @@ describe('whole numbers', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     fireEvent.change(input(/^عنوان/), { target: { value: 'الف' } });
     const batch = input(/شماره سری/);
     const price = input(/^بها/);
+    // Numbers read left to right («-۵», not «۵-»), aligned as the other inputs.
+    for (const field of [batch, price]) {
+      expect(field.getAttribute('dir')).toBe('ltr');
+      expect(field.style.textAlign).toBe('right');
+    }
     const typed: Array<[string, string]> = [
       ['۱٫۵', '۱٫۵'],
       ['1.5', '۱.۵'],

@@ -73,7 +73,9 @@ export function NumericInput({
         keepCaretOverGrouping(event);
         onChange?.(event);
       }}
-      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      // A number reads left to right: «-۵», not «۵-»; aligned like the form's other inputs
+      // (an inline style, which the right-to-left theme leaves as it is).
+      slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr', style: { textAlign: 'right' } } }}
     />
   );
 }
