@@ -6,28 +6,25 @@
 -- (server/masterdata/service.ts).
 SELECT set_config('app.all_tenants', 'on', true);
 
-WITH folded AS (
-  SELECT id, tenant_id, andikator_pre_fix AS stored,
-         translate(regexp_replace(normalize(andikator_pre_fix, NFKC), '[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\ufeff]', '', 'g'),
-                   '۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩', '01234567890123456789') AS key
-    FROM andikators
-), chosen AS (
-  SELECT DISTINCT ON (tenant_id, key) id, key FROM folded f
-   WHERE key <> stored
-     AND NOT EXISTS (SELECT 1 FROM andikators o WHERE o.tenant_id = f.tenant_id AND o.andikator_pre_fix = f.key)
-   ORDER BY tenant_id, key, id
-)
-UPDATE andikators a SET andikator_pre_fix = chosen.key FROM chosen WHERE a.id = chosen.id;
-
-WITH folded AS (
-  SELECT id, tenant_id, code AS stored,
-         translate(regexp_replace(normalize(code, NFKC), '[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\ufeff]', '', 'g'),
-                   '۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩', '01234567890123456789') AS key
-    FROM customers
-), chosen AS (
-  SELECT DISTINCT ON (tenant_id, key) id, key FROM folded f
-   WHERE key <> stored
-     AND NOT EXISTS (SELECT 1 FROM customers o WHERE o.tenant_id = f.tenant_id AND o.code = f.key)
-   ORDER BY tenant_id, key, id
-)
-UPDATE customers c SET code = chosen.key FROM chosen WHERE c.id = chosen.id;
+DO $$
+DECLARE
+  key record;
+BEGIN
+  FOR key IN SELECT * FROM (VALUES ('andikators', 'andikator_pre_fix'), ('customers', 'code')) AS k (tbl, col)
+  LOOP
+    EXECUTE format($sql$
+      WITH folded AS (
+        SELECT id, tenant_id, %2$I AS stored,
+               translate(regexp_replace(normalize(%2$I, NFKC),
+                                        '[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\ufeff]', '', 'g'),
+                         '۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩', '01234567890123456789') AS folded_key
+          FROM %1$I
+      ), chosen AS (
+        SELECT DISTINCT ON (tenant_id, folded_key) id, folded_key FROM folded f
+         WHERE folded_key <> stored
+           AND NOT EXISTS (SELECT 1 FROM %1$I o WHERE o.tenant_id = f.tenant_id AND o.%2$I = f.folded_key)
+         ORDER BY tenant_id, folded_key, id
+      )
+      UPDATE %1$I t SET %2$I = chosen.folded_key FROM chosen WHERE t.id = chosen.id$sql$, key.tbl, key.col);
+  END LOOP;
+END $$;
