@@ -2,11 +2,13 @@
 // and for a saved letter forwards and events), the bottom buttons and the dialogs. Which
 // buttons are open is letterButtons.ts; what they do is useLetterActions.ts.
 import { useDeferredValue, useMemo, useState } from 'react';
+import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -224,18 +226,23 @@ function RestoredBanner({
   onClose: () => void;
 }) {
   const files = backup.fileNames.length;
+  const [day, time] = toPersianDigits(formatJalali(new Date(backup.savedAt), { withTime: true })).split(' ');
+  // An Alert given an action draws no close icon of its own: both go in the action.
   return (
     <Alert
       severity="info"
-      onClose={onClose}
       action={
-        <Button color="inherit" size="small" onClick={onUndo}>
-          دور انداختن
-        </Button>
+        <>
+          <Button color="inherit" size="small" onClick={onUndo}>
+            دور انداختن
+          </Button>
+          <IconButton color="inherit" size="small" aria-label="بستن" onClick={onClose}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </>
       }
     >
-      آنچه در {toPersianDigits(formatJalali(new Date(backup.savedAt), { withTime: true }))} نوشته بودید و
-      ذخیره نشده بود بازگردانده شد.
+      آنچه در {day} ساعت {time} نوشته بودید و ذخیره نشده بود بازگردانده شد.
       {files > 0 &&
         ` پیوست‌های انتخاب‌شده (${toPersianDigits(files)} پرونده: ${backup.fileNames.join('، ')}) را دوباره بیفزایید.`}
     </Alert>
