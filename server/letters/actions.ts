@@ -1,13 +1,14 @@
 // The letter's own buttons (spec 1 §4): sign and remove the signature of a draft one
 // holds; file a sent letter in an archive or favourite folder; delete a letter one wrote
-// while no other user has read it.
+// while no other user has read it (readers.ts).
 import { sql } from 'kysely';
 import { UserError } from '../http/answers';
 import type { Services } from '../services';
 import { requireLetter, type Viewer } from './access';
 import { fileLetter, holders, lockCounters, removeBoxes } from './boxes';
 import { EVENT, REFUSED } from './constants';
-import { readEventExists, recordEvent } from './events';
+import { recordEvent } from './events';
+import { readByOtherThan } from './readers';
 import type { LettersTrx } from './schema';
 import { dropSearch } from './search';
 import { draftRecipients, letterNoticeUrls } from './send';
@@ -92,8 +93,7 @@ export function deleteLetter(services: Services, viewer: Viewer, id: number) {
     const mayDelete =
       message.author_id === viewer.userId || (!message.is_send && message.holder_id === viewer.userId);
     if (!mayDelete) throw new UserError(REFUSED.deleteNotAuthor);
-    const readByOther = await readEventExists(trx, viewer.tenantId, id, { notBy: viewer.userId });
-    if (readByOther) throw new UserError(REFUSED.deleteRead);
+    if (readByOtherThan(message, viewer.userId)) throw new UserError(REFUSED.deleteRead);
     const people = await holders(trx, message);
     await lockCounters(trx, viewer.tenantId, people);
     await removeBoxes(trx, message);

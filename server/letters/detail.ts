@@ -21,6 +21,7 @@ import {
   messageTypeString,
 } from './constants';
 import { firstReadBy, recordEvent } from './events';
+import { noteReader } from './readers';
 import { colleaguesByUser } from './people';
 import type { LettersDatabase, LettersDb } from './schema';
 import { displayNumber } from './search';
@@ -133,8 +134,10 @@ async function markRead(
          AND url IN (${sql.join(letterNoticeUrls(message))})`.execute(trx);
     // One event of type 8 for a user, however they came to the letter (a reader of all
     // letters who then filed it, or was forwarded it, opened it before).
-    if ((await firstReadBy(trx, viewer.tenantId, message.id, viewer.userId)) === null)
+    if ((await firstReadBy(trx, viewer.tenantId, message.id, viewer.userId)) === null) {
       await recordEvent(trx, viewer.tenantId, message.id, EVENT.read, viewer.userId);
+      await noteReader(trx, message, viewer.userId);
+    }
   });
 }
 

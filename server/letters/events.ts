@@ -47,40 +47,28 @@ export async function firstReadBy(
   return found?.created_at ?? null;
 }
 
-/**
- * `{ by }`: has this user opened the letter (an event of type 8)? `{ notBy }`: has anyone
- * but this user read it as its recipient — a to, cc or bcc recipient or one it was
- * forwarded to, or the colleague a draft was passed to — the reading that keeps its author
- * from deleting it (spec 1 §4). Those readings alone set their reader's first_read_at
- * (detail.ts markRead); an event of type 8 by a reader of all letters looking in, by the
- * sender or by the author does not count.
- */
-export async function readEventExists(
-  db: LettersDb,
-  tenantId: number,
-  messageId: number,
-  who: { by: number } | { notBy: number },
-): Promise<boolean> {
-  if ('by' in who) return (await firstReadBy(db, tenantId, messageId, who.by)) !== null;
-  const found = await db
-    .selectFrom('message_events as e')
-    .select('e.id')
-    .modifyFront(ONE_PLAN)
-    .where('e.tenant_id', '=', tenantId)
-    .where('e.message_id', '=', messageId)
-    .where('e.event_type', '=', EVENT.read)
-    .where('e.user_id', '<>', who.notBy)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('message_boxes as b')
-          .select('b.user_id')
-          .whereRef('b.tenant_id', '=', 'e.tenant_id')
-          .whereRef('b.user_id', '=', 'e.user_id')
-          .whereRef('b.message_id', '=', 'e.message_id')
-          .where('b.first_read_at', 'is not', null),
-      ),
+/** The letter's forwards tab: a row for each user it went to (a forward, a draft passed
+ *  on, a reply to its sender: spec 1 §4's three forward modes). */
+export async function recordForwards(
+  trx: LettersTrx,
+  message: { tenant_id: number; id: number },
+  fromUserId: number,
+  toUserIds: readonly number[],
+  mode: number,
+  note: string,
+) {
+  if (!toUserIds.length) return;
+  await trx
+    .insertInto('message_forwards')
+    .values(
+      toUserIds.map((userId) => ({
+        tenant_id: message.tenant_id,
+        message_id: message.id,
+        from_user_id: fromUserId,
+        to_user_id: userId,
+        mode,
+        note,
+      })),
     )
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(found);
+    .execute();
 }

@@ -12,8 +12,8 @@ import { requireLetter, type Message, type Viewer } from './access';
 import { checkAttachments, recordAttachments, withStoredFiles } from './attachments';
 import { storedBody } from './body';
 import { deliver, holdDraft, lockCounters, releaseDraft } from './boxes';
-import { EVENT, FORWARD, FORWARD_DRAFT, FORWARDED, INTERNAL, REFUSED, REPLY, TO } from './constants';
-import { recordEvent } from './events';
+import { EVENT, FORWARD, FORWARD_DRAFT, FORWARDED, INTERNAL, REFUSED, TO } from './constants';
+import { recordEvent, recordForwards } from './events';
 import { schemeFor } from './numbering';
 import type { ForwardParams } from './params';
 import { colleaguesOf, colleaguesByUser, userName, type Colleague } from './people';
@@ -37,31 +37,6 @@ async function forwardTargets(
   if (targets.some((t) => t.userId === viewer.userId))
     throw new UserError(`${NOTE_LABEL}: نمی‌توانید نامه را به خودتان ارجاع دهید`);
   return targets;
-}
-
-/** The letter's forwards tab: a row for each user it went to (a forward, a draft passed
- *  on, a reply to its sender: spec 1 §4's three forward modes). */
-async function recordForwards(
-  trx: LettersTrx,
-  viewer: Viewer,
-  message: Message,
-  targets: Array<Pick<Colleague, 'userId'>>,
-  mode: number,
-  note: string,
-) {
-  await trx
-    .insertInto('message_forwards')
-    .values(
-      targets.map((t) => ({
-        tenant_id: viewer.tenantId,
-        message_id: message.id,
-        from_user_id: viewer.userId,
-        to_user_id: t.userId,
-        mode,
-        note,
-      })),
-    )
-    .execute();
 }
 
 async function forwardSent(
@@ -88,7 +63,14 @@ async function forwardSent(
     .execute();
   const deliveries = targets.map((t) => ({ userId: t.userId, kind: FORWARDED, answerRequest: false }));
   await deliver(trx, message, viewer.userId, deliveries);
-  await recordForwards(trx, viewer, message, targets, FORWARD, params.ForwardMessage);
+  await recordForwards(
+    trx,
+    message,
+    viewer.userId,
+    targets.map((t) => t.userId),
+    FORWARD,
+    params.ForwardMessage,
+  );
   await recordEvent(trx, viewer.tenantId, message.id, EVENT.forward, viewer.userId, params.ForwardMessage);
   const from = await userName(trx, viewer.tenantId, viewer.userId);
   notifyAfterCommit(
@@ -124,7 +106,14 @@ async function forwardDraft(
     .execute();
   await releaseDraft(trx, message, viewer.userId);
   await holdDraft(trx, message, target.userId);
-  await recordForwards(trx, viewer, message, targets, FORWARD_DRAFT, params.ForwardMessage);
+  await recordForwards(
+    trx,
+    message,
+    viewer.userId,
+    targets.map((t) => t.userId),
+    FORWARD_DRAFT,
+    params.ForwardMessage,
+  );
   await recordEvent(
     trx,
     viewer.tenantId,
@@ -233,8 +222,6 @@ async function reply(
     .execute();
   await holdDraft(trx, draft, viewer.userId);
   await recordEvent(trx, viewer.tenantId, draft.id, EVENT.create, viewer.userId);
-  await recordForwards(trx, viewer, original, [{ userId: senderId }], REPLY, params.ForwardMessage);
-  await recordEvent(trx, viewer.tenantId, original.id, EVENT.reply, viewer.userId, params.ForwardMessage);
   await writeSearch(trx, draft);
   return draft.id;
 }

@@ -14,6 +14,7 @@ import { seesAllLetters, type Viewer } from './access';
 import { PAGE_TYPES, messageTypeString, type PageType } from './constants';
 import type { ListParams } from './params';
 import type { LettersDatabase, LettersDb, MessageBoxesTable, MessagesTable } from './schema';
+import { readByOtherThan } from './readers';
 import { displayNumber } from './search';
 
 type Boxes = SelectQueryBuilder<LettersDatabase & { b: MessageBoxesTable }, 'b', object>;
@@ -266,6 +267,8 @@ function letterRecords(v: { tenantId: number; userId: number }) {
         'b.inbox',
         'b.is_read',
         'b.answer_request as my_answer_request',
+        'm.first_reader_id',
+        'm.more_readers',
       ])
       // Times as the API writes them, made by the database: no Date built and formatted
       // back for each of forty times a page.
@@ -315,8 +318,8 @@ function listRecord(viewer: Viewer, m: LetterRow) {
     // Who may delete it (with no other user's reading): its author, a draft's holder.
     isAuthor,
     isHolder,
-    // …and whether they may now: no recipient has read it (the server checks again).
-    deletable: (isAuthor || isHolder) && !m.read_by_anyone,
+    // …and whether they may now: no other user has read it (message/delete's own rule).
+    deletable: (isAuthor || isHolder) && !readByOtherThan(m, viewer.userId),
     signed: m.signed_by !== null,
     answerRequest: Boolean(m.inbox && m.my_answer_request),
     subject: m.subject,

@@ -38,6 +38,8 @@ export interface MessagesTable {
   reply_to_id: number | null;
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
   first_read_at: NullableTimestamp;
+  first_reader_id: number | null;
+  more_readers: Generated<boolean>;
   created_at: Timestamp;
   deleted_at: NullableTimestamp;
 }

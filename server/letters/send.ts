@@ -6,8 +6,8 @@ import type { Services } from '../services';
 import type { Message, Viewer } from './access';
 import { deliver, lockCounters, markSent } from './boxes';
 import { UserError } from '../http/answers';
-import { EVENT, INTERNAL, REFUSED, TO } from './constants';
-import { recordEvent } from './events';
+import { EVENT, INTERNAL, REFUSED, REPLY, TO } from './constants';
+import { recordEvent, recordForwards } from './events';
 import { assignNumber } from './numbering';
 import { userName } from './people';
 import type { LettersTrx } from './schema';
@@ -59,6 +59,32 @@ export async function draftRecipients(trx: LettersTrx, viewer: Viewer, draftId: 
   return recipients;
 }
 
+/**
+ * A reply, sent, answers its original: the original waits no more for the answer of the
+ * reply's author (nor of whoever sent it for them), and its forwards and events say it was
+ * answered — only now, and without the reply's text: a draft reaches nobody, and the
+ * original's other readers are not the reply's.
+ */
+async function answerOriginal(
+  trx: LettersTrx,
+  viewer: Viewer,
+  reply: Message,
+  recipients: Array<{ user_id: number; kind: number }>,
+) {
+  const original = { tenant_id: viewer.tenantId, id: reply.reply_to_id as number };
+  await trx
+    .updateTable('message_boxes')
+    .set({ answer_request: false })
+    .where('tenant_id', '=', viewer.tenantId)
+    .where('user_id', 'in', [...new Set([viewer.userId, reply.author_id])])
+    .where('message_id', '=', original.id)
+    .where('answer_request', '=', true)
+    .execute();
+  const to = recipients.filter((r) => r.kind === TO).map((r) => r.user_id);
+  await recordForwards(trx, original, viewer.userId, to, REPLY, '');
+  await recordEvent(trx, viewer.tenantId, original.id, EVENT.reply, viewer.userId);
+}
+
 export async function sendLetter(
   services: Services,
   trx: LettersTrx,
@@ -68,7 +94,9 @@ export async function sendLetter(
 ): Promise<Message> {
   const tenantId = viewer.tenantId;
   const recipients = await draftRecipients(trx, viewer, draft.id);
-  await lockCounters(trx, tenantId, [viewer.userId, ...recipients.map((r) => r.user_id)]);
+  // Its author too: a draft passed on and sent by a colleague goes to its author's sent
+  // letters, and a reply's answers the original's request for its author.
+  await lockCounters(trx, tenantId, [viewer.userId, draft.author_id, ...recipients.map((r) => r.user_id)]);
   let message = draft.number === null ? await numberLetter(trx, viewer, draft) : draft;
   message = await trx
     .updateTable('messages')
@@ -87,6 +115,7 @@ export async function sendLetter(
     .returningAll()
     .executeTakeFirstOrThrow();
   await markSent(trx, message, viewer.userId);
+  if (message.author_id !== viewer.userId) await markSent(trx, message, message.author_id);
   await deliver(
     trx,
     message,
@@ -97,17 +126,7 @@ export async function sendLetter(
       answerRequest: message.answer_request && r.kind === TO,
     })),
   );
-  if (message.reply_to_id !== null) {
-    // A reply answers the original: it no longer waits for this user's answer.
-    await trx
-      .updateTable('message_boxes')
-      .set({ answer_request: false })
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', '=', viewer.userId)
-      .where('message_id', '=', message.reply_to_id)
-      .where('answer_request', '=', true)
-      .execute();
-  }
+  if (message.reply_to_id !== null) await answerOriginal(trx, viewer, message, recipients);
   await recordEvent(trx, tenantId, message.id, EVENT.send, viewer.userId);
   const title = `${message.reply_to_id !== null ? 'پاسخ نامه' : 'نامه جدید'} از ${message.message_from}: ${message.subject}`;
   notifyAfterCommit(

@@ -7,6 +7,10 @@ import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld, type Someone } from './letters-kit';
 import { tinyPng } from './fixtures';
 import { REFUSED } from '../../server/letters/constants';
+import { asSystem } from '../../server/db/tenant-fence';
+import { splitSqlStatements } from '../../server/db/split-sql';
+import { sql } from 'kysely';
+import fs from 'node:fs';
 
 interface Event {
   eventTypeFk: number;
@@ -56,6 +60,11 @@ describe.each(ENGINES)('letters: reading (%s)', (engine) => {
       (r: { messageId: number }) => r.messageId === id,
     )?.isReaded as boolean | undefined;
   const sentFlag = (who: Someone, id: number) => listed(who, { PageType: 'Send', MessageType: 4 }, id);
+  /** deletable of the letter in the user's sent letters: whether their list offers delete. */
+  const offersDelete = async (who: Someone, id: number) =>
+    (await api.list(who, { Count: 100, PageType: 'Send', MessageType: 4 })).records.find(
+      (r: { messageId: number }) => r.messageId === id,
+    )?.deletable as boolean | undefined;
   const remove = (who: Someone, id: number) => api.call(who, 'DELETE', 'message/delete/', { Id: id });
 
   it('keeps a blind copy’s reading, filing, printing and forwards from everyone who may not see it', async () => {
@@ -168,7 +177,7 @@ describe.each(ENGINES)('letters: reading (%s)', (engine) => {
     );
   });
 
-  it('a reader of all letters reads for themselves: not the letter’s reading, no bar to its delete', async () => {
+  it('a reader of all letters reads for themselves: not the letter’s reading, yet a bar to its delete', async () => {
     const id = await api.sendNew(w.maryam, [w.zahra]);
     const first = await opened(w.admin, id);
     expect(first.record).toMatchObject({ isReaded: false, firstTimeRead: null });
@@ -181,7 +190,37 @@ describe.each(ENGINES)('letters: reading (%s)', (engine) => {
     expect(await sentFlag(w.maryam, id)).toBe(false);
     expect(await listed(w.admin, { PageType: 'AllMessage' }, id)).toBe(false);
     expect((await opened(w.maryam, id)).record).toMatchObject({ isReaded: false, firstTimeRead: null });
-    expect(await remove(w.maryam, id)).toMatchObject({ status: 1 });
+    // Spec 1 §4: an event of type 8 by another user, whoever they are, keeps it from its
+    // delete — and the author's list, which offered delete before, no longer does.
+    expect(await offersDelete(w.maryam, id)).toBe(false);
+    expect(await remove(w.maryam, id)).toMatchObject({ status: 0, messge: REFUSED.deleteRead });
+    const unread = await api.sendNew(w.maryam, [w.zahra]);
+    expect(await offersDelete(w.maryam, unread)).toBe(true);
+    expect(await remove(w.maryam, unread)).toMatchObject({ status: 1 });
+  });
+
+  it('learns who read the letters read before their readers were kept on them (migration 0023)', async () => {
+    const db = server.built.services.db;
+    const read = await api.sendNew(w.maryam, [w.zahra]);
+    await opened(w.admin, read);
+    const unread = await api.sendNew(w.maryam, [w.zahra]);
+    const ids = [read, unread];
+    // As a database written before the migration: readings in the events, none on the letters.
+    await asSystem(() =>
+      db
+        .updateTable('messages' as never)
+        .set({ first_reader_id: null, more_readers: false } as never)
+        .where('id' as never, 'in', ids as never)
+        .execute(),
+    );
+    expect(await offersDelete(w.maryam, read)).toBe(true);
+    const script = fs.readFileSync('server/db/migrations/0023_letter_readers.sql', 'utf8');
+    await asSystem(async () => {
+      for (const statement of splitSqlStatements(script)) await sql.raw(statement).execute(db);
+    });
+    expect(await offersDelete(w.maryam, read)).toBe(false);
+    expect(await remove(w.maryam, read)).toMatchObject({ status: 0, messge: REFUSED.deleteRead });
+    expect(await offersDelete(w.maryam, unread)).toBe(true);
   });
 
   it('a reader of all letters then forwarded the letter reads it as its recipient, still one event', async () => {

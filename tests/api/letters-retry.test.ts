@@ -87,10 +87,7 @@ describe.each(ENGINES)('letters: a save sent again (%s)', (engine) => {
     expect(
       drafts.filter((d) => d.subject.startsWith('پاسخ:') && d.subject.includes('گزارش هفتگی')),
     ).toHaveLength(drafts.filter((d) => d.subject.startsWith('پاسخ:')).length);
-    const replies = (await api.get(w.maryam, original)).allForwardedMessage.filter(
-      (f: { description: string }) => f.description === 'پاسخ',
-    );
-    expect(replies).toHaveLength(1);
+    expect(drafts.filter((d) => d.subject.startsWith('پاسخ:'))).toHaveLength(1);
     expect(
       await api.save(w.maryam, { ...api.internal([w.ali]), ClientKey: "'; DROP TABLE messages; --" }),
     ).toMatchObject({ status: 0, messge: 'کلید نامه معتبر نیست' });

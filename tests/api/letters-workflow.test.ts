@@ -7,6 +7,7 @@ import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld } from './letters-kit';
 import { REFUSED } from '../../server/letters/constants';
 import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
+import { PREFIX_OF_NUMBERING_SCHEME_FIXED } from '../../server/masterdata/resource-hooks/andikator';
 
 describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
   let server: TestServer;
@@ -397,22 +398,153 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
       selectedTo: [w.maryam.personId],
     });
     expect(draft.relatedMessage).toEqual([expect.objectContaining({ messageId: original, follow: true })]);
-    // The reply is the original's third forward mode: its forwards tab shows it.
-    expect((await api.get(w.maryam, original)).allForwardedMessage).toEqual([
-      expect.objectContaining({
-        forwardMessage: 'انجام شد',
-        creatorUserFullName: 'حسین محمدی',
-        receivedUserFullName: 'مریم احمدی',
-        description: 'پاسخ',
-      }),
-    ]);
+    // A draft reaches nobody: until it is sent the original names no reply, nor its text.
+    const history = async () => {
+      const seen = await api.get(w.maryam, original);
+      return {
+        forwards: seen.allForwardedMessage,
+        replies: seen.messageEvent.filter((e: { eventTypeFk: number }) => e.eventTypeFk === 10),
+      };
+    };
+    expect(await history()).toEqual({ forwards: [], replies: [] });
     expect(await api.ids(w.hossein, { PageType: 'Draft' })).toContain(reply.id);
     expect((await api.box(w.hossein)).answerRequestCount).toBe(waiting);
     await api.post(w.hossein, 'message/sign/', { id: reply.id });
     expect(await api.save(w.hossein, { MessageId: reply.id, IsSend: 1 })).toMatchObject({ status: 1 });
+    // Sent: the reply is the original's third forward mode, its text the reply's own.
+    expect(await history()).toEqual({
+      forwards: [
+        expect.objectContaining({
+          forwardMessage: '',
+          creatorUserFullName: 'حسین محمدی',
+          receivedUserFullName: 'مریم احمدی',
+          description: 'پاسخ',
+        }),
+      ],
+      replies: [expect.objectContaining({ creatorUserId: w.hossein.userId, description: '' })],
+    });
     expect((await api.box(w.hossein)).answerRequestCount).toBe(waiting - 1);
     expect(await api.ids(w.hossein, { PageType: 'AnswerRequest' })).not.toContain(original);
     expect(await api.ids(w.maryam, { PageType: 'AllMyMessage' })).toContain(reply.id);
+  });
+
+  it('leaves no trace of a reply deleted unsent; a reply passed on and sent answers for its author', async () => {
+    const original = await api.sendNew(w.maryam, [w.hossein, w.ali], {
+      AnswerRequest: true,
+      SelectedCC: [w.zahra.personId],
+    });
+    const unsent = await api.post(w.ali, 'message/forward/', {
+      MessageId: original,
+      IsSend: 7,
+      ForwardMessage: 'پیش‌نویسی که فرستاده نمی‌شود',
+    });
+    expect(await api.call(w.ali, 'DELETE', 'message/delete/', { Id: unsent.id })).toMatchObject({
+      status: 1,
+    });
+    for (const who of [w.maryam, w.zahra]) {
+      const seen = await api.get(who, original);
+      expect(seen.allForwardedMessage).toEqual([]);
+      expect(JSON.stringify(seen)).not.toContain('فرستاده نمی‌شود');
+    }
+    // Hossein writes the reply, passes it to Zahra, who signs and sends it for him.
+    const waiting = (await api.box(w.hossein)).answerRequestCount;
+    const reply = await api.post(w.hossein, 'message/forward/', {
+      MessageId: original,
+      IsSend: 7,
+      ForwardMessage: 'پاسخ حسین',
+    });
+    expect(
+      await api.post(w.hossein, 'message/forward/', {
+        MessageId: reply.id,
+        IsSend: 2,
+        SelectedTo: [w.zahra.personId],
+      }),
+    ).toMatchObject({ status: 1 });
+    expect(await api.post(w.zahra, 'message/sign/', { id: reply.id })).toMatchObject({ status: 1 });
+    expect(await api.save(w.zahra, { MessageId: reply.id, IsSend: 1 })).toMatchObject({ status: 1 });
+    expect((await api.box(w.hossein)).answerRequestCount).toBe(waiting - 1);
+    expect(await api.ids(w.hossein, { PageType: 'AnswerRequest' })).not.toContain(original);
+    // Ali, who has not answered, still owes his.
+    expect(await api.ids(w.ali, { PageType: 'AnswerRequest' })).toContain(original);
+    // Its author finds the letter he passed on among his sent letters, as its sender does.
+    expect(await api.ids(w.hossein, { PageType: 'Send', MessageType: 4 })).toContain(reply.id);
+    expect(await api.ids(w.zahra, { PageType: 'Send', MessageType: 4 })).toContain(reply.id);
+    expect((await api.get(w.maryam, original)).allForwardedMessage).toEqual([
+      expect.objectContaining({
+        creatorUserFullName: 'زهرا کریمی',
+        receivedUserFullName: 'مریم احمدی',
+        description: 'پاسخ',
+        forwardMessage: '',
+      }),
+    ]);
+  });
+
+  it('offers its author delete of a passed draft exactly when the server would do it', async () => {
+    const passOn = async () => {
+      const id = await api.draft(w.admin, [w.ali]);
+      expect(
+        await api.post(w.admin, 'message/forward/', {
+          MessageId: id,
+          IsSend: 2,
+          SelectedTo: [w.maryam.personId],
+        }),
+      ).toMatchObject({ status: 1 });
+      return id;
+    };
+    const offered = async (id: number) =>
+      (await api.list(w.admin, { Count: 100, PageType: 'AllMessage' })).records.find(
+        (r: { messageId: number }) => r.messageId === id,
+      )?.deletable as boolean | undefined;
+    // Maryam, holding it, reads it: a reading by another user.
+    const read = await passOn();
+    expect((await api.get(w.maryam, read)).status).toBe(1);
+    expect(await api.post(w.maryam, 'message/sign/', { id: read })).toMatchObject({ status: 1 });
+    expect(await api.save(w.maryam, { MessageId: read, IsSend: 1 })).toMatchObject({ status: 1 });
+    expect(await offered(read)).toBe(false);
+    expect(await api.call(w.admin, 'DELETE', 'message/delete/', { Id: read })).toMatchObject({
+      status: 0,
+      messge: REFUSED.deleteRead,
+    });
+    // Sent unread by anyone: offered, and done.
+    const unread = await passOn();
+    expect(await api.post(w.maryam, 'message/sign/', { id: unread })).toMatchObject({ status: 1 });
+    expect(await api.save(w.maryam, { MessageId: unread, IsSend: 1 })).toMatchObject({ status: 1 });
+    expect(await offered(unread)).toBe(true);
+    expect(await api.call(w.admin, 'DELETE', 'message/delete/', { Id: unread })).toMatchObject({ status: 1 });
+  });
+
+  it('keeps the prefix of a scheme that numbered letters: no second letter reads the same number', async () => {
+    const admin = { token: w.admin.token };
+    const create = (prefix: string) =>
+      server.api.post(
+        'andikator/create/',
+        { AndikatorTitle: `آزمون ${prefix}`, AndikatorPreFix: prefix, StartNumber: 100, MessageTypeFk: 4 },
+        admin,
+      );
+    const scheme = (await create('آز-')).body.id as number;
+    const update = (prefix: string) =>
+      server.api.call('PUT', 'andikator/update/', {
+        ...admin,
+        json: { Id: scheme, AndikatorPreFix: prefix },
+      });
+    // Unused, its prefix changes freely.
+    expect((await update('آزم-')).body.status).toBe(1);
+    expect((await update('آز-')).body.status).toBe(1);
+    const letter = await api.sendNew(w.maryam, [w.ali], { AndikatorFk: scheme });
+    expect((await api.get(w.maryam, letter)).record.displayMessageNumber).toBe('آز-100');
+    expect((await update('آزم-')).body).toEqual({ status: 0, message: PREFIX_OF_NUMBERING_SCHEME_FIXED });
+    // The same prefix in other digits, or its title and activity: still an edit.
+    expect(
+      (
+        await server.api.call('PUT', 'andikator/update/', {
+          ...admin,
+          json: { Id: scheme, AndikatorPreFix: 'آز-', AndikatorTitle: 'آزمون دیگر' },
+        })
+      ).body.status,
+    ).toBe(1);
+    // The prefix is still its own: a second scheme of it is refused, as before.
+    expect((await create('آز-')).body.status).toBe(0);
+    expect((await api.get(w.maryam, letter)).record.displayMessageNumber).toBe('آز-100');
   });
 
   it('files a sent letter in an archive and a favourite folder, per user', async () => {

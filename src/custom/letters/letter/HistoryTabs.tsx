@@ -1,6 +1,6 @@
-// The forwards and events tabs of a saved letter: who passed it to whom with what note,
-// and every action on it (create, send, read, sign, number, archive, print …) with its
-// Jalali date and time.
+// The forwards and events tabs of a saved letter: who passed it on (a forward, a draft
+// passed on, a reply) to whom with what note, and every action on it (create, send, read,
+// sign, number, archive, print …) with its Jalali date and time.
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
@@ -24,6 +24,7 @@ const when = (value: string) => toPersianDigits(formatJalali(value, { withTime: 
  * it where there is room.
  */
 const CELL_SX = {
+  kind: {},
   name: { minWidth: { sm: 128 } },
   text: { overflowWrap: 'anywhere', minWidth: { xs: 80, sm: 200 } },
   date: { whiteSpace: { sm: 'nowrap' } },
@@ -39,7 +40,7 @@ interface Column {
 
 function HistoryTable({ label, columns, rows }: { label: string; columns: Column[]; rows: ReactNode[][] }) {
   if (rows.length === 0) return <Typography color="text.secondary">موردی ثبت نشده است</Typography>;
-  // On a phone the cells' side padding is narrower, so four columns fit 390 px; whatever
+  // On a phone the cells' side padding is narrower, so four or five columns fit 390 px; whatever
   // still does not fit scrolls inside the card instead of being cut by it.
   const padding = { px: { xs: 0.75, sm: 2 } };
   return (
@@ -75,15 +76,17 @@ export function ForwardsTab({ forwards }: { forwards: LetterForward[] }) {
     <HistoryTable
       label="ارجاع‌های نامه"
       columns={[
+        { header: 'نوع', kind: 'kind' },
         { header: 'ارجاع‌دهنده', kind: 'name' },
         { header: 'گیرنده', kind: 'name' },
         { header: 'متن ارجاع', kind: 'text' },
         { header: 'تاریخ', kind: 'date' },
       ]}
       rows={forwards.map((f) => [
+        f.description,
         f.creatorUserFullName,
         f.receivedUserFullName,
-        f.forwardMessage || f.description,
+        f.forwardMessage,
         when(f.createdDate),
       ])}
     />
