@@ -4,7 +4,7 @@
 // A screen that has landed sets `load`; until then the route shows the placeholder page.
 // This file is plain data (no JSX) so tests and the server may import it too.
 import type { ComponentType } from 'react';
-import type { Permission } from './shared/permissions';
+import { LETTER_PERMISSIONS, type Permission } from './shared/permissions';
 
 export interface AppRoute {
   name: string;
@@ -15,7 +15,7 @@ export interface AppRoute {
   noLayout?: boolean;
   /** What the user must hold to open it (the side menu's entry needs the same); a user
    *  without it who types the address sees the refusal page, not the screen. */
-  permission?: Permission;
+  permission?: Permission | readonly Permission[];
   /** Lazy import of the screen's module (default export); absent = placeholder. */
   load?: () => Promise<{ default: ComponentType }>;
 }
@@ -104,7 +104,8 @@ export const ROUTES: AppRoute[] = [
     name: 'Letter',
     path: '/letter/:create/:pagetype/:messagetype/:id',
     title: 'نامه',
-    permission: 'Messages',
+    // Opened from one's own lists (Messages) or from all letters (AllMessages).
+    permission: LETTER_PERMISSIONS,
     load: () => import('./custom/letters/letter/LetterScreen'),
   },
   { name: 'Andikator', path: '/andikator', title: 'اندیکاتورها', permission: 'Andikator' },

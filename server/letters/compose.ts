@@ -92,7 +92,10 @@ async function colleagueRecipients(
   const seen = new Set<number>();
   const recipients: Array<Colleague & { kind: number }> = [];
   for (const [kind, ids, label] of lists) {
-    for (const colleague of await colleaguesOf(trx, viewer.tenantId, ids ?? [], label, kept)) {
+    for (const colleague of await colleaguesOf(trx, viewer.tenantId, ids ?? [], label, {
+      kept,
+      readers: true,
+    })) {
       if (colleague.userId === viewer.userId)
         throw new UserError(`${label}: نمی‌توانید نامه را برای خودتان بفرستید`);
       if (seen.has(colleague.personId)) continue;
@@ -156,7 +159,7 @@ export async function composeLetter(
   });
   if (type === OUTGOING) {
     if (!params.MessageFromManFk) throw required('فرستنده');
-    const [sender] = await colleaguesOf(trx, tenantId, [params.MessageFromManFk], 'فرستنده', kept);
+    const [sender] = await colleaguesOf(trx, tenantId, [params.MessageFromManFk], 'فرستنده', { kept });
     fromMan = sender.userId;
     from = sender.name;
     if (!params.SelectedTo?.length) throw required('گیرندگان');

@@ -16,7 +16,7 @@ export async function saveFavoritePersons(services: Services, viewer: Viewer, pe
       .where('user_id', '=', viewer.userId)
       .execute();
     const kept = new Set(chosenBefore.map((row) => row.person_user_id));
-    const people = await colleaguesOf(trx, viewer.tenantId, personIds, 'اشخاص دلخواه', kept);
+    const people = await colleaguesOf(trx, viewer.tenantId, personIds, 'اشخاص دلخواه', { kept });
     // Their letters are the ones in the user's cartable: the user's own never are.
     if (people.some((person) => person.userId === viewer.userId))
       throw new UserError('اشخاص دلخواه: نمی‌توانید خودتان را برگزینید');

@@ -33,7 +33,7 @@ async function forwardTargets(
   ids: number[] | undefined,
 ): Promise<Colleague[]> {
   if (!ids?.length) throw new UserError(`${NOTE_LABEL} الزامی است`);
-  const targets = await colleaguesOf(trx, viewer.tenantId, ids, NOTE_LABEL);
+  const targets = await colleaguesOf(trx, viewer.tenantId, ids, NOTE_LABEL, { readers: true });
   if (targets.some((t) => t.userId === viewer.userId))
     throw new UserError(`${NOTE_LABEL}: نمی‌توانید نامه را به خودتان ارجاع دهید`);
   return targets;

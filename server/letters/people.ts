@@ -1,7 +1,9 @@
 // People on letters. The API names colleagues by their person id (the pickers read
 // person/lookup); the letters store the person's user id, because a user outlives a
 // deleted person and is who signs in, holds a cartable and gets notifications.
+import { sql } from 'kysely';
 import { UserError } from '../http/answers';
+import { LETTER_PERMISSIONS } from '../../src/shared/permissions';
 import type { LettersDb, LettersTrx } from './schema';
 import { ONE_PLAN } from '../db/named-statements';
 
@@ -16,20 +18,31 @@ export interface Colleague {
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
 /** The colleagues named by person ids, in the order given; refuses an id that is not a
- *  person of the tenant in the words of the engine («… انتخاب‌شده وجود ندارد»). */
+ *  person of the tenant in the words of the engine («… انتخاب‌شده وجود ندارد»), one switched
+ *  off, and — for whoever a letter goes to (`readers`) — one who may not open letters: the
+ *  letter would count in their cartable and bell and open only «دسترسی ندارید». Those the
+ *  letter (or list) holds already (`kept`) stay, whatever changed since. */
 export async function colleaguesOf(
   db: Reader,
   tenantId: number,
   personIds: readonly number[],
   label: string,
-  /** Users the letter (or list) holds already: kept even when switched off since. */
-  kept: ReadonlySet<number> = NO_ONE,
+  options: { kept?: ReadonlySet<number>; readers?: boolean } = {},
 ): Promise<Colleague[]> {
   const ids = [...new Set(personIds)];
   if (!ids.length) return [];
+  const kept = options.kept ?? NO_ONE;
   const rows = await db
     .selectFrom('persons')
     .select(['id', 'user_fk', 'first_name', 'last_name', 'is_active'])
+    .select(
+      sql<boolean>`EXISTS (
+        SELECT 1 FROM user_group_members m
+          JOIN user_groups g ON g.id = m.group_id AND g.is_active
+          JOIN user_group_permissions p ON p.group_id = g.id
+         WHERE m.tenant_id = persons.tenant_id AND m.user_id = persons.user_fk
+           AND p.permission IN (${sql.join(LETTER_PERMISSIONS)}))`.as('reads_letters'),
+    )
     .where('tenant_id', '=', tenantId)
     .where('id', 'in', ids)
     .execute();
@@ -38,9 +51,11 @@ export async function colleaguesOf(
     const row = byId.get(id);
     if (!row) throw new UserError(`${label} انتخاب‌شده وجود ندارد`);
     const name = fullName(row.first_name, row.last_name);
+    const isKept = kept.has(row.user_fk);
     // Switched off, they cannot sign in to read it: not newly chosen (the pickers leave them out).
-    if (row.is_active === false && !kept.has(row.user_fk))
-      throw new UserError(`${label}: «${name}» غیرفعال است`);
+    if (row.is_active === false && !isKept) throw new UserError(`${label}: «${name}» غیرفعال است`);
+    if (options.readers && !row.reads_letters && !isKept)
+      throw new UserError(`${label}: «${name}» به نامه‌ها دسترسی ندارد`);
     return { personId: row.id, userId: row.user_fk, name };
   });
 }

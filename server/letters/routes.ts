@@ -37,8 +37,9 @@ import {
 import { printLetter } from './print';
 import { saveLetter } from './save';
 import type { LettersDb } from './schema';
+import { LETTER_PERMISSIONS } from '../../src/shared/permissions';
 
-const LETTER_USERS = ['Messages', 'AllMessages'];
+const LETTER_USERS = [...LETTER_PERMISSIONS];
 
 /** A file call's refusal: 404 for what is not there (or not the user's), else status 0. */
 async function sendingFile(reply: FastifyReply, work: () => Promise<FastifyReply>) {
@@ -196,6 +197,7 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
   userRoute(app, services, {
     method: 'POST',
     path: 'person/savefavoritepersons',
+    permission: LETTER_USERS,
     params: favoritePersonsParams,
     handler: async ({ params, principal }) => {
       await saveFavoritePersons(services, principal, params.Persons ?? []);
@@ -206,6 +208,7 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
   userRoute(app, services, {
     method: 'GET',
     path: 'person/getfavoritepersons',
+    permission: LETTER_USERS,
     params: z.object({}),
     handler: async ({ principal }) => {
       const records = await favoritePersons(services, principal);

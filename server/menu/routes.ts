@@ -41,7 +41,14 @@ function encodedMenu(menus: TenantMenus, permissions: Set<string>): EncodedAnswe
   const key = permissionKey(permissions);
   let answer = menus.answers.get(key);
   if (!answer) {
-    answer = new EncodedAnswer(ok({ records: withFolders(menuFor(permissions), menus.folders) }));
+    // The permissions beside the menu: the client's screens follow them (a role changed
+    // since sign-in), as the menu does.
+    answer = new EncodedAnswer(
+      ok({
+        records: withFolders(menuFor(permissions), menus.folders),
+        permissions: key ? key.split(',') : [],
+      }),
+    );
     if (menus.answers.size < MOST_PERMISSION_SETS) menus.answers.set(key, answer);
   }
   return answer;

@@ -1,4 +1,4 @@
 export { authProvider } from './authProvider';
-export { useSession } from './useSession';
+export { usePermissions, useSession } from './useSession';
 export { SessionWatcher } from './SessionWatcher';
 export { avatarUrl } from './signIn';

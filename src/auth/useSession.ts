@@ -7,3 +7,11 @@ export function useSession(): Session | null {
   useEffect(() => onSessionChange(setSession), []);
   return session;
 }
+
+const NONE: readonly string[] = [];
+
+/** The signed-in user's permissions as React state: they follow the session, which the
+ *  side menu's answer refreshes (a role changed since sign-in). */
+export function usePermissions(): readonly string[] {
+  return useSession()?.user.permissions ?? NONE;
+}

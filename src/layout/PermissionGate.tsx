@@ -9,8 +9,8 @@ import { useSession } from '../auth';
 import { NO_PERMISSION_MESSAGE, type Permission } from '../shared/permissions';
 
 interface PermissionGateProps {
-  /** What the route needs; none = any signed-in user. */
-  permission?: Permission;
+  /** What the route needs (a list: any one of them); none = any signed-in user. */
+  permission?: Permission | readonly Permission[];
   /** The screen's Persian title, kept on the refusal page so the user sees where they are. */
   title: string;
   children: ReactNode;
@@ -18,7 +18,8 @@ interface PermissionGateProps {
 
 export function PermissionGate({ permission, title, children }: PermissionGateProps) {
   const permissions = useSession()?.user.permissions ?? [];
-  if (!permission || permissions.includes(permission)) return <>{children}</>;
+  const needed: readonly Permission[] = typeof permission === 'string' ? [permission] : (permission ?? []);
+  if (!needed.length || needed.some((p) => permissions.includes(p))) return <>{children}</>;
   return <NoPermissionPage title={title} />;
 }
 

@@ -52,3 +52,8 @@ export const PLATFORM_PERMISSIONS: Permission[] = ['Domains', 'Plans', 'OnlineUs
 export const TENANT_PERMISSIONS = (Object.keys(PERMISSIONS) as Permission[]).filter(
   (p) => !PLATFORM_PERMISSIONS.includes(p),
 );
+
+/** Who uses letters at all: their own (Messages) or every letter (AllMessages). Every
+ *  letters call asks for one of them (server/letters/routes.ts), the letter screen too, and
+ *  a letter goes only to colleagues who hold one (they could not open it otherwise). */
+export const LETTER_PERMISSIONS: readonly Permission[] = ['Messages', 'AllMessages'];

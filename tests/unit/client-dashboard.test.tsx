@@ -101,7 +101,7 @@ beforeEach(() => {
   favoriteLetters = [];
   favoritePersons = [{ id: 2, firstName: 'سارا', lastName: 'احمدی' }];
   savedPersons = [];
-  signIn([]);
+  signIn(['Messages']);
 });
 afterEach(() => cleanup());
 afterAll(async () => {
@@ -143,8 +143,18 @@ describe('home dashboard', () => {
     expect(screen.getByText('پیش‌نویس‌ها', { selector: 'a' })).toBeTruthy();
   });
 
+  it('offers no letters at all to a user without letters, whatever letter type they may create', async () => {
+    signIn(['Links', 'CreateExportMessage']);
+    renderDashboard();
+    await screen.findByText('گوگل');
+    for (const text of ['کارتابل من', 'پیش‌نویس‌ها', 'نامه‌های ارسالی', 'نامه جدید', 'همه نامه‌ها'])
+      expect(screen.queryByText(text), text).toBeNull();
+    expect(screen.queryByTestId('box-unReadMessageCount')).toBeNull();
+    expect(screen.queryByText('مخاطبان منتخب', { exact: false })).toBeNull();
+  });
+
   it('shows «همه نامه‌ها» with AllMessages, and only the permitted new-letter entries', async () => {
-    signIn(['AllMessages', 'CreateInternalMessage', 'CreateExportMessage']);
+    signIn(['Messages', 'AllMessages', 'CreateInternalMessage', 'CreateExportMessage']);
     renderDashboard();
     const all = await screen.findByText('همه نامه‌ها');
     expect(all.closest('a')?.getAttribute('href')).toBe('/allmessage');

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 // The side menu draws exactly what GET menu/list/ sends, three levels deep, plus Home.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { setSession } from '../../src/api/session';
+import { getSession, setSession } from '../../src/api/session';
 import { SideMenu } from '../../src/layout/menu/SideMenu';
 import type { MenuRecord } from '../../src/layout/menu/menuTree';
 import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, renderInAdmin, signIn } from './client-render';
@@ -30,8 +30,13 @@ const MENU: MenuRecord[] = [
   leaf(7, 'پیوندها', 'Links'),
 ];
 
+/** The permissions the server answers beside the menu (undefined: none, as before). */
+let serverPermissions: string[] | undefined;
+
 const server = setupServer(
-  http.get('*/api/menu/list/', () => HttpResponse.json({ status: 1, records: MENU })),
+  http.get('*/api/menu/list/', () =>
+    HttpResponse.json({ status: 1, records: MENU, permissions: serverPermissions }),
+  ),
 );
 
 beforeAll(() => {
@@ -49,6 +54,22 @@ const titlesOf = (items: MenuRecord[]): string[] =>
   items.flatMap((item) => [item.title, ...titlesOf(item.children ?? [])]);
 
 describe('side menu', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
+  it('takes the permissions its answer carries as the session’s: a role changed since sign-in', async () => {
+    signIn(['Messages']);
+    serverPermissions = ['AllMessages', 'Messages'];
+    renderInAdmin(<SideMenu />);
+    await screen.findByText('مکاتبات');
+    await waitFor(() => expect(getSession()?.user.permissions).toEqual(['AllMessages', 'Messages']));
+    cleanup();
+    // Back to the tab later: asked again, and a permission taken away is gone.
+    serverPermissions = ['Links'];
+    renderInAdmin(<SideMenu />);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(getSession()?.user.permissions).toEqual(['Links']));
+    serverPermissions = undefined;
+    signIn();
+  });
+
   it('shows the user, a Home entry named after the tenant, and the first level', async () => {
     renderInAdmin(<SideMenu />);
     expect(screen.getByTestId('menu-user-name').textContent).toBe('مدیر سامانه');

@@ -42,6 +42,24 @@ describe('a route the user may not open', { timeout: CLIENT_TEST_TIMEOUT_MS }, (
     expect(screen.queryByText(NO_PERMISSION_MESSAGE)).toBeNull();
   });
 
+  it('opens the letter screen to a reader of all letters, as the server answers them', async () => {
+    const letter = routeByName('Letter')!;
+    const show = () =>
+      renderInAdmin(
+        <PermissionGate permission={letter.permission} title={letter.title}>
+          <p>نامه باز شد</p>
+        </PermissionGate>,
+        { path: '/letter/false/AllMessage/4/9' },
+      );
+    signIn(['AllMessages']);
+    show();
+    expect(await screen.findByText('نامه باز شد')).toBeTruthy();
+    cleanup();
+    signIn(['CreateExportMessage']);
+    show();
+    expect(await screen.findByRole('heading', { name: NO_PERMISSION_MESSAGE })).toBeTruthy();
+  });
+
   it('says what the server says when it refuses a call', () => {
     expect(NO_PERMISSION).toBe(NO_PERMISSION_MESSAGE);
     expect(NO_PERMISSION_MESSAGE).toBe('شما به این بخش دسترسی ندارید');

@@ -99,6 +99,15 @@ describe('letter buttons (spec 1 §4)', () => {
     }
   });
 
+  it('reply is closed to a user who may not write an internal letter (a reply is one)', () => {
+    const received = { ...base, sent: true, holder: false, author: false };
+    expect(letterButtons({ ...received, mayWriteInternal: true }).reply).toBe(true);
+    expect(letterButtons({ ...received, mayWriteInternal: false })).toMatchObject({
+      reply: false,
+      forward: true,
+    });
+  });
+
   it('save draft is open only when changed', () => {
     expect(letterButtons({ ...base, changed: false }).saveDraft).toBe(false);
     expect(letterButtons({ ...base, changed: true }).saveDraft).toBe(true);

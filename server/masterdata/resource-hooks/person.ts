@@ -24,17 +24,33 @@ export async function roleNames(db: DB, tenantId: number): Promise<string[]> {
   return rows.map((r) => r.title);
 }
 
-async function groupIds(trx: Trx, tenantId: number, names: string[]): Promise<number[]> {
+/** The roles named, active ones — or, for a user who holds it already (`userId`), one
+ *  switched off since: their form sends back what it was given, and an edit of their name
+ *  must not fail on it nor drop it. */
+async function groupIds(trx: Trx, tenantId: number, names: string[], userId?: number): Promise<number[]> {
+  if (!names.length) return [];
   const rows = await trx
-    .selectFrom('user_groups')
-    .select(['id', 'title'])
-    .where('tenant_id', '=', tenantId)
-    .where('is_active', '=', true)
-    .where('title', 'in', names)
+    .selectFrom('user_groups as g')
+    .select(['g.id', 'g.title', 'g.is_active'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('user_group_members as m')
+            .select('m.group_id')
+            .whereRef('m.tenant_id', '=', 'g.tenant_id')
+            .whereRef('m.group_id', '=', 'g.id')
+            .where('m.user_id', '=', userId ?? 0),
+        )
+        .as('held'),
+    )
+    .where('g.tenant_id', '=', tenantId)
+    .where('g.title', 'in', names)
     .execute();
-  const missing = names.filter((name) => !rows.some((r) => r.title === name));
+  const usable = rows.filter((r) => r.is_active || r.held);
+  const missing = names.filter((name) => !usable.some((r) => r.title === name));
   if (missing.length) throw new UserError(`نقش «${missing[0]}» وجود ندارد`);
-  return rows.map((r) => r.id);
+  return usable.map((r) => r.id);
 }
 
 /** Revokes the user's sessions (all but the caller's own) and, once that has committed,
@@ -141,7 +157,9 @@ registerHooks(person, {
     // On update RoleNames may be left out: the person keeps their roles. (Sent empty, the
     // schema refuses it: a person holds a role.)
     const roles = ctx.input.RoleNames ?? undefined;
-    const groups = roles === undefined ? undefined : await groupIds(ctx.trx, ctx.principal.tenantId, roles);
+    const held = ctx.mode === 'update' ? (ctx.existing!.user_fk as number) : undefined;
+    const groups =
+      roles === undefined ? undefined : await groupIds(ctx.trx, ctx.principal.tenantId, roles, held);
     if (ctx.mode === 'create') {
       ctx.values.user_fk = await createUser(ctx);
       return;
@@ -173,7 +191,7 @@ registerHooks(person, {
     const userId = ctx.existing?.user_fk ?? ctx.values.user_fk;
     if (roles === undefined || userId === undefined) return;
     const tenantId = principal.tenantId;
-    const groups = await groupIds(trx, tenantId, roles);
+    const groups = await groupIds(trx, tenantId, roles, ctx.mode === 'update' ? userId : undefined);
     await trx
       .deleteFrom('user_group_members')
       .where('tenant_id', '=', tenantId)

@@ -7,6 +7,7 @@ import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import { Title } from 'react-admin';
+import { usePermissions } from '../../auth';
 import { JalaliMonthCalendar } from '../../ui/jalali/lazy';
 import { ThemeColorPicker } from '../../theme/ThemeColorPicker';
 import { fetchHomeBoxes, fetchQuickLinks } from './api';
@@ -22,6 +23,9 @@ import { useLoader } from './useLoader';
 import { useRefreshOnNotification } from './useRefreshOnNotification';
 
 export function Dashboard() {
+  // The letters' boxes, counts and favourite contacts are for users of letters: for anyone
+  // else each would lead to «دسترسی ندارید».
+  const ownLetters = usePermissions().includes('Messages');
   const boxes = useLoader(fetchHomeBoxes, null);
   const links = useLoader(fetchQuickLinks, []);
   useRefreshOnNotification(boxes.reload);
@@ -41,10 +45,10 @@ export function Dashboard() {
         <Greeting />
         <Shortcuts />
       </Box>
-      <CountBoxes boxes={boxes.data} loading={boxes.loading} />
+      {ownLetters && <CountBoxes boxes={boxes.data} loading={boxes.loading} />}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }} sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
-          <FavoriteLetters />
+          {ownLetters && <FavoriteLetters />}
           <DashboardCard title="پیوندهای سریع" icon={<LinkOutlined />}>
             <QuickLinks links={links.data} loading={links.loading} onChanged={links.reload} />
           </DashboardCard>

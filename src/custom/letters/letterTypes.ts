@@ -2,8 +2,9 @@
 // the permission that lets a user create one, and the sent-letters screen of each.
 // Shared by the home shortcuts and the letters screens (a small module: the dashboard
 // chunk imports it without the letters screens).
-import { hasPermission } from '../../api/session';
+import { usePermissions } from '../../auth';
 import { pathTo } from '../../routes';
+import { LETTER_PERMISSIONS } from '../../shared/permissions';
 
 export const INTERNAL = 4;
 export const INCOMING = 5;
@@ -62,10 +63,18 @@ export interface NewLetterLink {
   to: string;
 }
 
-/** The new-letter menu: internal, incoming, outgoing, each only with its permission. */
-export function newLetterLinks(): NewLetterLink[] {
-  return LETTER_TYPES.filter((type) => hasPermission(type.permission)).map((type) => ({
+/** Whether the user uses letters at all (every letters call asks for one of these). */
+export const mayUseLetters = (permissions: readonly string[]) =>
+  LETTER_PERMISSIONS.some((permission) => permissions.includes(permission));
+
+/** The new-letter menu: internal, incoming, outgoing, each only with its permission — and
+ *  only for a user of letters, without whom the server refuses every letter. */
+export function newLetterLinks(permissions: readonly string[]): NewLetterLink[] {
+  if (!mayUseLetters(permissions)) return [];
+  return LETTER_TYPES.filter((type) => permissions.includes(type.permission)).map((type) => ({
     label: type.label,
     to: letterPath('AllMyMessage', type.messageType, 0, true),
   }));
 }
+
+export const useNewLetterLinks = () => newLetterLinks(usePermissions());

@@ -1,6 +1,7 @@
 // The side menu as the server sends it (GET menu/list/) and where each entry leads.
 // `type` is a route name of src/routes.ts; an entry with children is a collapsible group.
 import { http, type ApiAnswer } from '../../api/http';
+import { getSession, updateUser } from '../../api/session';
 import { pathTo } from '../../routes';
 
 export interface MenuRecord {
@@ -35,10 +36,20 @@ export function leadsTo(item: MenuRecord, pathname: string): boolean {
   return target === pathname || (item.children ?? []).some((child) => leadsTo(child, pathname));
 }
 
-/** The server's entries (GET menu/list/), or null when the answer's status is not 1. */
+/** The server's entries (GET menu/list/), or null when the answer's status is not 1. The
+ *  answer's permissions replace the session's when they differ: the screens, buttons and
+ *  shortcuts follow them as the menu does (a role changed since sign-in). */
 export async function fetchMenu(): Promise<MenuRecord[] | null> {
-  const answer = await http.get<ApiAnswer & { records?: MenuRecord[] }>('menu/list/');
-  return answer.status === 1 ? (answer.records ?? []) : null;
+  const answer = await http.get<ApiAnswer & { records?: MenuRecord[]; permissions?: string[] }>('menu/list/');
+  if (answer.status !== 1) return null;
+  if (Array.isArray(answer.permissions)) followPermissions(answer.permissions);
+  return answer.records ?? [];
+}
+
+function followPermissions(permissions: string[]) {
+  const held = getSession()?.user.permissions ?? [];
+  const same = held.length === permissions.length && permissions.every((p) => held.includes(p));
+  if (!same) updateUser({ permissions });
 }
 
 /**

@@ -3,8 +3,9 @@ import { useSession } from '../../auth';
 import { MENU_CHANGED } from './menuChanged';
 import { fetchMenu, withHomeEntry, type MenuRecord } from './menuTree';
 
-/** The side menu of the signed-in user, loaded once per session and again when a record
- *  it lists changes (a letter folder: MENU_CHANGED); empty until it arrives. */
+/** The side menu of the signed-in user, loaded once per session, again when a record it
+ *  lists changes (a letter folder: MENU_CHANGED) and when the tab is shown again; empty
+ *  until it arrives. Its answer also refreshes the session's permissions (menuTree.ts). */
 export function useMenuItems(): MenuRecord[] {
   const session = useSession();
   const token = session?.token;
@@ -14,8 +15,14 @@ export function useMenuItems(): MenuRecord[] {
 
   useEffect(() => {
     const reload = () => setVersion((v) => v + 1);
+    // Back to a tab left open: the user's roles (and so menu and permissions) may have changed.
+    const onVisible = () => document.visibilityState === 'visible' && reload();
     window.addEventListener(MENU_CHANGED, reload);
-    return () => window.removeEventListener(MENU_CHANGED, reload);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener(MENU_CHANGED, reload);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, []);
 
   useEffect(() => {

@@ -20,7 +20,7 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import ShortcutOutlined from '@mui/icons-material/ShortcutOutlined';
 import StarBorderOutlined from '@mui/icons-material/StarBorderOutlined';
 import { MenuButton } from '../../dashboard/MenuButton';
-import { newLetterLinks } from '../letterTypes';
+import { useNewLetterLinks } from '../letterTypes';
 import type { LetterButtons } from './letterButtons';
 import type { DialogName } from './LetterDialogs';
 import type { LetterActions } from './useLetterActions';
@@ -42,7 +42,7 @@ const TOP_ACTIONS: Array<{ name: DialogName & keyof LetterButtons; label: string
 ];
 
 export function LetterTopBar({ heading, buttons, busy, onAction }: TopBarProps) {
-  const newLetters = newLetterLinks();
+  const newLetters = useNewLetterLinks();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
       <Typography variant="h5" component="h1" sx={{ flexGrow: 1, minWidth: 200 }}>

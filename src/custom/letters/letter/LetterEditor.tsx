@@ -17,6 +17,7 @@ import { Form, Title } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import { getSession } from '../../../api/session';
+import { usePermissions } from '../../../auth';
 import { formatJalali } from '../../../shared/jalali';
 import { toPersianDigits } from '../../../shared/persian-digits';
 import type { LetterDetail } from '../api';
@@ -99,6 +100,7 @@ function LetterWorkspace({
   const current = useDeferredValue(useWatch() as Partial<LetterFormValues>);
   const changed = useMemo(() => isChanged(loaded, current), [loaded, current]);
   const me = getSession()?.user.userId;
+  const permissions = usePermissions();
   const buttons = letterButtons({
     saved: Boolean(record && record.messageId > 0),
     sent: Boolean(record?.isSend),
@@ -111,6 +113,7 @@ function LetterWorkspace({
     readByOthers: (detail?.messageEvent ?? []).some(
       (event) => event.eventTypeFk === READ_EVENT && event.creatorUserId !== me,
     ),
+    mayWriteInternal: permissions.includes('CreateInternalMessage'),
   });
   const [tab, setTab] = useState<LetterTab>(() => firstTab(detail, buttons));
   const { pathname } = useLocation();

@@ -33,6 +33,8 @@ export interface LetterState {
   author: boolean;
   /** Sent it (the record's messageFromUserId is the user's own). */
   sender: boolean;
+  /** May write an internal letter (CreateInternalMessage): a reply is one. */
+  mayWriteInternal?: boolean;
 }
 
 export interface LetterButtons {
@@ -54,6 +56,7 @@ export interface LetterButtons {
 
 export function letterButtons(state: LetterState): LetterButtons {
   const { saved, sent, signed, numbered, holder, changed, readByOthers, author, sender } = state;
+  const mayWriteInternal = state.mayWriteInternal ?? true;
   const draft = !sent && holder;
   // A saved draft's own actions need the loaded state: nothing pending.
   const savedDraftAction = saved && draft && !changed;
@@ -66,7 +69,7 @@ export function letterButtons(state: LetterState): LetterButtons {
     sign: savedDraftAction && !signed,
     removeSignature: savedDraftAction && signed,
     forwardDraft: savedDraftAction && !signed,
-    reply: sent && !sender,
+    reply: sent && !sender && mayWriteInternal,
     forward: sent,
     archive: sent,
     favorite: sent,

@@ -20,7 +20,7 @@ import { ConfirmDialog } from '../../dashboard/ConfirmDialog';
 import { MenuButton } from '../../dashboard/MenuButton';
 import { useRefreshOnNotification } from '../../dashboard/useRefreshOnNotification';
 import { deleteLetter, type LetterRow } from '../api';
-import { newLetterLinks } from '../letterTypes';
+import { useNewLetterLinks } from '../letterTypes';
 import { LookupPicker } from '../pickers/LookupPicker';
 import { LetterTable } from './LetterTable';
 import type { LetterListConfig } from './listScreens';
@@ -53,7 +53,7 @@ export function LetterList({ config }: { config: LetterListConfig }) {
   const letters = useLetterPage(config.folder && !(folder > 0) ? null : query);
   useRefreshOnNotification(letters.reload);
   const remove = useLetterDelete(config, folder, letters.reload);
-  const newLetters = newLetterLinks();
+  const newLetters = useNewLetterLinks();
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
