@@ -43,18 +43,31 @@ export function toFormData(params: Params): FormData {
   return form;
 }
 
+/** What the user reads when the server cannot be reached or answers nothing readable. */
+export const CONNECTION_FAILED = 'خطا در ارتباط با سرور';
+
+/** fetch, its network failure in Persian (the browser's own «Failed to fetch» reached the
+ *  user's red notice). */
+async function reach(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    throw new HttpError(0, CONNECTION_FAILED);
+  }
+}
+
 async function send<T extends ApiAnswer>(method: string, path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(`/api/${path.replace(/^\/+/, '')}`, { ...init, method, headers });
+  const response = await reach(`/api/${path.replace(/^\/+/, '')}`, { ...init, method, headers });
   if (response.status === 401 || response.status === 403) {
     setSession(null);
     throw new HttpError(response.status, 'نشست شما به پایان رسیده است؛ دوباره وارد شوید');
   }
   const body = (await response.json().catch(() => ({}))) as T;
   if (!response.ok && body.status === undefined) {
-    throw new HttpError(response.status, body.message ?? 'خطا در ارتباط با سرور');
+    throw new HttpError(response.status, body.message ?? CONNECTION_FAILED);
   }
   return body;
 }

@@ -2,7 +2,7 @@
 // src/api/http.ts (bearer token, Language 0, a 401/403 logs out) over XMLHttpRequest.
 // Multipart for files (account pictures), or JSON for the specification's base64
 // uploads (a resource's picture to `{entity}/fileuploader`).
-import { HttpError, toFormData, type ApiAnswer } from './http';
+import { CONNECTION_FAILED, HttpError, toFormData, type ApiAnswer } from './http';
 import { getToken, setSession } from './session';
 
 export type Progress = (fraction: number) => void;
@@ -20,7 +20,7 @@ export function uploadWithProgress<T extends ApiAnswer = ApiAnswer>(
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    xhr.onerror = () => reject(new HttpError(0, 'خطا در ارتباط با سرور'));
+    xhr.onerror = () => reject(new HttpError(0, CONNECTION_FAILED));
     xhr.onload = () => {
       if (xhr.status === 401 || xhr.status === 403) {
         setSession(null);
@@ -29,7 +29,7 @@ export function uploadWithProgress<T extends ApiAnswer = ApiAnswer>(
       }
       const body = parseJson(xhr.responseText) as T;
       if (xhr.status >= 400 && body.status === undefined)
-        reject(new HttpError(xhr.status, body.message ?? 'خطا در ارتباط با سرور'));
+        reject(new HttpError(xhr.status, body.message ?? CONNECTION_FAILED));
       else resolve(body);
     };
     if (encoding === 'json') {

@@ -38,11 +38,16 @@ export interface PagerProps {
   setPage: (page: number) => void;
   /** Absent: a fixed page size, no size choice (the related-letter picker's 10). */
   setPerPage?: (perPage: number) => void;
+  /** A page is on its way: the total shown is the last page's, not to be judged by. */
+  loading?: boolean;
+  /** Puts the last page in place of one past the end without a step of its own in the
+   *  browser's history (a list in the URL); by default setPage. */
+  correctPage?: (page: number) => void;
 }
 
 /** The pager of a react-admin list (ListContext). */
 export function ResourcePager() {
-  const { page, perPage, total, setPage, setPerPage, error, meta } = useListContext();
+  const { page, perPage, total, setPage, setPerPage, error, meta, isFetching } = useListContext();
   return (
     <Pager
       page={page}
@@ -51,25 +56,31 @@ export function ResourcePager() {
       capped={!error && meta?.countCapped === true}
       setPage={setPage}
       setPerPage={setPerPage}
+      loading={isFetching}
     />
   );
 }
 
 /** The same pager for a list that keeps its own paging (the letter lists). */
-export function Pager({ page, perPage, total: count, capped, setPage, setPerPage }: PagerProps) {
+export function Pager(props: PagerProps) {
+  const { page, perPage, total: count, capped, setPage, setPerPage, loading = false } = props;
+  const correctPage = props.correctPage ?? setPage;
   const pages = Math.ceil(count / perPage) + (capped ? 1 : 0);
-  // A page past the end (a typed URL, the last row of the last page deleted): the last page.
+  // A page past the end (a typed URL, the last row of the last page deleted): the last page —
+  // judged by this page's own total, never by the last one's while it loads (Back to page 3
+  // of a longer list was put on page 1).
   useEffect(() => {
-    if (count > 0 && !capped && page > pages) setPage(pages);
-  }, [count, capped, page, pages, setPage]);
+    if (!loading && count > 0 && !capped && page > pages) correctPage(pages);
+  }, [loading, count, capped, page, pages, correctPage]);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, px: 2, py: 1.5 }}>
       <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
         مجموع: {capped ? `بیش از ${groupDigits(count)}` : groupDigits(count)}
       </Typography>
       {/* The size is offered whenever there is more than the smallest page: choosing 50
-          must leave the way back to 10 or 20 (spec 1 §9). */}
-      {setPerPage && count > PAGE_SIZES[0] && (
+          must leave the way back to 10 or 20 (spec 1 §9) — and choosing 10 the way back
+          to 20 or 50 when a search's count stops at the page (capped). */}
+      {setPerPage && (count > PAGE_SIZES[0] || capped) && (
         <TextField
           select
           size="small"

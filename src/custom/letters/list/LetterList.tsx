@@ -35,7 +35,7 @@ const CUSTOMER_FILTER_LABELS: Record<CustomerFilter, string> = {
 };
 
 export function LetterList({ config }: { config: LetterListConfig }) {
-  const { state, setPage, setPageSize, setPhrase, setCustomer, clearProject } = useListUrl();
+  const { state, setPage, correctPage, setPageSize, setPhrase, setCustomer, clearProject } = useListUrl();
   const [searchParams] = useSearchParams();
   const folder = Number(useParams().typeNumber);
   const title = listTitle(config, searchParams.get('title'));
@@ -105,6 +105,8 @@ export function LetterList({ config }: { config: LetterListConfig }) {
           capped={letters.countCapped}
           setPage={setPage}
           setPerPage={setPageSize}
+          loading={letters.loading}
+          correctPage={correctPage}
         />
       </Card>
       <ConfirmDialog

@@ -74,6 +74,8 @@ export function useListUrl() {
   return {
     state,
     setPage: (page: number) => change({ page }),
+    /** The last page in place of one past the end: no history step of its own. */
+    correctPage: (page: number) => change({ page }, true),
     setPageSize: (pageSize: number) => change({ page: 1, pageSize }),
     // A search starts a history entry (Back returns to the list as it was); further typing
     // replaces it, so Back does not step through every keystroke.
