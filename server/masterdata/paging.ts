@@ -297,6 +297,8 @@ async function fromNewestRows(
   statements: Statements,
   query: KeyedQuery,
   window: Window,
+  /** A phrase nothing else will look further for: the matches the walk saw are the page. */
+  lastWalk = false,
 ): Promise<KeyedPage | undefined> {
   const counted = matchesSought(statements.list, query);
   const rows = await statements.run(`walk ${JSON.stringify(window)}`, (list, phrase) =>
@@ -309,7 +311,10 @@ async function fromNewestRows(
     return fromSearchIndex(db, statements, query, onPage);
   // The list's last row was walked: every row was, and the count is exact.
   const wholeList = Boolean(rows[0].ends);
-  if (onPage.length < query.size && !wholeList) return undefined;
+  if (onPage.length < query.size && !wholeList) {
+    // At least these, and maybe more beyond the window: a capped count says so.
+    return lastWalk && onPage.length > 0 ? { rows: onPage, total: hits, capped: true } : undefined;
+  }
   const total = wholeList ? { total: hits, capped: false } : totalOf(hits, counted, false);
   return { rows: onPage, ...total };
 }
@@ -471,15 +476,25 @@ export async function keyedPage<V>(
   // times is common enough that walking further costs less than the index's every match.
   // With no further walk to come, the index answers whatever the walk did not.
   const indexBelow = further ? 1 : reach;
-  const first = await fromNewestRows(db, statements, query, {
-    rows: shortest,
-    glance: list.matches ? undefined : (query.firstGlance ?? FIRST_GLANCE + reach),
-    indexBelow: indexed ? indexBelow : undefined,
-  });
+  const first = await fromNewestRows(
+    db,
+    statements,
+    query,
+    {
+      rows: shortest,
+      glance: list.matches ? undefined : (query.firstGlance ?? FIRST_GLANCE + reach),
+      indexBelow: indexed ? indexBelow : undefined,
+    },
+    !indexed && !further,
+  );
   if (first) return first;
   // Such a phrase mostly fills its page on the longer walk: that walk's statement does not
   // carry the index's part, which would cost every such call its building and starting.
-  const second = further ? await fromNewestRows(db, statements, query, { rows: longest }) : undefined;
+  // One the index cannot narrow answers what this walk found, if anything (it was refused,
+  // «… یافت نشد», with matches among the rows it saw).
+  const second = further
+    ? await fromNewestRows(db, statements, query, { rows: longest }, !indexed)
+    : undefined;
   if (second) return second;
   // The index would read every entry it holds for this one search, whoever sends it —
   // unless there is nothing to search: a walk over an empty list sees no last row.

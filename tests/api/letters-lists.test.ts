@@ -287,6 +287,11 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     // «رب» is only in the oldest letter («کهربا»): a walk of ten rows misses it, and the
     // index holds no trigram of two letters — it would read every entry.
     await expect(page('رب', 5, 0, tenRows)).rejects.toThrow(PHRASE_TOO_SHORT);
+    // Found among the rows walked, though fewer than a page: those, «at least one» (it was
+    // refused as not found). «فی» is in every tenth letter; twelve rows hold the newest.
+    const twelveRows = oneRow + 12;
+    const hits = newestFirst().filter((id) => sent.indexOf(id) % 10 === 0);
+    expect(await page('فی', 5, 0, twelveRows)).toEqual({ ids: hits.slice(0, 1), total: 1, capped: true });
     // Three letters, the index finds it; two letters the walk finds are found.
     expect(await page('ربا', 5, 0, tenRows)).toEqual({ ids: [sent[0]], total: 1, capped: false });
     expect((await page('نا', 5, 0, tenRows)).ids).toEqual(newestFirst().slice(0, 5));

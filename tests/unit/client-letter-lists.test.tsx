@@ -299,6 +299,31 @@ describe('all letters: the URL holds the list', { timeout: CLIENT_TEST_TIMEOUT_M
     expect(lastQuery().get('Count')).toBe('20');
   });
 
+  it('says the shown rows are the last answer’s while a new search loads', async () => {
+    show('MyMessage', '/mymessage');
+    await screen.findByText('نامه 12');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    let answer: (() => void) | undefined;
+    server.use(
+      http.get(
+        '*/api/message/list/',
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = () => resolve(HttpResponse.json({ status: 1, records: [letter(30, 4)], totalCount: 1 }));
+          }),
+        { once: true },
+      ),
+    );
+    fireEvent.change(screen.getByLabelText('جستجو در نامه‌ها'), { target: { value: 'زرشکی' } });
+    expect(await screen.findByRole('progressbar', { name: 'در حال بارگذاری' })).toBeTruthy();
+    expect(screen.getByText('نامه 12')).toBeTruthy();
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(screen.getByRole('progressbar', { name: 'در حال بارگذاری' })).toBeTruthy();
+    answer!();
+    await screen.findByText('نامه 30');
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+  });
+
   it('choosing a recipient customer clears the sender customer, and back again', async () => {
     show('AllMessage', '/allmessage?page=2&pageSize=10&fromCustomerId=8');
     await screen.findByText('نامه 12');

@@ -5,6 +5,7 @@
 // on the first line and sender, recipients, number and date under it.
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -67,9 +68,18 @@ export function LetterTable({
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const columns = compact ? 2 + (onDelete ? 1 : 0) : 6 + (showRecipients ? 1 : 0) + (onDelete ? 1 : 0);
   const Row = compact ? LetterCompactRow : LetterTableRow;
+  // The rows shown while the next page loads are the last answer's: a bar says so, and
+  // they are dimmed (a search's old results read as its new ones).
+  const stale = loading && rows.length > 0;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="فهرست نامه‌ها">
+    <Box sx={{ overflowX: 'auto', position: 'relative' }} aria-busy={loading}>
+      {stale && (
+        <LinearProgress
+          aria-label="در حال بارگذاری"
+          sx={{ position: 'absolute', top: 0, insetInline: 0, zIndex: 1 }}
+        />
+      )}
+      <Table size="small" aria-label="فهرست نامه‌ها" sx={stale ? { opacity: 0.5 } : undefined}>
         {/* A phone's one cell per letter says what it holds: no header row to draw. */}
         {!compact && (
           <TableHead>
