@@ -12,6 +12,7 @@ import { readByOtherThan } from './readers';
 import type { LettersTrx } from './schema';
 import { dropSearch } from './search';
 import { draftRecipients, letterNoticeUrls } from './send';
+import { keepSignature } from './print';
 import { letterChange } from './transaction';
 
 async function heldDraft(trx: LettersTrx, viewer: Viewer, id: number) {
@@ -28,7 +29,11 @@ export function signLetter(services: Services, viewer: Viewer, id: number) {
     await draftRecipients(trx, viewer, id);
     await trx
       .updateTable('messages')
-      .set({ signed_by: viewer.userId, signed_at: sql<Date>`now()` })
+      .set({
+        signed_by: viewer.userId,
+        signed_at: sql<Date>`now()`,
+        signed_pic: await keepSignature(services, trx, viewer.tenantId, viewer.userId),
+      })
       .where('tenant_id', '=', viewer.tenantId)
       .where('id', '=', id)
       .execute();

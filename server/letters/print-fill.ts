@@ -1,25 +1,36 @@
 // The part of message/docx that fills the Word template, run in a worker thread
 // (letters/print-worker.ts) because docxtemplater holds its thread for up to seconds on a
-// large template. A template names what it shows with these tags (the built-in one uses them all):
+// large template. A template names what it shows with these tags (TEMPLATE_TAGS; the
+// built-in one uses most), exactly as written here — docs/api.md lists them:
 //   {subject} {number} {date} {type} {sender} {recipients} {cc} {signer}
+//   {importedNumber} {importedDate}   an incoming letter's own number and date
 //   {body}          the body's text, paragraphs as line breaks
-//   {@paragraphs}   the body as the document's own right-to-left paragraphs (alone in a paragraph)
-//   {@signature}    the signer's signature picture when the letter is signed (alone in a paragraph)
-// The picture is added to the package as a part of its own (word/media, a relationship,
-// its content type), so the result is a plain .docx that Word and LibreOffice open.
+//   {@paragraphs}   the body as the document's own paragraphs and tables (alone in a paragraph)
+//   {@signature}    the signer's signature picture when the letter is signed (alone in a
+//                   paragraph; in the body, a header or a footer)
+//   {#cc}…{/cc}     shown only when the tag has a value ({^cc}…{/cc}: only when it has none)
+// An upload naming any other tag is refused (the trial fill, `trial`); a template stored
+// before prints such a tag as nothing. Pictures are added to the package as parts of their
+// own (word/media, a relationship, a content type), so the result is a plain .docx.
+import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import { templateWithinLimits } from '../files/template-limits';
+import { JobRefused } from '../workers/worker-jobs';
+import type { BodyAlign, BodyBlock, BodyInline, BodyParagraph, BodyTable, TextLook } from './body';
+import { RAW_TAGS, TEMPLATE_TAGS, TEXT_TAGS, type TextTag } from '../../src/shared/print-tags';
 
-/** What the print fills in: the texts are ready to show (digits, dates), not yet escaped. */
+/** What the print fills in: the texts are ready to show, not yet escaped. */
 export interface FillInput {
   document: Uint8Array;
-  /** The signer's signature picture (png, jpeg or gif), when the letter is signed. */
+  /** The signer's signature picture (png, jpeg, gif or webp), when the letter is signed. */
   picture: Uint8Array | null;
-  text: Record<'subject' | 'number' | 'date' | 'type' | 'sender' | 'recipients' | 'cc' | 'signer', string>;
-  /** The body's paragraphs as text. */
-  paragraphs: readonly string[];
+  text: Record<TextTag, string>;
+  /** The body as blocks (letters/body.ts bodyBlocks). */
+  body: readonly BodyBlock[];
+  /** An upload's trial fill: a tag other than TEMPLATE_TAGS refuses the template. */
+  trial?: boolean;
 }
 
 /** What XML 1.0 cannot hold — a letter's body may name it as an entity (`&#1;`), an old
@@ -30,22 +41,242 @@ const printable = (text: string) => text.replace(NOT_XML, '');
 const xml = (text: string) =>
   printable(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const rtlParagraph = (text: string) =>
-  `<w:p><w:pPr><w:bidi/></w:pPr><w:r><w:rPr><w:rtl/></w:rPr><w:t xml:space="preserve">${xml(text)}</w:t></w:r></w:p>`;
+// ---- the body as WordprocessingML ----
+
+/** Twips: a list or quote level's indent, and a table's width on an A4 page's text. */
+const INDENT = 567;
+const TABLE_WIDTH = 9000;
+/** Half-points: h1 … h6. */
+const HEADING_SIZE = [0, 36, 32, 28, 26, 24, 22];
+const LINK_COLOUR = '0563C1';
+const HEADER_FILL = 'F2F2F2';
+const RTL_CHARACTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
+const LETTER = /\p{L}/u;
+
+/**
+ * A text cut where its script changes, as Word writes it: Persian words in runs marked
+ * right to left (their complex-script bold and size apply), Latin ones (an address, a
+ * name) in runs that are not. Spaces, digits and punctuation between two words of one
+ * script go with them; elsewhere with the paragraph's direction, as the Unicode
+ * bidirectional algorithm places them (its bracket pairs aside).
+ */
+export function scriptRuns(text: string, rtl: boolean): Array<{ text: string; rtl: boolean }> {
+  const runs: Array<{ text: string; rtl: boolean }> = [];
+  const add = (part: string, direction: boolean) => {
+    const last = runs[runs.length - 1];
+    if (last?.rtl === direction) last.text += part;
+    else runs.push({ text: part, rtl: direction });
+  };
+  let neutral = '';
+  for (const character of text) {
+    const before = runs.length ? runs[runs.length - 1].rtl : rtl;
+    // Latin digits after a Latin word belong to it («a?b=1»), as the algorithm's rule W7 says.
+    const latinDigit = before === false && character >= '0' && character <= '9';
+    const strong = RTL_CHARACTER.test(character)
+      ? true
+      : LETTER.test(character) || latinDigit
+        ? false
+        : undefined;
+    if (strong === undefined) {
+      neutral += character;
+      continue;
+    }
+    if (neutral) add(neutral, before === strong ? strong : rtl);
+    neutral = '';
+    add(character, strong);
+  }
+  if (neutral || !runs.length) add(neutral, rtl);
+  return runs;
+}
+
+function runProperties(look: TextLook, rtl: boolean, size: number): string {
+  const color = look.color ?? (look.link ? LINK_COLOUR : undefined);
+  // In the schema's order (CT_RPr).
+  const properties = [
+    look.code ? '<w:rFonts w:ascii="Courier New" w:hAnsi="Courier New" w:cs="Courier New"/>' : '',
+    look.bold ? '<w:b/><w:bCs/>' : '',
+    look.italic ? '<w:i/><w:iCs/>' : '',
+    look.strike ? '<w:strike/>' : '',
+    color ? `<w:color w:val="${color}"/>` : '',
+    size ? `<w:sz w:val="${size}"/><w:szCs w:val="${size}"/>` : '',
+    look.underline || look.link ? '<w:u w:val="single"/>' : '',
+    look.fill ? `<w:shd w:val="clear" w:color="auto" w:fill="${look.fill}"/>` : '',
+    look.script ? `<w:vertAlign w:val="${look.script}"/>` : '',
+    rtl ? '<w:rtl/>' : '',
+  ].join('');
+  return properties ? `<w:rPr>${properties}</w:rPr>` : '';
+}
+
+function wordInline(inline: BodyInline, rtl: boolean, heading = 0): string {
+  if ('lineBreak' in inline) return '<w:r><w:br/></w:r>';
+  const look = heading ? { ...inline.look, bold: true } : inline.look;
+  return scriptRuns(inline.text, rtl)
+    .map(
+      (run) =>
+        `<w:r>${runProperties(look, run.rtl, HEADING_SIZE[heading] ?? 0)}<w:t xml:space="preserve">${xml(run.text)}</w:t></w:r>`,
+    )
+    .join('');
+}
+
+/** In a right-to-left paragraph Word reads left and right as start and end. */
+function justification(align: BodyAlign | undefined, rtl: boolean): string {
+  const value = {
+    start: 'left',
+    end: 'right',
+    left: rtl ? 'right' : 'left',
+    right: rtl ? 'left' : 'right',
+    center: 'center',
+    justify: 'both',
+  }[align ?? 'start'];
+  return align ? `<w:jc w:val="${value}"/>` : '';
+}
+
+function wordParagraph(paragraph: BodyParagraph): string {
+  const rtl = !paragraph.ltr;
+  const heading = paragraph.heading ?? 0;
+  // In the schema's order (CT_PPr).
+  const properties = [
+    heading ? '<w:keepNext/>' : '',
+    paragraph.rule ? '<w:pBdr><w:bottom w:val="single" w:sz="6" w:space="1" w:color="auto"/></w:pBdr>' : '',
+    rtl ? '<w:bidi/>' : '',
+    heading ? '<w:spacing w:before="240" w:after="120"/>' : '',
+    paragraph.indent ? `<w:ind w:left="${paragraph.indent * INDENT}"/>` : '',
+    justification(paragraph.align, rtl),
+    heading ? `<w:outlineLvl w:val="${heading - 1}"/>` : '',
+  ].join('');
+  const inlines: BodyInline[] = paragraph.prefix
+    ? [{ text: paragraph.prefix, look: {} }, ...paragraph.inlines]
+    : paragraph.inlines;
+  const runs = inlines.map((inline) => wordInline(inline, rtl, heading)).join('');
+  return `<w:p>${properties ? `<w:pPr>${properties}</w:pPr>` : ''}${runs}</w:p>`;
+}
+
+interface GridCell {
+  span: number;
+  cell?: BodyTable['rows'][number][number];
+}
+
+/** Each row's cells with the places that a cell above spans into (rowspan) filled in. */
+function tableGrid(rows: BodyTable['rows']): GridCell[][] {
+  const below: number[] = []; // rows a cell still spans into, by column
+  const spans: number[] = [];
+  const continued = (row: GridCell[], column: number) => {
+    below[column]--;
+    row.push({ span: spans[column] });
+    return column + spans[column];
+  };
+  return rows.map((cells) => {
+    const row: GridCell[] = [];
+    let column = 0;
+    for (const cell of cells) {
+      while (below[column] > 0) column = continued(row, column);
+      row.push({ span: cell.colspan, cell });
+      if (cell.rowspan > 1) [below[column], spans[column]] = [cell.rowspan - 1, cell.colspan];
+      column += cell.colspan;
+    }
+    while (column < below.length) column = below[column] > 0 ? continued(row, column) : column + 1;
+    return row;
+  });
+}
+
+function wordCell({ span, cell }: GridCell, width: number, rtl: boolean): string {
+  const properties = [
+    `<w:tcW w:w="${width * span}" w:type="dxa"/>`,
+    span > 1 ? `<w:gridSpan w:val="${span}"/>` : '',
+    !cell ? '<w:vMerge/>' : cell.rowspan > 1 ? '<w:vMerge w:val="restart"/>' : '',
+    cell?.header ? `<w:shd w:val="clear" w:color="auto" w:fill="${HEADER_FILL}"/>` : '',
+  ].join('');
+  return `<w:tc><w:tcPr>${properties}</w:tcPr>${wordBlocks(cell?.blocks ?? [], rtl)}</w:tc>`;
+}
+
+const BORDER = 'w:val="single" w:sz="4" w:space="0" w:color="auto"';
+const TABLE_BORDERS = `<w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV']
+  .map((side) => `<w:${side} ${BORDER}/>`)
+  .join('')}</w:tblBorders>`;
+
+function wordTable(table: BodyTable): string {
+  const rows = tableGrid(table.rows).filter((row) => row.length);
+  const columns = Math.max(0, ...rows.map((row) => row.reduce((sum, cell) => sum + cell.span, 0)));
+  if (!columns) return '';
+  const rtl = !table.ltr;
+  const width = Math.floor(TABLE_WIDTH / columns);
+  const properties =
+    (rtl ? '<w:bidiVisual/>' : '') +
+    `<w:tblW w:w="5000" w:type="pct"/>${TABLE_BORDERS}<w:tblLayout w:type="autofit"/>` +
+    '<w:tblCellMar><w:left w:w="85" w:type="dxa"/><w:right w:w="85" w:type="dxa"/></w:tblCellMar>';
+  const grid = `<w:tblGrid>${`<w:gridCol w:w="${width}"/>`.repeat(columns)}</w:tblGrid>`;
+  const body = rows
+    .map((row) => `<w:tr>${row.map((cell) => wordCell(cell, width, rtl)).join('')}</w:tr>`)
+    .join('');
+  return `<w:tbl><w:tblPr>${properties}</w:tblPr>${grid}${body}</w:tbl>`;
+}
+
+const emptyParagraph = (rtl: boolean) => (rtl ? '<w:p><w:pPr><w:bidi/></w:pPr></w:p>' : '<w:p/>');
+
+/** Blocks as body content: never empty, and ending in a paragraph (as a table cell must). */
+export function wordBlocks(blocks: readonly BodyBlock[], rtl = true): string {
+  const content = blocks
+    .map((block) => (block.kind === 'table' ? wordTable(block) : wordParagraph(block)))
+    .join('');
+  return content.endsWith('</w:p>') ? content : content + emptyParagraph(rtl);
+}
+
+/** The body as lines of text ({body}): a list item with its number, a table row's cells
+ *  between «|». */
+export function plainLines(blocks: readonly BodyBlock[]): string[] {
+  return blocks
+    .flatMap((block) =>
+      block.kind === 'table'
+        ? block.rows.map((row) => row.map((cell) => plainLines(cell.blocks).join(' ')).join(' | '))
+        : [
+            (block.prefix ?? '') +
+              block.inlines.map((inline) => ('lineBreak' in inline ? '\n' : inline.text)).join(''),
+          ],
+    )
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+// ---- the signature picture ----
 
 interface Picture {
   data: Buffer;
-  ext: 'png' | 'jpeg' | 'gif';
+  ext: 'png' | 'jpeg' | 'gif' | 'webp';
   width: number;
   height: number;
 }
 
-/** Width and height of a png, jpeg or gif, from its header; null for anything else. */
+/** Width and height of a WebP (lossy, lossless or extended) from its header. */
+function webpOf(data: Buffer): Picture | null {
+  const chunk = data.toString('latin1', 12, 16);
+  if (chunk === 'VP8 ' && data.length > 30)
+    return {
+      data,
+      ext: 'webp',
+      width: data.readUInt16LE(26) & 0x3fff,
+      height: data.readUInt16LE(28) & 0x3fff,
+    };
+  if (chunk === 'VP8L' && data.length > 25) {
+    const bits = data.readUInt32LE(21);
+    return { data, ext: 'webp', width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === 'VP8X' && data.length > 30)
+    return { data, ext: 'webp', width: data.readUIntLE(24, 3) + 1, height: data.readUIntLE(27, 3) + 1 };
+  return null;
+}
+
+/** Width and height of a png, jpeg, gif or webp, from its header; null for anything else. */
 export function pictureOf(data: Buffer): Picture | null {
   if (data.length > 24 && data.readUInt32BE(0) === 0x89504e47)
     return { data, ext: 'png', width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
   if (data.length > 10 && data.toString('latin1', 0, 3) === 'GIF')
     return { data, ext: 'gif', width: data.readUInt16LE(6), height: data.readUInt16LE(8) };
+  if (
+    data.length > 16 &&
+    data.toString('latin1', 0, 4) === 'RIFF' &&
+    data.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return webpOf(data);
   if (data.length > 4 && data[0] === 0xff && data[1] === 0xd8) {
     // Walk the segments to a start-of-frame marker, which holds the size.
     let at = 2;
@@ -60,46 +291,86 @@ export function pictureOf(data: Buffer): Picture | null {
   return null;
 }
 
-const SIGNATURE_PART = 'word/media/dabir-signature';
+const MEDIA_PART = 'word/media/dabir-signature';
 const SIGNATURE_ID = 'rIdDabirSignature';
 const EMU_PER_CM = 360_000;
+const RELATIONSHIPS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
+const IMAGE_RELATIONSHIP = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image';
 
-/** Puts the picture in the package and answers the paragraph that shows it, 4 cm wide. */
-function embedPicture(zip: PizZip, picture: Picture): string {
-  const part = `${SIGNATURE_PART}.${picture.ext}`;
-  zip.file(part, picture.data);
-  const relsName = 'word/_rels/document.xml.rels';
-  const rels =
-    zip.file(relsName)?.asText() ??
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
-  zip.file(
-    relsName,
-    rels.replace(
-      '</Relationships>',
-      `<Relationship Id="${SIGNATURE_ID}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/dabir-signature.${picture.ext}"/></Relationships>`,
-    ),
-  );
+/** The content types docxtemplater fills: the main part, headers, footers, footnotes, comments. */
+const FILLED_PART =
+  /\.(document\.main|document\.macroEnabled\.main|template\.main|macroEnabledTemplate\.main|header|footer|footnotes|comments)\+xml$/;
+
+/** The package's parts docxtemplater fills, by their content types. */
+function filledParts(zip: PizZip): string[] {
+  const types = zip.file('[Content_Types].xml')?.asText() ?? '';
+  const parts = [...types.matchAll(/<Override\b[^>]*>/g)]
+    .map(([element]) => ({
+      name: /PartName="\/?([^"]+)"/.exec(element)?.[1],
+      type: /ContentType="([^"]+)"/.exec(element)?.[1] ?? '',
+    }))
+    .filter((part) => part.name && FILLED_PART.test(part.type))
+    .map((part) => part.name!);
+  return parts.includes(MAIN_PART) ? parts : [...parts, MAIN_PART];
+}
+
+/** Puts a child element last in an XML part's root, whether the root is empty or not. */
+const appendToRoot = (text: string, root: string, child: string) =>
+  new RegExp(`</${root}>\\s*$`).test(text)
+    ? text.replace(new RegExp(`</${root}>\\s*$`), `${child}</${root}>`)
+    : text.replace(new RegExp(`<${root}([^>]*?)\\s*/>`), `<${root}$1>${child}</${root}>`);
+
+/** The picture's relationship in a part's own relationships (the body's, a header's, …). */
+function relatePicture(zip: PizZip, part: string, media: string) {
+  const relsName = path.posix.join(path.posix.dirname(part), '_rels', `${path.posix.basename(part)}.rels`);
+  const rels = zip.file(relsName)?.asText() ?? RELATIONSHIPS;
+  if (rels.includes(`Id="${SIGNATURE_ID}"`)) return;
+  const target = path.posix.relative(path.posix.dirname(part), media);
+  const relationship = `<Relationship Id="${SIGNATURE_ID}" Type="${IMAGE_RELATIONSHIP}" Target="${xml(target)}"/>`;
+  zip.file(relsName, appendToRoot(rels, 'Relationships', relationship));
+}
+
+/**
+ * Puts the picture in the package, related from every part that may show {@signature},
+ * and answers a maker of the paragraph that shows it: at most 4 cm wide or high, each
+ * one with its own drawing id (Word refuses a document that repeats one).
+ */
+function embedPicture(zip: PizZip, picture: Picture): () => string {
+  const media = `${MEDIA_PART}.${picture.ext}`;
+  zip.file(media, picture.data);
+  for (const part of filledParts(zip)) relatePicture(zip, part, media);
   const types = zip.file('[Content_Types].xml')?.asText() ?? '';
   if (!new RegExp(`Extension="${picture.ext}"`, 'i').test(types))
     zip.file(
       '[Content_Types].xml',
-      types.replace(
-        '</Types>',
-        `<Default Extension="${picture.ext}" ContentType="image/${picture.ext}"/></Types>`,
+      appendToRoot(
+        types,
+        'Types',
+        `<Default Extension="${picture.ext}" ContentType="image/${picture.ext}"/>`,
       ),
     );
-  const cx = 4 * EMU_PER_CM;
-  const cy = Math.round((cx * Math.max(picture.height, 1)) / Math.max(picture.width, 1));
-  return (
-    `<w:p><w:pPr><w:bidi/></w:pPr><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" distT="0" distB="0" distL="0" distR="0">` +
-    `<wp:extent cx="${cx}" cy="${cy}"/><wp:docPr id="7251" name="امضا"/>` +
-    `<a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">` +
-    `<pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="0" name="signature.${picture.ext}"/><pic:cNvPicPr/></pic:nvPicPr>` +
-    `<pic:blipFill><a:blip xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" r:embed="${SIGNATURE_ID}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>` +
-    `<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${cx}" cy="${cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic>` +
-    `</a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`
-  );
+  const width = Math.max(picture.width, 1);
+  const height = Math.max(picture.height, 1);
+  const scale = (4 * EMU_PER_CM) / Math.max(width, height);
+  const cx = Math.round(width * scale);
+  const cy = Math.round(height * scale);
+  let drawings = 7250;
+  return () => {
+    const id = ++drawings;
+    return (
+      `<w:p><w:pPr><w:bidi/></w:pPr><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" distT="0" distB="0" distL="0" distR="0">` +
+      `<wp:extent cx="${cx}" cy="${cy}"/><wp:docPr id="${id}" name="امضا ${id}"/>` +
+      `<a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">` +
+      `<pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="0" name="signature.${picture.ext}"/><pic:cNvPicPr/></pic:nvPicPr>` +
+      `<pic:blipFill><a:blip xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" r:embed="${SIGNATURE_ID}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>` +
+      `<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${cx}" cy="${cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic>` +
+      `</a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`
+    );
+  };
 }
+
+// ---- the template's tags ----
 
 const MAIN_PART = 'word/document.xml';
 
@@ -118,8 +389,75 @@ function checkMainPart(zip: PizZip) {
     throw new Error(`the template's ${MAIN_PART} is not a Word document`);
 }
 
-/** The filled document; throws when the template cannot be filled. */
-export function fillTemplate({ document, picture, text, paragraphs }: FillInput): Uint8Array {
+type Value = string | boolean | (() => string);
+
+/** What each kind of tag is filled with: text ({subject}), Word's XML ({@paragraphs}) and
+ *  whether a section shows ({#cc}…{/cc}). Maps: a tag is never looked up on a prototype. */
+interface TagValues {
+  text: Map<string, Value>;
+  raw: Map<string, Value>;
+  sections: Map<string, Value>;
+}
+
+interface SeenTag {
+  /** As the template writes it: «{Subject}», «{@subject}». */
+  written: string;
+  known: boolean;
+  raw: boolean;
+}
+
+/**
+ * docxtemplater's parser: a tag is filled only from its own kind's values, so a raw tag
+ * ({@subject}) never puts a letter's text into the document as XML, and a tag that is
+ * none of TEMPLATE_TAGS is empty (nullGetter). Every tag met is noted for the trial.
+ */
+function tagParser(values: TagValues, seen: SeenTag[]) {
+  return (tag: string, meta?: { tag?: { module?: string; raw?: string } }) => {
+    const module = meta?.tag?.module;
+    const kind =
+      module === 'rawxml' ? values.raw : module === 'loop' ? values.sections : module ? null : values.text;
+    const value = kind?.get(tag);
+    seen.push({
+      written: `{${meta?.tag?.raw ?? tag}}`,
+      known: value !== undefined,
+      raw: module === 'rawxml',
+    });
+    return { get: () => value };
+  };
+}
+
+const list = (tags: Iterable<string>) => [...new Set(tags)].slice(0, 10).join('، ');
+
+export const UNKNOWN_TAGS = (written: Iterable<string>) =>
+  `فایل قالب برچسب ناشناخته دارد: ${list(written)}. برچسب‌ها با همین حروف کوچک و بزرگ و بی فاصله نوشته می‌شوند: ${TEMPLATE_TAGS.join('، ')}`;
+export const RAW_TAG_REFUSED = (written: Iterable<string>) =>
+  `فایل قالب برچسب ${list(written)} دارد که مجاز نیست: تنها ${RAW_TAGS.map((tag) => `{@${tag}}`).join(' و ')} با @ نوشته می‌شوند؛ بقیه بی @ می‌آیند، مانند {subject}`;
+
+/** An upload's tags: any not in TEMPLATE_TAGS refuses the template, naming it. */
+function refuseUnknownTags(seen: readonly SeenTag[]) {
+  const raw = seen.filter((tag) => tag.raw && !tag.known).map((tag) => tag.written);
+  if (raw.length) throw new JobRefused(RAW_TAG_REFUSED(raw));
+  const unknown = seen.filter((tag) => !tag.known).map((tag) => tag.written);
+  if (unknown.length) throw new JobRefused(UNKNOWN_TAGS(unknown));
+}
+
+function tagValues({ text, body }: FillInput, signature: (() => string) | null): TagValues {
+  const texts = new Map<string, string>(TEXT_TAGS.map((tag) => [tag, printable(text[tag] ?? '')]));
+  texts.set('body', printable(plainLines(body).join('\n')));
+  const sections = new Map<string, Value>(texts);
+  sections.set('paragraphs', texts.get('body') !== '');
+  sections.set('signature', signature !== null);
+  const raw = new Map<string, Value>([
+    ['paragraphs', wordBlocks(body)],
+    ['signature', signature ?? '<w:p/>'],
+  ]);
+  return { text: texts, raw, sections };
+}
+
+/** The filled document; throws when the template cannot be filled (JobRefused, with the
+ *  reason in Persian, for a trial's unknown tags). */
+export function fillTemplate(input: FillInput): Uint8Array {
+  const { document, picture } = input;
   // Judged again here: a template stored before the limits were checked at upload.
   if (!templateWithinLimits(document)) throw new Error('the template unpacks past its limits');
   const zip = new PizZip(document);
@@ -128,13 +466,16 @@ export function fillTemplate({ document, picture, text, paragraphs }: FillInput)
     ? pictureOf(Buffer.from(picture.buffer, picture.byteOffset, picture.byteLength))
     : null;
   // The picture's part goes in before docxtemplater reads the package.
-  const signature = signaturePicture ? embedPicture(zip, signaturePicture) : '<w:p/>';
-  const doc = new Docxtemplater(zip, { paragraphLoop: true, linebreaks: true, errorLogging: false });
-  doc.render({
-    ...Object.fromEntries(Object.entries(text).map(([tag, value]) => [tag, printable(value)])),
-    body: printable(paragraphs.join('\n')),
-    paragraphs: paragraphs.map(rtlParagraph).join('') || rtlParagraph(''),
-    signature,
+  const signature = signaturePicture ? embedPicture(zip, signaturePicture) : null;
+  const seen: SeenTag[] = [];
+  const doc = new Docxtemplater(zip, {
+    paragraphLoop: true,
+    linebreaks: true,
+    errorLogging: false,
+    parser: tagParser(tagValues(input, signature), seen),
+    nullGetter: () => '',
   });
+  if (input.trial) refuseUnknownTags(seen);
+  doc.render();
   return doc.toBuffer();
 }

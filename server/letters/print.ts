@@ -1,9 +1,12 @@
 // message/docx: the letter printed into a Word template. The letter, the template and the
 // signature are read here; the filling (print-fill.ts, its tags listed there) runs in a
 // worker thread, so a large template holds neither the other calls nor, past its memory
-// limit, the server.
+// limit, the server. The signature printed is the picture the signer had when signing
+// (keepSignature), not whatever picture they have now.
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { UserError } from '../http/answers';
 import { SIGNATURE_PICTURES } from '../account/routes';
 import { formatJalali } from '../../src/shared/jalali';
@@ -11,11 +14,11 @@ import { toPersianDigits } from '../../src/shared/persian-digits';
 import { templateDocument } from '../masterdata/resource-hooks/template';
 import { createWorkerPool, PoolBusy, type WorkerPool } from '../workers/worker-pool';
 import type { Services } from '../services';
-import { requireLetter, type Viewer } from './access';
-import { bodyParagraphs } from './body';
+import { requireLetter, type Message, type Viewer } from './access';
+import { bodyBlocks } from './body';
 import { EVENT, messageTypeString } from './constants';
 import { recordEvent } from './events';
-import type { LettersDb } from './schema';
+import type { LettersDb, LettersTrx } from './schema';
 import { displayNumber } from './search';
 import type { FillInput } from './print-fill';
 import { letterChange } from './transaction';
@@ -37,11 +40,54 @@ export function createPrintWorkers(): PrintWorkers {
   });
 }
 
-async function signaturePicture(services: Services, tenantId: number, signPic: string) {
-  if (!signPic) return null;
-  const file = services.files.pathOf(tenantId, SIGNATURE_PICTURES, signPic);
+/** Signature pictures as they were when letters were signed, named by their content: a
+ *  user's picture is replaced (and its file deleted) by a later upload, the copy is not. */
+export const SIGNED_PICTURES = 'lettersign';
+
+async function readPicture(services: Services, tenantId: number, area: string, name: string) {
+  const file = name ? services.files.pathOf(tenantId, area, name) : null;
   return file ? fs.readFile(file).catch(() => null) : null;
 }
+
+/**
+ * Copies the signer's current signature picture to SIGNED_PICTURES and answers the copy's
+ * name ('' when they have none), for the letter's `signed_pic` (actions.ts signLetter).
+ * The same picture is one file however many letters it signs; writing it again (a retried
+ * transaction) changes nothing, and a print never reads a half-written copy.
+ */
+export async function keepSignature(services: Services, trx: LettersTrx, tenantId: number, userId: number) {
+  const user = await trx
+    .selectFrom('users')
+    .select('sign_pic')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const data = await readPicture(services, tenantId, SIGNATURE_PICTURES, user?.sign_pic ?? '');
+  if (!data) return '';
+  const ext = (user!.sign_pic.split('.').pop() ?? '').toLowerCase();
+  const name = `${crypto.createHash('sha256').update(data).digest('hex').slice(0, 40)}.${ext}`;
+  const file = services.files.pathOf(tenantId, SIGNED_PICTURES, name);
+  if (!file) return '';
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const partial = `${file}.${crypto.randomBytes(6).toString('hex')}.partial`;
+  await fs.writeFile(partial, data);
+  await fs.rename(partial, file);
+  return name;
+}
+
+/** The picture a signed letter prints: the copy taken at signing; for a letter signed
+ *  before copies were kept (signed_pic null), the signer's picture now. */
+async function signaturePicture(services: Services, tenantId: number, message: Message, signPic: string) {
+  if (message.signed_pic !== null)
+    return readPicture(services, tenantId, SIGNED_PICTURES, message.signed_pic);
+  return readPicture(services, tenantId, SIGNATURE_PICTURES, signPic);
+}
+
+/** An incoming letter's own number and date, as its sender wrote them. */
+const importedText = (message: Message) => ({
+  importedNumber: toPersianDigits(message.imported_msg_number ?? ''),
+  importedDate: message.imported_msg_date ? toPersianDigits(formatJalali(message.imported_msg_date)) : '',
+});
 
 export const TEMPLATE_UNUSABLE = 'قالب انتخاب‌شده قابل استفاده نیست';
 export const PRINT_BUSY = 'چاپ نامه‌ها اکنون بیش از حد شلوغ است؛ چند لحظه دیگر دوباره تلاش کنید';
@@ -69,7 +115,7 @@ export async function printLetter(services: Services, viewer: Viewer, id: number
     : undefined;
   const job: FillInput = {
     document,
-    picture: signer ? await signaturePicture(services, viewer.tenantId, signer.sign_pic) : null,
+    picture: signer ? await signaturePicture(services, viewer.tenantId, message, signer.sign_pic) : null,
     text: {
       subject: message.subject,
       // Digits as a Persian reader reads them.
@@ -80,8 +126,9 @@ export async function printLetter(services: Services, viewer: Viewer, id: number
       recipients: message.message_to ?? '',
       cc: message.message_cc ?? '',
       signer: signer ? `${signer.first_name} ${signer.last_name}`.trim() : '',
+      ...importedText(message),
     },
-    paragraphs: bodyParagraphs(message.message_body),
+    body: bodyBlocks(message.message_body),
   };
   let filled: Uint8Array;
   try {

@@ -29,6 +29,9 @@ export interface MessagesTable {
   sent_at: NullableTimestamp;
   signed_by: number | null;
   signed_at: NullableTimestamp;
+  /** The signature picture's copy taken at signing (print.ts keepSignature); '' signed
+   *  without a picture, null signed before copies were kept. */
+  signed_pic: ColumnType<string | null, string | null | undefined, string | null>;
   number: number | null;
   andikator_prefix: Generated<string>;
   message_from: Generated<string>;

@@ -1,6 +1,10 @@
 // The worker's side of worker-pool.ts: answers each job posted to this thread with the
-// handler's result, or with its error's message.
+// handler's result, or with its error's message (marked when the job refused its input).
 import { parentPort } from 'node:worker_threads';
+
+/** A job's refusal meant for the user (a Persian sentence): the pool rejects the job with
+ *  PoolJobRefused and this message, where another error is only a failure. */
+export class JobRefused extends Error {}
 
 export function serveJobs<In, Out>(handler: (input: In) => Out | Promise<Out>) {
   if (!parentPort) throw new Error('serveJobs runs only in a worker thread');
@@ -15,7 +19,8 @@ export function serveJobs<In, Out>(handler: (input: In) => Out | Promise<Out>) {
       const transfer = own ? [value.buffer as ArrayBuffer] : [];
       port.postMessage({ ok: true, value }, transfer);
     } catch (error) {
-      port.postMessage({ ok: false, error: (error as Error).message ?? String(error) });
+      const refused = error instanceof JobRefused;
+      port.postMessage({ ok: false, error: (error as Error).message ?? String(error), refused });
     }
   });
 }

@@ -26,6 +26,8 @@ export interface WorkerPool<In, Out> {
 export class PoolBusy extends Error {}
 /** The job threw, ran past its time, ran out of memory, or its worker ended. */
 export class PoolJobFailed extends Error {}
+/** The job refused its input with a message for the user (worker-jobs.ts JobRefused). */
+export class PoolJobRefused extends PoolJobFailed {}
 
 interface Job {
   input: unknown;
@@ -43,12 +45,16 @@ interface Answer {
   ok: boolean;
   value?: unknown;
   error?: string;
+  refused?: boolean;
 }
 
 // The server runs its TypeScript through tsx, whose loader a new thread does not inherit:
 // the worker registers it first, then imports its entry.
 const bootstrap = (entry: URL) =>
   `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
+
+const failure = (answer: Answer) =>
+  answer.refused ? new PoolJobRefused(answer.error ?? '') : new PoolJobFailed(answer.error ?? 'failed');
 
 export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPool<In, Out> {
   const slots = new Set<Slot>();
@@ -79,9 +85,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
     worker.unref(); // an idle worker must not keep the process alive
     const slot: Slot = { worker };
     worker.on('message', (answer: Answer) => {
-      finish(slot, (job) =>
-        answer.ok ? job.resolve(answer.value) : job.reject(new PoolJobFailed(answer.error ?? 'failed')),
-      );
+      finish(slot, (job) => (answer.ok ? job.resolve(answer.value) : job.reject(failure(answer))));
       next();
     });
     worker.on('error', (error) => void retire(slot, error.message));

@@ -457,9 +457,9 @@ export interface ResourceDefinition<F extends Fields = Fields> {
    */
   lockedWhen?: { field: FieldsOfKind<F, 'boolean'>; reason: string };
   /**
-   * A download icon on every row (to every reader, not only writers) that opens
-   * `/api/{path}?{idParam}={id}` through a short-lived signed link (download/link), so the
-   * session token stays out of URLs; the call also takes the specification's `&token=`.
+   * A download icon on every row (to every reader, not only writers) that fetches
+   * `/api/{path}?{idParam}={id}` with the session in a header (src/api/download.ts: never in a
+   * URL) and saves it under the server's name; the call also takes the specification's `&token=`.
    */
   download?: { path: string; idParam: string; label: string };
   /**

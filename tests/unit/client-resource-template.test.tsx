@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The letter template manager (spec 1 §2, spec 3 §2) on the generic screen: every row downloads
-// its file through a short-lived link (download/link for `/api/template/download?templateId=…`:
-// no session token in any URL), a public template offers no edit
+// its file (fetched from `/api/template/download?templateId=…` with the session in a header,
+// never in a URL, and saved under the server's name), a public template offers no edit
 // or delete (a lock says why), a private one offers both; the type column reads «عمومی» / «اختصاصی».
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -41,26 +41,33 @@ const show = () => renderInAdmin(<ResourcePage resource={template} />, { path: t
 const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 const download = (name: string) => within(row(name)).getByRole('button', { name: `دریافت فایل ${name}` });
 
-/** Clicks a row's download; answers the URLs download/link was asked for and the links opened. */
+/** Clicks a row's download; answers the files fetched and the names they were saved under. */
 async function downloaded(name: string) {
-  const asked: unknown[] = [];
+  const asked: string[] = [];
   server.use(
-    mock.post('*/api/download/link/', async ({ request }) => {
-      const { Url } = (await request.json()) as { Url: string };
-      asked.push(Url);
-      return HttpResponse.json({ status: 1, url: `${Url}&dl=signed` });
+    mock.get('*/api/template/download', ({ request }) => {
+      const url = new URL(request.url);
+      asked.push(`${url.pathname}${url.search}`);
+      return new HttpResponse(new Uint8Array([1]), {
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(`${name}.docx`)}`,
+        },
+      });
     }),
   );
-  const opened: string[] = [];
+  URL.createObjectURL = vi.fn(() => 'blob:dabir/1');
+  URL.revokeObjectURL = vi.fn();
+  const saved: string[] = [];
   const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
     this: HTMLAnchorElement,
   ) {
-    opened.push(this.getAttribute('href') ?? '');
+    saved.push(this.download);
   });
   fireEvent.click(download(name));
-  await waitFor(() => expect(opened).toHaveLength(1));
+  await waitFor(() => expect(saved).toHaveLength(1));
   click.mockRestore();
-  return { asked, opened };
+  return { asked, saved };
 }
 
 describe('letter templates', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
@@ -70,7 +77,7 @@ describe('letter templates', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     const publicRow = row('قالب پایه');
     expect(await downloaded('قالب پایه')).toEqual({
       asked: ['/api/template/download?templateId=1'],
-      opened: ['/api/template/download?templateId=1&dl=signed'],
+      saved: ['قالب پایه.docx'],
     });
     expect(within(publicRow).queryByRole('button', { name: 'ویرایش قالب پایه' })).toBeNull();
     expect(within(publicRow).queryByRole('button', { name: 'حذف قالب پایه' })).toBeNull();

@@ -1,6 +1,7 @@
-// Letter templates: the upload must be a Word .docx by its content, is kept in the file
-// store, and is downloaded through template/download (token in the query, as the
-// specification's links carry it). Public templates are the tenant's built-in ones:
+// Letter templates: the upload must be a Word .docx by its content that a trial print fills
+// naming only the documented tags, is kept in the file store, and is downloaded through
+// template/download (token in the query, as the specification's links carry it) under a
+// cleaned name ending in .docx. Public templates are the tenant's built-in ones:
 // visible to all its users, never edited or deleted. Tenants never share templates.
 import fs from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
@@ -14,8 +15,9 @@ import { builtInTemplateDocx } from '../../seed/correspondence-seed';
 import { zipEntries } from '../../files/zip-package';
 import { TEMPLATE_LIMITS, templateWithinLimits } from '../../files/template-limits';
 import { megabytes } from '../../../src/shared/uploads';
+import { groupDigits } from '../../../src/shared/persian-digits';
 import { registerHooks } from '../hooks';
-import { PoolBusy } from '../../workers/worker-pool';
+import { PoolBusy, PoolJobRefused } from '../../workers/worker-pool';
 import type { FillInput } from '../../letters/print-fill';
 import { notFound } from '../service';
 import type { Services } from '../../services';
@@ -27,7 +29,7 @@ export const PUBLIC_TEMPLATE_LOCKED = template.lockedWhen!.reason;
 
 const fileLabel = template.fields.file.meta.label;
 
-export const TEMPLATE_TOO_LARGE = `${fileLabel} پس از باز شدن بیش از حد بزرگ است (متن سند تا ${megabytes(TEMPLATE_LIMITS.xmlBytes)} و روی هم تا ${megabytes(TEMPLATE_LIMITS.allBytes)})`;
+export const TEMPLATE_TOO_LARGE = `${fileLabel} پس از باز شدن بیش از حد بزرگ است (متن سند تا ${megabytes(TEMPLATE_LIMITS.xmlBytes)}، روی هم تا ${megabytes(TEMPLATE_LIMITS.allBytes)} و در ${groupDigits(TEMPLATE_LIMITS.entries)} بخش یا کمتر)`;
 
 /** A .docx is a zip (by its magic bytes) holding the Word package's main parts. */
 export async function isDocx(data: Buffer): Promise<boolean> {
@@ -40,9 +42,16 @@ export async function isDocx(data: Buffer): Promise<boolean> {
 export const TEMPLATE_CANNOT_FILL = `${fileLabel} قابل استفاده نیست: متن سند Word آن یا برچسب‌هایش (مانند {subject} یا {#…}{/…}) نادرست است`;
 const PRINTERS_BUSY = 'بررسی قالب اکنون ممکن نیست؛ چند لحظه دیگر دوباره تلاش کنید';
 
-/** A letter the upload is tried with: every tag filled, as a print fills them. */
+/** A 1×1 PNG: the trial's signature, so that a picture in a header is tried too. */
+const TRIAL_PICTURE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A letter the upload is tried with: every tag filled, as a print fills them, and any
+ *  tag not among the documented ones refused (print-fill.ts TEMPLATE_TAGS). */
 const TRIAL_LETTER: Omit<FillInput, 'document'> = {
-  picture: null,
+  picture: TRIAL_PICTURE,
   text: {
     subject: 'نامه آزمایشی',
     number: '۱',
@@ -52,8 +61,11 @@ const TRIAL_LETTER: Omit<FillInput, 'document'> = {
     recipients: 'گیرنده',
     cc: '',
     signer: '',
+    importedNumber: '',
+    importedDate: '',
   },
-  paragraphs: ['متن نامه'],
+  body: [{ kind: 'paragraph', inlines: [{ text: 'متن نامه', look: {} }], indent: 0 }],
+  trial: true,
 };
 
 async function checkDocx(services: Services, file: UploadedFile) {
@@ -64,12 +76,30 @@ async function checkDocx(services: Services, file: UploadedFile) {
   try {
     await services.printWorkers.run({ ...TRIAL_LETTER, document: file.data });
   } catch (error) {
+    if (error instanceof PoolJobRefused) throw new UserError(error.message);
     throw new UserError(error instanceof PoolBusy ? PRINTERS_BUSY : TEMPLATE_CANNOT_FILL);
   }
 }
 
-const displayName = (name: string) =>
-  (name.split(/[\\/]/).pop() ?? '').trim().slice(0, 255) || 'template.docx';
+// Marks that change how a name reads without being seen (right-to-left override: «‮xcod.exe»
+// shows as «exe.docx»), control characters, and what no file name on Windows may hold.
+const HIDDEN_OR_FORBIDDEN = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF<>:"/\\|?*]/gu;
+
+/**
+ * The name a template's file is listed and downloaded under: the uploaded name's last
+ * part without hidden marks, its extension (whatever it was: .exe) replaced by .docx, the
+ * document it is; the template's title when nothing of the name is left.
+ */
+export function displayName(name: string, title = ''): string {
+  const base = (text: string) =>
+    (text.split(/[\\/]/).pop() ?? '')
+      .replace(HIDDEN_OR_FORBIDDEN, '')
+      .replace(/\.[^.\s]{1,10}$/, '')
+      .replace(/[\s.]+$/, '')
+      .trim()
+      .slice(0, 200);
+  return `${base(name) || base(title) || 'template'}.docx`;
+}
 
 /** A template's document: its stored file, or for the built-in template (no stored file)
  *  the generated one; null when the stored file is gone. */
@@ -96,7 +126,7 @@ registerHooks(template, {
       return;
     }
     await checkDocx(services, file);
-    values.file_name = displayName(file.filename);
+    values.file_name = displayName(file.filename, values.template_name ?? existing?.template_name);
     values.stored_name = await services.files.save(principal.tenantId, TEMPLATE_FILES, file.data, 'docx');
     // The replaced document goes once the new one is committed; a failed save keeps it.
     const replaced = existing?.stored_name ?? '';
@@ -117,7 +147,7 @@ registerHooks(template, {
       handler: async ({ params, principal, reply }) => {
         const row = await db
           .selectFrom(template.table)
-          .select(['file_name', 'stored_name'])
+          .select(['file_name', 'stored_name', 'template_name'])
           .where('tenant_id', '=', principal.tenantId)
           .where('id', '=', params.templateId)
           .executeTakeFirst();
@@ -125,10 +155,16 @@ registerHooks(template, {
         if (!row) return missing();
         const data = await templateDocument(services, principal.tenantId, row.stored_name);
         if (!data) return missing();
-        return reply
-          .header('content-type', DOCX_MIME)
-          .header('content-disposition', attachmentDisposition(row.file_name || 'template.docx'))
-          .send(data);
+        return (
+          reply
+            .header('content-type', DOCX_MIME)
+            // Named again: a name stored before names were cleaned may end in .exe.
+            .header(
+              'content-disposition',
+              attachmentDisposition(displayName(row.file_name, row.template_name)),
+            )
+            .send(data)
+        );
       },
     });
   },

@@ -1,4 +1,4 @@
-// The icons of a row: the resource's download link (every reader), then edit and delete (writers;
+// The icons of a row: the resource's download (every reader; a refusal shows in red), then edit and delete (writers;
 // a locked row shows a lock with the reason instead). Delete asks «آیا اطمینان دارید ؟» (لغو / بله);
 // the server's refusal (e.g. «… استفاده شده است») shows in red, success in green and the page reloads.
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { useDelete, useRecordContext, type RaRecord } from 'react-admin';
-import { answerMessage, http, type ApiAnswer } from '../../api/http';
+import { downloadFile, type DownloadProgress } from '../../api/download';
 import type { Resource } from '../../schemas';
 import { ConfirmDialog } from '../../custom/dashboard/ConfirmDialog';
 import { useNotice } from '../../ui/notices';
@@ -24,30 +24,34 @@ export function downloadUrl(resource: Resource, record: RaRecord): string | unde
   return `/api/${path}?${new URLSearchParams({ [idParam]: String(record.id) }).toString()}`;
 }
 
-/** Asks the server for a two-minute link to the file (download/link) and opens it, so the
- *  session token never goes into a URL, the browser's history or a log. */
-export async function startDownload(url: string) {
-  const answer = await http.post<ApiAnswer & { url?: string }>('download/link/', { Url: url });
-  if (answer.status !== 1 || !answer.url) throw new Error(answerMessage(answer) || 'دریافت فایل ممکن نشد');
-  const link = document.createElement('a');
-  link.href = answer.url;
-  link.download = '';
-  document.body.append(link);
-  link.click();
-  link.remove();
+/** Fetches the file (the session token in a header, never in a URL) and saves it under
+ *  the server's name; throws the server's Persian refusal (api/download.ts). */
+export function startDownload(url: string, onProgress?: DownloadProgress) {
+  return downloadFile(url, onProgress);
 }
 
 function DownloadLink({ resource, record, title }: { resource: Resource; record: RaRecord; title: string }) {
   const notice = useNotice();
+  const [busy, setBusy] = useState(false);
   const url = downloadUrl(resource, record);
   if (!url || !resource.download) return null;
+  // A second click while the file comes would fetch it twice (a disabled button inside a
+  // tooltip would hide the tooltip).
+  const download = () => {
+    if (busy) return;
+    setBusy(true);
+    startDownload(url)
+      .catch((error: unknown) => notice.error(errorText(error)))
+      .finally(() => setBusy(false));
+  };
   return (
     <Tooltip title={resource.download.label}>
       <IconButton
         size="small"
         color="primary"
         aria-label={`${resource.download.label} ${title}`}
-        onClick={() => startDownload(url).catch((error: unknown) => notice.error(errorText(error)))}
+        aria-busy={busy}
+        onClick={download}
       >
         <DownloadOutlined fontSize="small" />
       </IconButton>

@@ -1,7 +1,8 @@
 // The dialogs of the letter screen's top bar (spec 1 §2): archive folder, favourite
 // folder, print template, forward / reply / forward draft, and the delete confirmation,
 // with where each one leads afterwards (spec 1 §4): a forward to MyMessage, a forwarded
-// draft or a reply to the drafts, a delete to MyMessage.
+// draft or a reply to the drafts, a delete to MyMessage. A print shows its progress while
+// the document is made and received; a refusal shows in red and keeps the dialog open.
 import { useState } from 'react';
 import { useNavigate } from 'react-admin';
 import type { ApiAnswer } from '../../../api/http';
@@ -17,7 +18,7 @@ import {
   printUrl,
   type ForwardMode,
 } from '../api';
-import { ChooseDialog } from './dialogs/ChooseDialog';
+import { ChooseDialog, type ChooseProgress } from './dialogs/ChooseDialog';
 import { ForwardDialog } from './dialogs/ForwardDialog';
 import type { LetterEditorProps } from './LetterEditor';
 
@@ -36,10 +37,17 @@ interface LetterDialogsProps extends LetterEditorProps {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : '');
 
+/** A print's progress: the server makes the document (seconds, no measure), then sends it. */
+const printProgress = (received: number | null): ChooseProgress =>
+  received === null
+    ? { label: 'در حال ساختن سند…', value: null }
+    : { label: 'در حال دریافت سند…', value: received };
+
 export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, close }: LetterDialogsProps) {
   const notice = useNotice();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
+  const [printing, setPrinting] = useState<ChooseProgress | null>(null);
   const record = detail?.record;
   if (!record) return null;
   const id = record.messageId;
@@ -60,6 +68,17 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
   const file = async (call: () => Promise<ApiAnswer | void>) => {
     const done = await attempt(call);
     if (done) setTimeout(reload, 0);
+    return done;
+  };
+
+  /** The file is saved only when it came: a refusal (a template deleted meanwhile, one that
+   *  cannot be filled) is shown instead, and the dialog stays for another choice. */
+  const print = async (template: number) => {
+    setPrinting(printProgress(null));
+    const done = await attempt(() =>
+      startDownload(printUrl(template, id), (received) => setPrinting(printProgress(received))),
+    );
+    setPrinting(null);
     return done;
   };
 
@@ -98,7 +117,8 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
         label="قالب چاپ"
         confirmLabel="چاپ"
         onClose={close}
-        onConfirm={(template) => attempt(() => startDownload(printUrl(template, id)))}
+        onConfirm={print}
+        progress={printing}
       />
       <ForwardDialog
         key={dialog ?? 'closed'}

@@ -1,14 +1,39 @@
 // A dialog that asks for one record of a master-data resource (by its lookup) and does
 // something with it: file the letter in an archive or favourite folder, print it into a
-// template (spec 1 §2 "Dialogs").
+// template (spec 1 §2 "Dialogs"). While that runs its buttons are disabled, and a long
+// one (a print: the document is made, then received) shows its progress.
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
 import { LookupPicker } from '../../pickers/LookupPicker';
+
+/** What the confirmed work is doing, and how far it is (0…1; null while unknown). */
+export interface ChooseProgress {
+  label: string;
+  value: number | null;
+}
+
+function ProgressLine({ label, value }: ChooseProgress) {
+  return (
+    <Box sx={{ mt: 2 }} role="status">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {label}
+      </Typography>
+      <LinearProgress
+        aria-label={label}
+        variant={value === null ? 'indeterminate' : 'determinate'}
+        value={value === null ? undefined : Math.round(value * 100)}
+      />
+    </Box>
+  );
+}
 
 interface ChooseDialogProps {
   open: boolean;
@@ -17,8 +42,10 @@ interface ChooseDialogProps {
   label: string;
   confirmLabel: string;
   onClose: () => void;
-  /** Resolves true when done (the dialog closes). */
+  /** Resolves true when done (the dialog closes); false keeps it open to choose again. */
   onConfirm: (id: number) => Promise<boolean>;
+  /** Shown while the confirmed work runs. */
+  progress?: ChooseProgress | null;
 }
 
 export function ChooseDialog({
@@ -29,11 +56,13 @@ export function ChooseDialog({
   confirmLabel,
   onClose,
   onConfirm,
+  progress,
 }: ChooseDialogProps) {
   const [chosen, setChosen] = useState<number | null>(null);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const close = () => {
+    if (busy) return; // the work goes on: its answer (a refusal) belongs to this dialog
     setChosen(null);
     setMissing(false);
     onClose();
@@ -45,7 +74,11 @@ export function ChooseDialog({
     }
     setBusy(true);
     const done = await onConfirm(chosen).finally(() => setBusy(false));
-    if (done) close();
+    if (done) {
+      setChosen(null);
+      setMissing(false);
+      onClose();
+    }
   };
   return (
     <Dialog
@@ -67,6 +100,7 @@ export function ChooseDialog({
           }}
         />
         {missing && <FormHelperText error>الزامی است</FormHelperText>}
+        {busy && progress && <ProgressLine {...progress} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={busy}>

@@ -1,0 +1,26 @@
+// The tags a letter template may name (server/letters/print-fill.ts fills them; the template
+// manager's help lists them; an upload naming another is refused).
+
+/** The text tags, each filled with a text ready to show (digits, dates). */
+export const TEXT_TAGS = [
+  'subject',
+  'number',
+  'date',
+  'type',
+  'sender',
+  'recipients',
+  'cc',
+  'signer',
+  'importedNumber',
+  'importedDate',
+] as const;
+export type TextTag = (typeof TEXT_TAGS)[number];
+
+/** Tags written with @: they put Word's own XML in place of their paragraph. */
+export const RAW_TAGS = ['paragraphs', 'signature'] as const;
+
+/** Every tag a template may name, as it is written. */
+export const TEMPLATE_TAGS = [
+  ...[...TEXT_TAGS, 'body'].map((tag) => `{${tag}}`),
+  ...RAW_TAGS.map((tag) => `{@${tag}}`),
+];

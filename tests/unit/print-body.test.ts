@@ -1,0 +1,158 @@
+// A letter's body as a printed letter shows it (letters/body.ts bodyBlocks, written as
+// WordprocessingML by letters/print-fill.ts): blocks, looks, list numbers in Persian
+// digits, table cells apart (rowspan and colspan on Word's grid), links with their
+// address; runs cut where the script changes; a template's file name cleaned; a WebP's size
+// read from its header. The search text (bodyParagraphs) is not what print reads.
+import { describe, expect, it } from 'vitest';
+import { bodyBlocks, bodyParagraphs, colourOf, sanitizeBody } from '../../server/letters/body';
+import { pictureOf, plainLines, scriptRuns, wordBlocks } from '../../server/letters/print-fill';
+import { displayName } from '../../server/masterdata/resource-hooks/template';
+
+const blocksOf = (html: string) => bodyBlocks(sanitizeBody(html));
+
+describe('the body as blocks', () => {
+  it('keeps paragraphs, headings, alignment, direction and the looks of its text', () => {
+    const [heading, paragraph, centred, english] = blocksOf(
+      '<h2>عنوان</h2><p><strong>پررنگ <em>و کج</em></strong> <span style="color: rgb(224, 49, 49)">سرخ</span></p>' +
+        '<p style="text-align: center">وسط</p><p dir="ltr">English</p>',
+    );
+    expect(heading).toMatchObject({ kind: 'paragraph', heading: 2, inlines: [{ text: 'عنوان' }] });
+    expect(paragraph).toMatchObject({
+      inlines: [
+        { text: 'پررنگ ', look: { bold: true } },
+        { text: 'و کج', look: { bold: true, italic: true } },
+        { text: ' ', look: {} },
+        { text: 'سرخ', look: { color: 'E03131' } },
+      ],
+    });
+    expect(centred).toMatchObject({ align: 'center' });
+    expect(english).toMatchObject({ ltr: true });
+  });
+
+  it('numbers ordered items in Persian digits, bullets the others, and indents nested lists', () => {
+    const blocks = blocksOf(
+      '<ol><li><p>یک</p></li><li><p>دو</p><ul><li><p>زیر</p></li></ul></li></ol><ol><li>تازه</li></ol>',
+    );
+    expect(blocks.map((block) => block.kind === 'paragraph' && [block.prefix, block.indent])).toEqual([
+      ['۱. ', 1],
+      ['۲. ', 1],
+      ['• ', 2],
+      ['۱. ', 1],
+    ]);
+    expect(plainLines(blocks)).toEqual(['۱. یک', '۲. دو', '• زیر', '۱. تازه']);
+  });
+
+  it('keeps table cells apart, where the search text runs them together', () => {
+    const html = sanitizeBody('<table><tr><td>خانه الف</td><td>خانه ب</td></tr></table>');
+    expect(plainLines(bodyBlocks(html))).toEqual(['خانه الف | خانه ب']);
+    // The search text and the excerpts are read as before.
+    expect(bodyParagraphs(html)).toEqual(['خانه الفخانه ب']);
+  });
+
+  it('prints a link as its text and then its address; an address shown as its text once', () => {
+    const lines = plainLines(
+      blocksOf(
+        '<p><a href="https://example.com/x">سایت</a> <a href="https://a.ir">https://a.ir</a> <a href="mailto:x@y.ir">نامه</a></p>',
+      ),
+    );
+    expect(lines).toEqual(['سایت (https://example.com/x) https://a.ir نامه (x@y.ir)']);
+  });
+
+  it('writes a table on Word’s grid: borders, right to left, spans merged', () => {
+    const xml = wordBlocks(
+      blocksOf(
+        '<table><tr><th>الف</th><th>ب</th><th>ج</th></tr><tr><td rowspan="2">د</td><td colspan="2">ه</td></tr><tr><td>و</td><td>ز</td></tr></table>',
+      ),
+    );
+    expect(xml).toMatch(/^<w:tbl><w:tblPr><w:bidiVisual\/><w:tblW w:w="5000" w:type="pct"\/><w:tblBorders>/);
+    expect(xml.match(/<w:gridCol /g)).toHaveLength(3);
+    const rows = [...xml.matchAll(/<w:tr>(.*?)<\/w:tr>/g)].map(([, row]) =>
+      [...row.matchAll(/<w:tc>(.*?)<\/w:tc>/g)].map(([, cell]) => ({
+        merge:
+          /<w:vMerge(?: w:val="(\w+)")?\/>/.exec(cell)?.[1] ??
+          (cell.includes('<w:vMerge/>') ? 'continue' : ''),
+        span: /<w:gridSpan w:val="(\d+)"\/>/.exec(cell)?.[1] ?? '1',
+        text: [...cell.matchAll(/<w:t[^>]*>([^<]*)</g)].map(([, t]) => t).join(''),
+      })),
+    );
+    expect(rows).toEqual([
+      [
+        { merge: '', span: '1', text: 'الف' },
+        { merge: '', span: '1', text: 'ب' },
+        { merge: '', span: '1', text: 'ج' },
+      ],
+      [
+        { merge: 'restart', span: '1', text: 'د' },
+        { merge: '', span: '2', text: 'ه' },
+      ],
+      [
+        { merge: 'continue', span: '1', text: '' },
+        { merge: '', span: '1', text: 'و' },
+        { merge: '', span: '1', text: 'ز' },
+      ],
+    ]);
+    // A table cell, and the body, end in a paragraph.
+    expect(xml.endsWith('</w:p>')).toBe(true);
+  });
+
+  it('bounds a colspan a writer typed to Word’s 63 columns', () => {
+    const xml = wordBlocks(blocksOf('<table><tr><td colspan="100000">پهن</td></tr></table>'));
+    expect(xml.match(/<w:gridCol /g)).toHaveLength(63);
+  });
+
+  it('writes an empty body as one right-to-left paragraph, and nothing XML cannot hold', () => {
+    expect(wordBlocks([])).toBe('<w:p><w:pPr><w:bidi/></w:pPr></w:p>');
+    const xml = wordBlocks(bodyBlocks('<p>a\uFFFEb &lt;c&gt;</p>'));
+    expect([...xml.matchAll(/<w:t[^>]*>([^<]*)</g)].map(([, t]) => t).join('')).toBe('ab &lt;c&gt;');
+  });
+
+  it('reads the editor’s colours, and no other value', () => {
+    expect(['#abc', '#A0B1C2', 'rgb(1, 2, 255)', 'rgba(1,2,3,0)', 'inherit', 'red'].map(colourOf)).toEqual([
+      'AABBCC',
+      'A0B1C2',
+      '0102FF',
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});
+
+describe('runs cut where the script changes', () => {
+  it('marks Persian runs right to left and keeps an address in one run of its own', () => {
+    expect(scriptRuns('سایت (https://a.ir/x?b=1) است', true)).toEqual([
+      { text: 'سایت (', rtl: true },
+      { text: 'https://a.ir/x?b=1', rtl: false },
+      { text: ') است', rtl: true },
+    ]);
+    expect(scriptRuns('سال ۱۴۰۵ و 1405', true)).toEqual([{ text: 'سال ۱۴۰۵ و 1405', rtl: true }]);
+    expect(scriptRuns('version 2 of', true)).toEqual([{ text: 'version 2 of', rtl: false }]);
+    expect(scriptRuns('• ', true)).toEqual([{ text: '• ', rtl: true }]);
+  });
+});
+
+describe('a template file’s name', () => {
+  it('ends in .docx, without marks that turn how it reads or characters no file name holds', () => {
+    expect(displayName('\u202Excod.exe')).toBe('xcod.docx');
+    expect(displayName('C:\\fakepath\\نامه اداری.docx')).toBe('نامه اداری.docx');
+    expect(displayName('گزارش\u200c ماهانه.DOCX')).toBe('گزارش\u200c ماهانه.docx');
+    expect(displayName('a<b>:c?.exe')).toBe('abc.docx');
+    expect(displayName('\u2067.exe', 'قالب اداری')).toBe('قالب اداری.docx');
+    expect(displayName('', '')).toBe('template.docx');
+  });
+});
+
+describe('a signature picture’s size', () => {
+  it('is read from a lossy, a lossless and an extended WebP', () => {
+    const lossy = Buffer.from('UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA', 'base64');
+    const lossless = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+    expect(pictureOf(lossy)).toMatchObject({ ext: 'webp', width: 1, height: 1 });
+    expect(pictureOf(lossless)).toMatchObject({ ext: 'webp', width: 1, height: 1 });
+    const extended = Buffer.alloc(40);
+    extended.write('RIFF', 0, 'latin1');
+    extended.write('WEBPVP8X', 8, 'latin1');
+    extended.writeUIntLE(399, 24, 3);
+    extended.writeUIntLE(99, 27, 3);
+    expect(pictureOf(extended)).toMatchObject({ ext: 'webp', width: 400, height: 100 });
+  });
+});
