@@ -23,7 +23,7 @@ import {
 import { firstReadBy, recordEvent } from './events';
 import { noteReader } from './readers';
 import { colleaguesByUser } from './people';
-import type { LettersDatabase, LettersDb } from './schema';
+import type { LettersDatabase, LettersDb, LettersTrx } from './schema';
 import { displayNumber } from './search';
 import { letterNoticeUrls } from './send';
 import { letterChange } from './transaction';
@@ -72,7 +72,8 @@ async function ownReading(
 }
 
 /** Marks the letter read for this viewer as `reading` says. Decided under the letter's row
- *  lock, so two openings at once record one event and one first reading. */
+ *  lock, so two openings at once record one event and one first reading. When that changed
+ *  the viewer's counts or bell, their open pages (other tabs) are told once it committed. */
 async function markRead(
   services: Services,
   viewer: Viewer,
@@ -81,12 +82,12 @@ async function markRead(
   reading: Reading,
   before: { firstAt: Date | null },
 ) {
-  if (reading === 'none') return;
+  if (reading === 'none') return readHeldDraftNotices(services, viewer, message);
   // Read before: nothing to lock (every opening would otherwise queue on the letter's row).
   if (reading === 'recipient' && box?.first_read_at && (box.is_read || !box.inbox)) return;
   if (reading === 'own' && box?.is_read) return;
   if (reading === 'onlooker' && before.firstAt !== null) return;
-  await letterChange(services, async (trx) => {
+  await letterChange(services, async (trx, afterCommit) => {
     // The letter first, then the user's counter (by the box trigger): the order every
     // change of a letter takes its locks in (boxes.ts).
     const still = await trx
@@ -99,39 +100,9 @@ async function markRead(
       .executeTakeFirst();
     // Deleted since it was read for this answer: no reading after its deletion.
     if (!still) throw new UserError(REFUSED.notFound);
-    if (reading === 'own')
-      await trx
-        .updateTable('message_boxes')
-        .set({ is_read: true })
-        .where('tenant_id', '=', viewer.tenantId)
-        .where('user_id', '=', viewer.userId)
-        .where('message_id', '=', message.id)
-        .where('is_read', '=', false)
-        .execute();
-    if (reading === 'recipient') {
-      const mine = trx
-        .updateTable('message_boxes')
-        .where('tenant_id', '=', viewer.tenantId)
-        .where('user_id', '=', viewer.userId)
-        .where('message_id', '=', message.id);
-      const first = await mine
-        .set({ is_read: true, first_read_at: sql<Date>`now()` })
-        .where('first_read_at', 'is', null)
-        .returning('message_id')
-        .executeTakeFirst();
-      if (!first) await mine.set({ is_read: true }).where('is_read', '=', false).execute();
-      else if (message.is_send)
-        await trx
-          .updateTable('messages')
-          .set({ first_read_at: sql<Date>`coalesce(first_read_at, now())` })
-          .where('tenant_id', '=', viewer.tenantId)
-          .where('id', '=', message.id)
-          .execute();
-    }
-    // The bell's notices of this letter are read with it: their links open it (send.ts).
-    await sql`UPDATE notifications SET is_read = true
-       WHERE tenant_id = ${viewer.tenantId} AND user_id = ${viewer.userId} AND NOT is_read
-         AND url IN (${sql.join(letterNoticeUrls(message))})`.execute(trx);
+    const boxRead = await markBoxRead(trx, viewer, message, reading);
+    const noticesRead = await readNotices(trx, viewer, message);
+    if (boxRead || noticesRead) afterCommit(() => services.notifier.lettersChanged([viewer.userId]));
     // One event of type 8 for a user, however they came to the letter (a reader of all
     // letters who then filed it, or was forwarded it, opened it before).
     if ((await firstReadBy(trx, viewer.tenantId, message.id, viewer.userId)) === null) {
@@ -139,6 +110,59 @@ async function markRead(
       await noteReader(trx, message, viewer.userId);
     }
   });
+}
+
+/** The viewer's row of the letter marked read; whether it was unread (their counts change). */
+async function markBoxRead(trx: LettersTrx, viewer: Viewer, message: Message, reading: Reading) {
+  const mine = trx
+    .updateTable('message_boxes')
+    .where('tenant_id', '=', viewer.tenantId)
+    .where('user_id', '=', viewer.userId)
+    .where('message_id', '=', message.id);
+  if (reading === 'own')
+    return changedRows(await mine.set({ is_read: true }).where('is_read', '=', false).execute());
+  if (reading !== 'recipient') return false;
+  const first = await mine
+    .set({ is_read: true, first_read_at: sql<Date>`now()` })
+    .where('first_read_at', 'is', null)
+    .returning('message_id')
+    .executeTakeFirst();
+  if (!first) return changedRows(await mine.set({ is_read: true }).where('is_read', '=', false).execute());
+  if (message.is_send)
+    await trx
+      .updateTable('messages')
+      .set({ first_read_at: sql<Date>`coalesce(first_read_at, now())` })
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('id', '=', message.id)
+      .execute();
+  return true;
+}
+
+const changedRows = (results: Array<{ numUpdatedRows: bigint }>) =>
+  results.some((r) => r.numUpdatedRows > 0n);
+
+/** The bell's notices of this letter are read with it (their links open it, send.ts);
+ *  whether there were any unread (their bell changes). */
+async function readNotices(db: LettersDb | LettersTrx, viewer: Viewer, message: Message): Promise<boolean> {
+  const result = await sql`UPDATE notifications SET is_read = true
+     WHERE tenant_id = ${viewer.tenantId} AND user_id = ${viewer.userId} AND NOT is_read
+       AND url IN (${sql.join(letterNoticeUrls(message))})`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/**
+ * A draft its author holds is no reading of theirs, but its notice is read when they open
+ * it: a draft passed back to its author («پیش‌نویس ارجاع‌شده از …») would otherwise keep
+ * the bell up for good. No letter lock: nothing of the letter changes.
+ */
+async function readHeldDraftNotices(services: Services, viewer: Viewer, message: Message) {
+  if (message.is_send || message.holder_id !== viewer.userId) return;
+  const db = services.db as unknown as LettersDb;
+  if (!(await readNotices(db, viewer, message))) return;
+  // Told as a committed change's pushes are: a failed push is logged, the letter still opens.
+  await services.notifier
+    .lettersChanged([viewer.userId])
+    .catch((error: unknown) => services.log.error({ err: error }, 'draft notices read: push failed'));
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);

@@ -244,6 +244,9 @@ export async function forwardLetter(
         else if (params.IsSend === FORWARD_DRAFT)
           await forwardDraft(services, trx, viewer, params, afterCommit, message);
         else id = await reply(trx, viewer, params, message);
+        // A reply is a new draft of the viewer's, a draft passed on leaves their drafts: their
+        // other tabs' draft count and lists hear of it (a forward changes neither).
+        if (params.IsSend !== FORWARD) afterCommit(() => services.notifier.lettersChanged([viewer.userId]));
         if (stored.length) {
           const target = id === message.id ? message : { ...message, id };
           await recordAttachments(trx, target, viewer.userId, stored, params.ForwardMessage);

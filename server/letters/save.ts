@@ -168,10 +168,19 @@ export async function saveLetter(services: Services, viewer: Viewer, params: Sav
         }
         if (params.IsSend === SEND) message = await sendLetter(services, trx, viewer, message, afterCommit);
         await writeSearch(trx, message);
+        tellOwnPages(services, afterCommit, viewer, message);
         return message.id;
       }),
     ),
   );
+}
+
+/** Every save changes the saver's drafts (a new one, its subject, one gone when sent), and a
+ *  draft passed on and sent goes to its author's sent letters: their open pages — other
+ *  tabs, whose draft count and lists show it — hear of it once it committed. */
+function tellOwnPages(services: Services, afterCommit: AfterCommit, viewer: Viewer, message: Message) {
+  const people = [...new Set([viewer.userId, message.author_id])];
+  afterCommit(() => services.notifier.lettersChanged(people));
 }
 
 /**

@@ -3,8 +3,15 @@
 // message, or a 404 «… یافت نشد» — comes as JSON and is shown, where a link opened blindly
 // saved it as the file («docx.json») and looked done. Same rules as http.ts: the bearer
 // token in a header (never in a URL), a 401/403 logs out.
-import { answerMessage, HttpError, type ApiAnswer } from './http';
-import { getToken, setSession } from './session';
+import {
+  answerMessage,
+  CONNECTION_FAILED,
+  HttpError,
+  isSessionRefusal,
+  sessionEnded,
+  type ApiAnswer,
+} from './http';
+import { getToken } from './session';
 
 /** null while the server is still making the file; then the share of it received (0…1). */
 export type DownloadProgress = (received: number | null) => void;
@@ -70,12 +77,9 @@ export async function downloadFile(url: string, onProgress?: DownloadProgress): 
   if (token) headers.set('Authorization', `Bearer ${token}`);
   onProgress?.(null);
   const response = await fetch(url, { headers }).catch(() => {
-    throw new HttpError(0, 'خطا در ارتباط با سرور');
+    throw new HttpError(0, CONNECTION_FAILED);
   });
-  if (response.status === 401 || response.status === 403) {
-    setSession(null);
-    throw new HttpError(response.status, 'نشست شما به پایان رسیده است؛ دوباره وارد شوید');
-  }
+  if (isSessionRefusal(response.status)) throw sessionEnded(response.status, token);
   const json = (response.headers.get('content-type') ?? '').includes('application/json');
   if (json || !response.ok) throw new HttpError(response.status, await refusal(response));
   saveFile(await readBody(response, onProgress), fileNameOf(response.headers.get('content-disposition')));

@@ -43,6 +43,15 @@ export function toFormData(params: Params): FormData {
   return form;
 }
 
+export const isSessionRefusal = (status: number) => status === 401 || status === 403;
+
+/** A call refused for its session (401, 403): that session ends — only if it is still the
+ *  stored one (another tab may have signed in meanwhile) — and the caller throws this. */
+export function sessionEnded(status: number, token: string | null): HttpError {
+  if (getToken() === token) setSession(null);
+  return new HttpError(status, 'نشست شما به پایان رسیده است؛ دوباره وارد شوید');
+}
+
 /** What the user reads when the server cannot be reached or answers nothing readable. */
 export const CONNECTION_FAILED = 'خطا در ارتباط با سرور';
 
@@ -61,10 +70,7 @@ async function send<T extends ApiAnswer>(method: string, path: string, init: Req
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const response = await reach(`/api/${path.replace(/^\/+/, '')}`, { ...init, method, headers });
-  if (response.status === 401 || response.status === 403) {
-    setSession(null);
-    throw new HttpError(response.status, 'نشست شما به پایان رسیده است؛ دوباره وارد شوید');
-  }
+  if (isSessionRefusal(response.status)) throw sessionEnded(response.status, token);
   const body = (await response.json().catch(() => ({}))) as T;
   if (!response.ok && body.status === undefined) {
     throw new HttpError(response.status, body.message ?? CONNECTION_FAILED);

@@ -1,5 +1,6 @@
 // The signed-in session as the client keeps it: the token and the current user from
-// Authenticate/Authenticate. Listeners hear every change (sign-in, logout, 401).
+// Authenticate/Authenticate. Listeners hear every change (sign-in, logout, 401), in this
+// tab or in another: every tab of the browser follows the one session in localStorage.
 
 export interface CurrentUser {
   userId: number;
@@ -36,11 +37,39 @@ export function getToken(): string | null {
   return getSession()?.token ?? null;
 }
 
+/** Which session this tab's screens belong to: the token and the user it signed in as. */
+const identityOf = (session: Session | null) => (session ? `${session.user.userId}:${session.token}` : '');
+let shown = typeof localStorage === 'undefined' ? '' : identityOf(getSession());
+
 export function setSession(session: Session | null): void {
   if (session) localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
   else localStorage.removeItem(STORAGE_KEY);
+  shown = identityOf(session);
   listeners.forEach((listener) => listener(session));
 }
+
+/** What a tab does when another tab put another session in its place (another user, or a
+ *  new sign-in): its screens, caches and connection belong to the old one, so it starts
+ *  afresh under the new one. Replaceable for tests (jsdom cannot reload). */
+export const sessionReplaced = { handle: () => window.location.reload() };
+
+/**
+ * Another tab changed the stored session. Signed out there: this tab's listeners hear it
+ * as a logout here (the sign-in page). Signed in there, as someone else or anew: this tab
+ * reloads rather than show one user's screens, or the sign-in form, under another's token.
+ * The same session saved again (a profile edit): the listeners hear the new user details.
+ */
+function followOtherTab(event: StorageEvent): void {
+  if (event.key !== STORAGE_KEY && event.key !== null) return; // null: the storage was cleared
+  const session = getSession();
+  const identity = identityOf(session);
+  const before = shown;
+  shown = identity;
+  if (identity && identity !== before) sessionReplaced.handle();
+  else if (identity || before) listeners.forEach((listener) => listener(session));
+}
+
+if (typeof window !== 'undefined') window.addEventListener('storage', followOtherTab);
 
 /** Where a user's unsaved work is kept in the tab (a letter being written): keys under it
  *  are the user's, and signing out on purpose forgets them (forgetUnsavedWork). */

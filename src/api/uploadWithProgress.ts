@@ -2,8 +2,15 @@
 // src/api/http.ts (bearer token, Language 0, a 401/403 logs out) over XMLHttpRequest.
 // Multipart for files (account pictures), or JSON for the specification's base64
 // uploads (a resource's picture to `{entity}/fileuploader`).
-import { CONNECTION_FAILED, HttpError, toFormData, type ApiAnswer } from './http';
-import { getToken, setSession } from './session';
+import {
+  CONNECTION_FAILED,
+  HttpError,
+  isSessionRefusal,
+  sessionEnded,
+  toFormData,
+  type ApiAnswer,
+} from './http';
+import { getToken } from './session';
 
 export type Progress = (fraction: number) => void;
 
@@ -22,9 +29,8 @@ export function uploadWithProgress<T extends ApiAnswer = ApiAnswer>(
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     xhr.onerror = () => reject(new HttpError(0, CONNECTION_FAILED));
     xhr.onload = () => {
-      if (xhr.status === 401 || xhr.status === 403) {
-        setSession(null);
-        reject(new HttpError(xhr.status, 'نشست شما به پایان رسیده است؛ دوباره وارد شوید'));
+      if (isSessionRefusal(xhr.status)) {
+        reject(sessionEnded(xhr.status, token));
         return;
       }
       const body = parseJson(xhr.responseText) as T;

@@ -3,8 +3,10 @@ export {
   onHubNotification,
   onHubLettersChanged,
   onHubReconnected,
+  onHubNotice,
   disconnectRealtime,
   HUB_URL,
+  TOO_MANY_TABS,
   type HubNotification,
 } from './hub';
 export { RealtimeToasts } from './RealtimeToasts';

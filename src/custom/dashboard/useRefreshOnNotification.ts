@@ -1,18 +1,22 @@
-// Counts change when letters or tasks arrive or go: reload on every real-time notification,
-// when the user's letters changed without one (a letter deleted by its sender), and after
-// the hub reconnects (pushes sent while it was down are lost).
+// Counts change when letters or tasks arrive or go: reload on real-time notifications, when
+// the user's letters changed without one (read, deleted, a draft saved, in this tab or
+// another), and after the hub reconnects (pushes sent while it was down are lost). A burst
+// of them (sixty letters in a few seconds) makes one reload, not one each (coalesce).
 import { useEffect } from 'react';
 import { onHubLettersChanged, onHubNotification, onHubReconnected } from '../../realtime';
+import { coalesce } from '../../realtime/realtime-coalesce';
 
 export function useRefreshOnNotification(reload: () => void) {
   useEffect(() => {
-    const stopNotifications = onHubNotification(() => reload());
-    const stopReconnects = onHubReconnected(reload);
-    const stopLetters = onHubLettersChanged(reload);
+    const refresh = coalesce(reload);
+    const stops = [
+      onHubNotification(() => refresh.schedule()),
+      onHubReconnected(() => refresh.schedule()),
+      onHubLettersChanged(() => refresh.schedule()),
+    ];
     return () => {
-      stopNotifications();
-      stopReconnects();
-      stopLetters();
+      stops.forEach((stop) => stop());
+      refresh.cancel();
     };
   }, [reload]);
 }

@@ -3,7 +3,7 @@
 // outgoing letter's recipients are customer ids.
 import { answerMessage, http, type ApiAnswer } from '../../api/http';
 import { uploadWithProgress, type Progress } from '../../api/uploadWithProgress';
-import { NOTIFICATIONS_CHANGED } from '../../layout/notifications/useNotificationFeed';
+import { NOTIFICATIONS_CHANGED } from '../../layout/notifications/notifications-events';
 
 export type PageType =
   | 'AllMyMessage'
@@ -190,8 +190,10 @@ export async function fetchLetter(id: number, pageType: string): Promise<LetterD
   const answer = await http.get<DetailAnswer>('message/get/', { Id: id, PageType: pageType });
   if (answer.status !== 1 || !answer.record) return answer.message ?? 'نامه یافت نشد';
   const record = answer.record;
-  // Unread until this opening, which read its notices too: the bell counts again.
-  if (!record.isReaded) window.dispatchEvent(new Event(NOTIFICATIONS_CHANGED));
+  // Any opening may have read its notices (isReaded says the viewer read it once, not that
+  // nothing was unread: forwarded to them again, a draft passed back): the bell counts again
+  // (one refetch, shared with the server's push of the same change).
+  window.dispatchEvent(new Event(NOTIFICATIONS_CHANGED));
   return {
     record: {
       ...record,

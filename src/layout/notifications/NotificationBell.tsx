@@ -1,5 +1,6 @@
-// The bell in the top bar: unread count badge; a list of the latest notifications.
-// Clicking one marks it read and opens its url.
+// The bell in the top bar: unread count badge (at most «۹۹+»); a list of the latest
+// notifications, how many there are, and «نمایش بیشتر» for the next page while there are
+// more. Clicking one marks it read and opens its url.
 import { useState, type MouseEvent } from 'react';
 import {
   Badge,
@@ -20,8 +21,19 @@ import { toPersianDigits } from '../../shared/persian-digits';
 import { relativeJalali } from './relativeDate';
 import { useNotificationFeed, type NotificationRecord } from './useNotificationFeed';
 
+/** The badge's most; beyond it shows «۹۹+» (MUI's own `max` counts numbers only, and the
+ *  badge shows Persian digits). */
+export const BADGE_MAX = 99;
+
+export const badgeText = (count: number) =>
+  count > BADGE_MAX ? `${toPersianDigits(BADGE_MAX)}+` : toPersianDigits(count);
+
+/** A title without spaces (a long subject) wraps instead of running past its box. */
+export const WRAP_ANYWHERE = { overflowWrap: 'anywhere', wordBreak: 'break-word' } as const;
+
 export function NotificationBell() {
-  const { records, unreadCount, markRead } = useNotificationFeed();
+  const { records, unreadCount, totalCount, hasMore, loadMore, markRead } = useNotificationFeed();
+  const [loadingMore, setLoadingMore] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const openUrl = useOpenNotificationUrl();
 
@@ -32,6 +44,10 @@ export function NotificationBell() {
     if (!record.isRead) void markRead(record.id);
     openUrl(record.url);
   };
+  const more = () => {
+    setLoadingMore(true);
+    void loadMore().finally(() => setLoadingMore(false));
+  };
 
   return (
     <>
@@ -41,7 +57,7 @@ export function NotificationBell() {
           onClick={open}
           aria-label={`اعلان‌ها، ${toPersianDigits(unreadCount)} خوانده‌نشده`}
         >
-          <Badge badgeContent={toPersianDigits(unreadCount)} invisible={unreadCount === 0} color="error">
+          <Badge badgeContent={badgeText(unreadCount)} invisible={unreadCount === 0} color="error">
             <NotificationsIcon />
           </Badge>
         </IconButton>
@@ -57,6 +73,11 @@ export function NotificationBell() {
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1 }}>
           <Typography variant="subtitle1" sx={{ flexGrow: 1, fontWeight: 600 }}>
             اعلان‌ها
+            {totalCount > 0 && (
+              <Typography component="span" variant="body2" color="text.secondary" sx={{ mx: 1 }}>
+                {`${toPersianDigits(records.length)} از ${toPersianDigits(totalCount)}`}
+              </Typography>
+            )}
           </Typography>
           {unreadCount > 0 && (
             <Button size="small" onClick={() => void markRead(0)}>
@@ -76,6 +97,15 @@ export function NotificationBell() {
             ))}
           </List>
         )}
+        {hasMore && (
+          <Box
+            sx={{ display: 'flex', justifyContent: 'center', py: 1, borderTop: 1, borderColor: 'divider' }}
+          >
+            <Button size="small" onClick={more} disabled={loadingMore}>
+              نمایش بیشتر
+            </Button>
+          </Box>
+        )}
       </Popover>
     </>
   );
@@ -91,12 +121,12 @@ function NotificationItem({
   return (
     <ListItemButton
       onClick={() => onChoose(record)}
-      sx={{ alignItems: 'flex-start', bgcolor: record.isRead ? undefined : 'action.hover' }}
+      sx={{ alignItems: 'flex-start', minWidth: 0, bgcolor: record.isRead ? undefined : 'action.hover' }}
     >
       <ListItemText
         primary={record.title}
         secondary={relativeJalali(record.createdDate)}
-        slotProps={{ primary: { sx: { fontWeight: record.isRead ? 400 : 600 } } }}
+        slotProps={{ primary: { sx: { fontWeight: record.isRead ? 400 : 600, ...WRAP_ANYWHERE } } }}
       />
     </ListItemButton>
   );

@@ -3,11 +3,12 @@
 // (never the last page's while the next loads: Back to page 3 of a longer list landed on
 // page 1 and lost Forward), without a history step of its own; the page size stays
 // choosable when a search's count stops at the page. And a call the network drops says so
-// in Persian.
+// in Persian, and a call refused for its session ends only that session.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Pager } from '../../src/resources/list/ResourcePager';
 import { CONNECTION_FAILED, http, HttpError } from '../../src/api/http';
+import { getSession, setSession, type Session } from '../../src/api/session';
 
 afterEach(() => {
   cleanup();
@@ -48,5 +49,36 @@ describe('a call the network drops', () => {
     const failure = await http.post('message/sign/', { id: 1 }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(HttpError);
     expect((failure as HttpError).message).toBe(CONNECTION_FAILED);
+  });
+});
+
+describe('a call refused for its session', () => {
+  const session = (token: string): Session => ({
+    token,
+    user: {
+      userId: 1,
+      username: 'u',
+      name: 'ن',
+      fName: 'ن',
+      lName: '',
+      mobile: '',
+      pic: '',
+      permissions: [],
+      tenantFullName: '',
+      logo: '',
+    },
+  });
+
+  it('ends that session, not one another tab stored while it was on its way', async () => {
+    setSession(session('old'));
+    vi.stubGlobal('fetch', () => {
+      setSession(session('new')); // another tab signs in meanwhile
+      return Promise.resolve(new Response('{}', { status: 401 }));
+    });
+    await expect(http.get('menu/list/')).rejects.toBeInstanceOf(HttpError);
+    expect(getSession()?.token).toBe('new');
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('{}', { status: 401 })));
+    await expect(http.get('menu/list/')).rejects.toBeInstanceOf(HttpError);
+    expect(getSession()).toBeNull();
   });
 });
