@@ -19,7 +19,7 @@ import PizZip from 'pizzip';
 import { templateWithinLimits } from '../files/template-limits';
 import { JobRefused } from '../workers/worker-jobs';
 import type { BodyAlign, BodyBlock, BodyInline, BodyParagraph, BodyTable, TextLook } from './body';
-import { RAW_TAGS, TEMPLATE_TAGS, TEXT_TAGS, type TextTag } from '../../src/shared/print-tags';
+import { RAW_TAGS, shownTag, TEMPLATE_TAGS, TEXT_TAGS, type TextTag } from '../../src/shared/print-tags';
 
 /** What the print fills in: the texts are ready to show, not yet escaped. */
 export interface FillInput {
@@ -426,12 +426,12 @@ function tagParser(values: TagValues, seen: SeenTag[]) {
   };
 }
 
-const list = (tags: Iterable<string>) => [...new Set(tags)].slice(0, 10).join('، ');
+const list = (tags: Iterable<string>) => [...new Set(tags)].slice(0, 10).map(shownTag).join('، ');
 
 export const UNKNOWN_TAGS = (written: Iterable<string>) =>
-  `فایل قالب برچسب ناشناخته دارد: ${list(written)}. برچسب‌ها با همین حروف کوچک و بزرگ و بی فاصله نوشته می‌شوند: ${TEMPLATE_TAGS.join('، ')}`;
+  `فایل قالب برچسب ناشناخته دارد: ${list(written)}. برچسب‌ها با همین حروف کوچک و بزرگ و بی فاصله نوشته می‌شوند: ${TEMPLATE_TAGS.map(shownTag).join('، ')}`;
 export const RAW_TAG_REFUSED = (written: Iterable<string>) =>
-  `فایل قالب برچسب ${list(written)} دارد که مجاز نیست: تنها ${RAW_TAGS.map((tag) => `{@${tag}}`).join(' و ')} با @ نوشته می‌شوند؛ بقیه بی @ می‌آیند، مانند {subject}`;
+  `فایل قالب برچسب ${list(written)} دارد که مجاز نیست: تنها ${RAW_TAGS.map((tag) => shownTag(`{@${tag}}`)).join(' و ')} با @ نوشته می‌شوند؛ بقیه بی @ می‌آیند، مانند ${shownTag('{subject}')}`;
 
 /** An upload's tags: any not in TEMPLATE_TAGS refuses the template, naming it. */
 function refuseUnknownTags(seen: readonly SeenTag[]) {

@@ -1,7 +1,7 @@
 // Master data of the correspondence area (spec 1 §3): numbering schemes (andikator),
 // archive and favourite folders, receive methods and letter templates.
 import { defineResource, f } from './kit';
-import { TEMPLATE_TAGS } from '../shared/print-tags';
+import { shownTag, TEMPLATE_TAGS } from '../shared/print-tags';
 
 /** Letter types (spec 1 §1): internal, incoming, outgoing. */
 export const MESSAGE_TYPES = [
@@ -142,7 +142,7 @@ export const template = defineResource({
       accept: { 'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'] },
     }),
   },
-  help: `قالب‌های Word (docx) برای چاپ نامه‌ها. برچسب‌ها (با همین حروف): ${TEMPLATE_TAGS.join(' ')}؛ بخشی که تنها با مقدار برچسب دیده شود: {#cc}…{/cc}. قالب‌های عمومی قابل ویرایش یا حذف نیستند.`,
+  help: `قالب‌های Word (docx) برای چاپ نامه‌ها. برچسب‌ها (با همین حروف): ${TEMPLATE_TAGS.map(shownTag).join(' ')}؛ بخشی که تنها با مقدار برچسب دیده شود: ${shownTag('{#cc}…{/cc}')}. قالب‌های عمومی قابل ویرایش یا حذف نیستند.`,
   // The server refuses both with the same words (resource-hooks/template.ts).
   lockedWhen: { field: 'isPublic', reason: 'قالب عمومی قابل ویرایش یا حذف نیست' },
   download: { path: 'template/download', idParam: 'templateId', label: 'دریافت فایل' },

@@ -24,3 +24,7 @@ export const TEMPLATE_TAGS = [
   ...[...TEXT_TAGS, 'body'].map((tag) => `{${tag}}`),
   ...RAW_TAGS.map((tag) => `{@${tag}}`),
 ];
+
+/** A tag as a Persian sentence shows it: isolated left to right (U+2066 … U+2069), or its
+ *  braces and @ are drawn mirrored and out of place («{signature@}»). */
+export const shownTag = (tag: string) => `\u2066${tag}\u2069`;
