@@ -4,9 +4,9 @@
 import { sql } from 'kysely';
 import { UserError } from '../http/answers';
 import type { Services } from '../services';
-import { requireLetter, type Viewer } from './access';
+import { requireLetter, type Message, type Viewer } from './access';
 import { fileLetter, holders, lockCounters, removeBoxes } from './boxes';
-import { EVENT, REFUSED } from './constants';
+import { EVENT, REFUSED, TO } from './constants';
 import { recordEvent } from './events';
 import { readByOtherThan } from './readers';
 import type { LettersTrx } from './schema';
@@ -90,6 +90,26 @@ export function fileInFolder(
   });
 }
 
+/** A sent reply deleted (unread: the original's sender never had it) answers nothing: the
+ *  original waits again for the answer of its author and sender, if it asked them for one
+ *  and no other reply of theirs to its sender is left (as send.ts answerOriginal counts). Their counters are locked (they hold the reply). */
+async function answerOwedAgain(trx: LettersTrx, reply: Message) {
+  const users = [...new Set([reply.author_id, reply.sender_id].filter((id): id is number => id !== null))];
+  await sql`UPDATE message_boxes b SET answer_request = true
+      FROM messages o
+     WHERE o.tenant_id = ${reply.tenant_id} AND o.id = ${reply.reply_to_id} AND o.answer_request
+       AND b.tenant_id = o.tenant_id AND b.message_id = o.id AND b.inbox AND b.recipient_kind = ${TO}
+       AND b.user_id = ANY(${users}::int[]) AND NOT b.answer_request
+       AND NOT EXISTS (
+             SELECT 1 FROM messages r
+              WHERE r.tenant_id = o.tenant_id AND r.reply_to_id = o.id AND r.id <> ${reply.id}
+                AND r.is_send AND r.deleted_at IS NULL
+                AND (r.author_id = b.user_id OR r.sender_id = b.user_id)
+                AND EXISTS (SELECT 1 FROM message_recipients t
+                             WHERE t.tenant_id = r.tenant_id AND t.message_id = r.id
+                               AND t.kind = ${TO} AND t.user_id = o.sender_id))`.execute(trx);
+}
+
 /** Deletes a letter for everyone: its author (or a draft's holder) may, while no other
  *  user has read it. The row stays (its number and history are the registry's), hidden. */
 export function deleteLetter(services: Services, viewer: Viewer, id: number) {
@@ -101,6 +121,7 @@ export function deleteLetter(services: Services, viewer: Viewer, id: number) {
     if (readByOtherThan(message, viewer.userId)) throw new UserError(REFUSED.deleteRead);
     const people = await holders(trx, message);
     await lockCounters(trx, viewer.tenantId, people);
+    if (message.reply_to_id !== null && message.is_send) await answerOwedAgain(trx, message);
     await removeBoxes(trx, message);
     // Its notices would open «نامه یافت نشد»: they go with it, and the pages of everyone
     // it was in (a recipient's counts, lists and bell) are told at once.

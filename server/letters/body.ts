@@ -7,6 +7,7 @@ import sanitizeHtml from 'sanitize-html';
 import { withoutControlCharacters } from '../http/binding';
 import { UserError } from '../http/answers';
 import { toPersianDigits } from '../../src/shared/persian-digits';
+import { MAX_SPAN } from '../../src/shared/print-tags';
 
 const COLOUR =
   /^(#[0-9a-f]{3}|#[0-9a-f]{6}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)|inherit)$/i;
@@ -291,8 +292,6 @@ const BLOCKS = new Set([
 const VOID = new Set(['br', 'hr', 'img', 'wbr']);
 /** Elements that hold a paragraph even when empty: an empty <p> is a blank line the writer typed. */
 const EAGER = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre']);
-/** Word's limit on a table's columns; a body's colspan is any number its writer typed. */
-const MAX_SPAN = 63;
 
 /** What an element adds to the look of the text inside it. */
 function lookOf(tag: string, attributes: Record<string, string>, styles: Record<string, string>): TextLook {

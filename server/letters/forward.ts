@@ -16,7 +16,7 @@ import { EVENT, FORWARD, FORWARD_DRAFT, FORWARDED, INTERNAL, REFUSED, TO } from 
 import { recordEvent, recordForwards } from './events';
 import { schemeFor } from './numbering';
 import type { ForwardParams } from './params';
-import { colleaguesOf, colleaguesByUser, userName, type Colleague } from './people';
+import { colleagueOfUser, colleaguesOf, colleaguesByUser, userName, type Colleague } from './people';
 import { checkMayCreate } from './save';
 import { checkUnbuiltReferences } from './compose';
 import { answeringSavedBefore, CLIENT_KEY_MISMATCH, letterOfKey, SavedBefore } from './client-key';
@@ -169,6 +169,8 @@ async function reply(
   const senderId = original.sender_id;
   if (senderId === null) throw new UserError(REFUSED.noSender);
   if (senderId === viewer.userId) throw new UserError(REFUSED.replyToSelf);
+  // The reply goes to them as any letter would: switched off since, or without letters, no.
+  await colleagueOfUser(trx, viewer.tenantId, senderId, 'گیرنده پاسخ', { readers: true });
   const names = await colleaguesByUser(trx, viewer.tenantId, [senderId, viewer.userId]);
   const text =
     params.MessageBody ||

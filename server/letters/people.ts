@@ -3,7 +3,7 @@
 // deleted person and is who signs in, holds a cartable and gets notifications.
 import { sql } from 'kysely';
 import { UserError } from '../http/answers';
-import { LETTER_PERMISSIONS } from '../../src/shared/permissions';
+import type { Permission } from '../../src/shared/permissions';
 import type { LettersDb, LettersTrx } from './schema';
 import { ONE_PLAN } from '../db/named-statements';
 
@@ -19,8 +19,8 @@ const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
 /** The colleagues named by person ids, in the order given; refuses an id that is not a
  *  person of the tenant in the words of the engine («… انتخاب‌شده وجود ندارد»), one switched
- *  off, and — for whoever a letter goes to (`readers`) — one who may not open letters: the
- *  letter would count in their cartable and bell and open only «دسترسی ندارید». Those the
+ *  off, and — for whoever a letter goes to (`readers`) — one without Messages: the letter
+ *  would count in their cartable and bell and open only «دسترسی ندارید». Those the
  *  letter (or list) holds already (`kept`) stay, whatever changed since. */
 export async function colleaguesOf(
   db: Reader,
@@ -41,7 +41,7 @@ export async function colleaguesOf(
           JOIN user_groups g ON g.id = m.group_id AND g.is_active
           JOIN user_group_permissions p ON p.group_id = g.id
          WHERE m.tenant_id = persons.tenant_id AND m.user_id = persons.user_fk
-           AND p.permission IN (${sql.join(LETTER_PERMISSIONS)}))`.as('reads_letters'),
+           AND p.permission = ${RECIPIENTS_NEED})`.as('reads_letters'),
     )
     .where('tenant_id', '=', tenantId)
     .where('id', 'in', ids)
@@ -58,6 +58,30 @@ export async function colleaguesOf(
       throw new UserError(`${label}: «${name}» به نامه‌ها دسترسی ندارد`);
     return { personId: row.id, userId: row.user_fk, name };
   });
+}
+
+/** A letter lands in its recipient's cartable, a screen of Messages: a reader of all
+ *  letters alone (AllMessages) would get its count and notice and no screen to open. */
+const RECIPIENTS_NEED: Permission = 'Messages';
+
+/** A colleague named by user id (a reply's recipient: the original's sender), checked as
+ *  colleaguesOf checks those named by person. */
+export async function colleagueOfUser(
+  db: Reader,
+  tenantId: number,
+  userId: number,
+  label: string,
+  options: { kept?: ReadonlySet<number>; readers?: boolean } = {},
+): Promise<Colleague> {
+  const person = await db
+    .selectFrom('persons')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('user_fk', '=', userId)
+    .executeTakeFirst();
+  if (!person) throw new UserError(`${label} انتخاب‌شده وجود ندارد`);
+  const [colleague] = await colleaguesOf(db, tenantId, [person.id], label, options);
+  return colleague;
 }
 
 const NO_ONE: ReadonlySet<number> = new Set();

@@ -19,7 +19,14 @@ import PizZip from 'pizzip';
 import { templateWithinLimits } from '../files/template-limits';
 import { JobRefused } from '../workers/worker-jobs';
 import type { BodyAlign, BodyBlock, BodyInline, BodyParagraph, BodyTable, TextLook } from './body';
-import { RAW_TAGS, shownTag, TEMPLATE_TAGS, TEXT_TAGS, type TextTag } from '../../src/shared/print-tags';
+import {
+  MAX_SPAN,
+  RAW_TAGS,
+  shownTag,
+  TEMPLATE_TAGS,
+  TEXT_TAGS,
+  type TextTag,
+} from '../../src/shared/print-tags';
 
 /** What the print fills in: the texts are ready to show, not yet escaped. */
 export interface FillInput {
@@ -156,7 +163,10 @@ interface GridCell {
   cell?: BodyTable['rows'][number][number];
 }
 
-/** Each row's cells with the places that a cell above spans into (rowspan) filled in. */
+/** Each row's cells with the places that a cell above spans into (rowspan) filled in. A
+ *  table keeps to Word's MAX_SPAN columns: a cell that would start past them (a "staircase"
+ *  of rowspans pushes each row's cells one column further) is left out, and one that would
+ *  reach past them is cut to fit — the grid, and the work, stay bounded by rows × 63. */
 function tableGrid(rows: BodyTable['rows']): GridCell[][] {
   const below: number[] = []; // rows a cell still spans into, by column
   const spans: number[] = [];
@@ -170,9 +180,11 @@ function tableGrid(rows: BodyTable['rows']): GridCell[][] {
     let column = 0;
     for (const cell of cells) {
       while (below[column] > 0) column = continued(row, column);
-      row.push({ span: cell.colspan, cell });
-      if (cell.rowspan > 1) [below[column], spans[column]] = [cell.rowspan - 1, cell.colspan];
-      column += cell.colspan;
+      if (column >= MAX_SPAN) break;
+      const span = Math.min(cell.colspan, MAX_SPAN - column);
+      row.push({ span, cell });
+      if (cell.rowspan > 1) [below[column], spans[column]] = [cell.rowspan - 1, span];
+      column += span;
     }
     while (column < below.length) column = below[column] > 0 ? continued(row, column) : column + 1;
     return row;

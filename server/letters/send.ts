@@ -60,10 +60,12 @@ export async function draftRecipients(trx: LettersTrx, viewer: Viewer, draftId: 
 }
 
 /**
- * A reply, sent, answers its original: the original waits no more for the answer of the
- * reply's author (nor of whoever sent it for them), and its forwards and events say it was
- * answered — only now, and without the reply's text: a draft reaches nobody, and the
- * original's other readers are not the reply's.
+ * A reply, sent to the original's sender, answers the original: it waits no more for the
+ * answer of the reply's author (nor of whoever sent it for them), and its forwards and
+ * events say so — only now, in the author's name (who answered, whoever pressed send: a
+ * blind copy's reply stays as hidden as its author), without the reply's text (a draft
+ * reaches nobody, and the original's other readers are not the reply's). A reply
+ * re-addressed away from the sender answers nothing and names none of its recipients.
  */
 async function answerOriginal(
   trx: LettersTrx,
@@ -71,7 +73,15 @@ async function answerOriginal(
   reply: Message,
   recipients: Array<{ user_id: number; kind: number }>,
 ) {
-  const original = { tenant_id: viewer.tenantId, id: reply.reply_to_id as number };
+  const found = await trx
+    .selectFrom('messages')
+    .select(['id', 'sender_id'])
+    .where('tenant_id', '=', viewer.tenantId)
+    .where('id', '=', reply.reply_to_id as number)
+    .executeTakeFirst();
+  const asker = found?.sender_id ?? null;
+  if (!found || asker === null || !recipients.some((r) => r.kind === TO && r.user_id === asker)) return;
+  const original = { tenant_id: viewer.tenantId, id: found.id };
   await trx
     .updateTable('message_boxes')
     .set({ answer_request: false })
@@ -80,9 +90,8 @@ async function answerOriginal(
     .where('message_id', '=', original.id)
     .where('answer_request', '=', true)
     .execute();
-  const to = recipients.filter((r) => r.kind === TO).map((r) => r.user_id);
-  await recordForwards(trx, original, viewer.userId, to, REPLY, '');
-  await recordEvent(trx, viewer.tenantId, original.id, EVENT.reply, viewer.userId);
+  await recordForwards(trx, original, reply.author_id, [asker], REPLY, '');
+  await recordEvent(trx, viewer.tenantId, original.id, EVENT.reply, reply.author_id);
 }
 
 export async function sendLetter(

@@ -27,10 +27,27 @@ const listeners = new Set<Listener>();
 export function getSession(): Session | null {
   try {
     const raw = localStorage.getItem(STORAGE_KEY);
-    return raw ? (JSON.parse(raw) as Session) : null;
+    const stored: unknown = raw ? JSON.parse(raw) : null;
+    return isSession(stored) ? stored : null;
   } catch {
     return null;
   }
+}
+
+/** What is stored is a session only if it has one's shape: anything else written there (by
+ *  a script, an old version, a broken write) is no session — the sign-in page, never a
+ *  page that cannot draw. */
+function isSession(value: unknown): value is Session {
+  if (!value || typeof value !== 'object') return false;
+  const { token, user } = value as Partial<Session>;
+  return (
+    typeof token === 'string' &&
+    token !== '' &&
+    !!user &&
+    typeof user === 'object' &&
+    typeof user.userId === 'number' &&
+    Array.isArray(user.permissions)
+  );
 }
 
 export function getToken(): string | null {

@@ -54,6 +54,6 @@ export const TENANT_PERMISSIONS = (Object.keys(PERMISSIONS) as Permission[]).fil
 );
 
 /** Who uses letters at all: their own (Messages) or every letter (AllMessages). Every
- *  letters call asks for one of them (server/letters/routes.ts), the letter screen too, and
- *  a letter goes only to colleagues who hold one (they could not open it otherwise). */
+ *  letters call asks for one of them (server/letters/routes.ts), the letter screen too. (A
+ *  letter goes only to colleagues with Messages: its cartable is theirs — letters/people.ts.) */
 export const LETTER_PERMISSIONS: readonly Permission[] = ['Messages', 'AllMessages'];

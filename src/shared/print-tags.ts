@@ -28,3 +28,6 @@ export const TEMPLATE_TAGS = [
 /** A tag as a Persian sentence shows it: isolated left to right (U+2066 … U+2069), or its
  *  braces and @ are drawn mirrored and out of place («{signature@}»). */
 export const shownTag = (tag: string) => `\u2066${tag}\u2069`;
+
+/** Word's limit on a table's columns; a body's colspan is any number its writer typed. */
+export const MAX_SPAN = 63;

@@ -90,6 +90,45 @@ describe.each(ENGINES)(
       );
     });
 
+    it('refuses a reply to a sender who has since lost letters, and a letter to a reader of all letters alone', async () => {
+      const admin = { token: w.admin.token };
+      const moveTo = async (role: string) =>
+        expect(
+          (
+            await server.api.call('PUT', 'person/update/', {
+              ...admin,
+              json: { Id: planner.personId, RoleNames: [role] },
+            })
+          ).body.status,
+        ).toBe(1);
+      await moveTo('کارکنان');
+      const fresh = await server.api.signIn('09139990001', PASSWORD);
+      const theirs = await api.sendNew({ ...planner, token: fresh.token }, [w.ali]);
+      await moveTo(PROJECTS_ONLY);
+      expect(
+        await api.post(w.ali, 'message/forward/', { MessageId: theirs, IsSend: 7, ForwardMessage: 'پاسخ' }),
+      ).toMatchObject({
+        status: 0,
+        messge: 'گیرنده پاسخ: «سارا برنامه‌ریز» به نامه‌ها دسترسی ندارد',
+      });
+      // AllMessages alone: every letter to read, but no cartable for one sent to them.
+      await addUser(
+        server.built.services.db,
+        (await findPrincipal(server.built.services.db, w.admin.token))!.tenantId,
+        {
+          username: '09139990002',
+          password: PASSWORD,
+          firstName: 'ناظر',
+          lastName: 'نامه‌ها',
+          groupTitle: 'فقط همه نامه‌ها',
+          permissions: ['AllMessages'],
+        },
+      );
+      await moveTo('فقط همه نامه‌ها');
+      expect(await api.save(w.admin, { ...api.internal([planner]), IsSend: 1 })).toMatchObject(refusedFor);
+      await moveTo(PROJECTS_ONLY);
+    });
+
     it('keeps the favourite contacts to users of letters', async () => {
       for (const [path, call] of [
         [

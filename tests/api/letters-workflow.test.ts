@@ -469,13 +469,80 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     // Its author finds the letter he passed on among his sent letters, as its sender does.
     expect(await api.ids(w.hossein, { PageType: 'Send', MessageType: 4 })).toContain(reply.id);
     expect(await api.ids(w.zahra, { PageType: 'Send', MessageType: 4 })).toContain(reply.id);
+    // In the name of who answered, whoever pressed send.
     expect((await api.get(w.maryam, original)).allForwardedMessage).toEqual([
       expect.objectContaining({
-        creatorUserFullName: 'زهرا کریمی',
+        creatorUserFullName: 'حسین محمدی',
         receivedUserFullName: 'مریم احمدی',
         description: 'پاسخ',
         forwardMessage: '',
       }),
+    ]);
+  });
+
+  it('answers only with a reply that reaches the asker and stays: re-addressed or deleted, it owes again', async () => {
+    const original = await api.sendNew(w.maryam, [w.ali], {
+      AnswerRequest: true,
+      SelectedCC: [w.zahra.personId],
+    });
+    const owed = async () => (await api.ids(w.ali, { PageType: 'AnswerRequest' })).includes(original);
+    const reply = async () =>
+      (await api.post(w.ali, 'message/forward/', { MessageId: original, IsSend: 7, ForwardMessage: 'پاسخ' }))
+        .id as number;
+    const send = async (id: number, extra: Record<string, unknown> = {}) => {
+      if (Object.keys(extra).length)
+        expect(
+          await api.save(w.ali, { ...api.internal([w.hossein]), MessageId: id, ...extra }),
+        ).toMatchObject({
+          status: 1,
+        });
+      expect(await api.post(w.ali, 'message/sign/', { id })).toMatchObject({ status: 1 });
+      expect(await api.save(w.ali, { MessageId: id, IsSend: 1 })).toMatchObject({ status: 1 });
+    };
+    // Re-addressed to someone else: no answer, and the original names none of its recipients.
+    await send(await reply(), { Subject: 'پاسخ به کس دیگر' });
+    expect(await owed()).toBe(true);
+    expect((await api.get(w.zahra, original)).allForwardedMessage).toEqual([]);
+    // Sent to the asker, then deleted unread: owed again.
+    const sent = await reply();
+    await send(sent);
+    expect(await owed()).toBe(false);
+    const waiting = (await api.box(w.ali)).answerRequestCount;
+    expect(await api.call(w.ali, 'DELETE', 'message/delete/', { Id: sent })).toMatchObject({ status: 1 });
+    expect(await owed()).toBe(true);
+    expect((await api.box(w.ali)).answerRequestCount).toBe(waiting + 1);
+    // Two replies, one deleted: the other still answers.
+    const first = await reply();
+    await send(first);
+    const second = await reply();
+    await send(second);
+    expect(await api.call(w.ali, 'DELETE', 'message/delete/', { Id: second })).toMatchObject({ status: 1 });
+    expect(await owed()).toBe(false);
+  });
+
+  it('keeps a blind copy’s reply, sent for them by a colleague, from the original’s other readers', async () => {
+    const original = await api.sendNew(w.maryam, [w.ali], { SelectedBcc: [w.hossein.personId] });
+    const reply = await api.post(w.hossein, 'message/forward/', {
+      MessageId: original,
+      IsSend: 7,
+      ForwardMessage: 'پاسخ پنهان',
+    });
+    expect(
+      await api.post(w.hossein, 'message/forward/', {
+        MessageId: reply.id,
+        IsSend: 2,
+        SelectedTo: [w.zahra.personId],
+      }),
+    ).toMatchObject({ status: 1 });
+    expect(await api.post(w.zahra, 'message/sign/', { id: reply.id })).toMatchObject({ status: 1 });
+    expect(await api.save(w.zahra, { MessageId: reply.id, IsSend: 1 })).toMatchObject({ status: 1 });
+    const seenByAli = await api.get(w.ali, original);
+    expect(seenByAli.allForwardedMessage).toEqual([]);
+    expect(JSON.stringify(seenByAli)).not.toContain('حسین');
+    expect(JSON.stringify(seenByAli)).not.toContain('زهرا');
+    // Its author, the original's sender, sees who answered.
+    expect((await api.get(w.maryam, original)).allForwardedMessage).toEqual([
+      expect.objectContaining({ creatorUserFullName: 'حسین محمدی', description: 'پاسخ' }),
     ]);
   });
 

@@ -100,6 +100,20 @@ describe('the body as blocks', () => {
     expect(xml.match(/<w:gridCol /g)).toHaveLength(63);
   });
 
+  it('keeps a table to 63 columns however its rowspans stair-step (each row a column further)', () => {
+    const rows = '<tr><td rowspan="1000">x</td></tr>'.repeat(400);
+    const started = performance.now();
+    const xml = wordBlocks(blocksOf(`<table><tbody>${rows}</tbody></table>`));
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(xml.match(/<w:gridCol /g)?.length).toBe(63);
+    // No row holds more cells than the grid has columns (merged ones from above included).
+    const cellsPerRow = xml
+      .split('<w:tr>')
+      .slice(1)
+      .map((row) => row.split('<w:tc>').length - 1);
+    expect(Math.max(...cellsPerRow)).toBe(63);
+  });
+
   it('writes an empty body as one right-to-left paragraph, and nothing XML cannot hold', () => {
     expect(wordBlocks([])).toBe('<w:p><w:pPr><w:bidi/></w:pPr></w:p>');
     const xml = wordBlocks(bodyBlocks('<p>a\uFFFEb &lt;c&gt;</p>'));

@@ -90,6 +90,23 @@ describe('a tab and the session of the other tabs', () => {
     expect(reloads).not.toHaveBeenCalled();
   });
 
+  it('takes what is not a session’s shape, stored there or by another tab, as no session', () => {
+    for (const garbage of [
+      '1',
+      '[]',
+      '{"token":"abc"}',
+      '{"token":"","user":{"userId":1,"permissions":[]}}',
+    ]) {
+      const oldValue = localStorage.getItem(KEY);
+      localStorage.setItem(KEY, garbage);
+      expect(getSession(), garbage).toBeNull();
+      window.dispatchEvent(new StorageEvent('storage', { key: KEY, oldValue, newValue: garbage }));
+    }
+    // Heard as a sign-out (the sign-in page), never a reload into a page that cannot draw.
+    expect(heard).toEqual([null]);
+    expect(reloads).not.toHaveBeenCalled();
+  });
+
   it('ignores the other keys of the storage', () => {
     window.dispatchEvent(
       new StorageEvent('storage', { key: 'RaStore.theme', oldValue: null, newValue: '1' }),
