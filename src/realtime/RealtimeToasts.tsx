@@ -71,9 +71,12 @@ export function RealtimeToasts() {
     <Snackbar
       open={open}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      // Hovering keeps it up (as react-admin's notices do); leaving gives it its time again.
+      // Hovering or focusing it keeps it up (as react-admin's notices do; a keyboard user
+      // reaches «مشاهده» with Tab); leaving gives it its time again.
       onMouseEnter={() => clearTimeout(timer.current)}
       onMouseLeave={hideLater}
+      onFocus={() => clearTimeout(timer.current)}
+      onBlur={hideLater}
       sx={{ maxWidth: 'calc(100vw - 16px)' }}
     >
       <div>{shown && <NotificationToast content={shown} onDone={close} />}</div>

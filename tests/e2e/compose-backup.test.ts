@@ -45,7 +45,7 @@ describe('a letter being written survives a reload and an ended session', () => 
     // The banner names the day and the hour apart, and its close icon keeps what was restored.
     const banner = page.getByRole('alert').filter({ hasText: 'بازگردانده شد' });
     expect(await banner.innerText()).toMatch(/در [۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2} ساعت [۰-۹]{2}:[۰-۹]{2} نوشته/);
-    await banner.getByRole('button', { name: 'بستن' }).click();
+    await banner.getByRole('button', { name: 'بستن پیام بازگردانی' }).click();
     await expect.poll(() => banner.count()).toBe(0);
     expect(await subject().inputValue()).toBe(SUBJECT);
   });

@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { getSession, setSession } from '../../src/api/session';
 import { SideMenu } from '../../src/layout/menu/SideMenu';
+import { MenuItemsProvider } from '../../src/layout/menu/MenuItemsProvider';
 import type { MenuRecord } from '../../src/layout/menu/menuTree';
 import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, renderInAdmin, signIn } from './client-render';
 
@@ -66,6 +67,20 @@ describe('side menu', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     renderInAdmin(<SideMenu />);
     document.dispatchEvent(new Event('visibilitychange'));
     await waitFor(() => expect(getSession()?.user.permissions).toEqual(['Links']));
+    serverPermissions = undefined;
+    signIn();
+  });
+
+  it('follows the permissions with no menu drawn (a phone’s closed drawer): the shell loads it', async () => {
+    signIn(['Messages']);
+    serverPermissions = ['Messages', 'CreateImportMessage'];
+    renderInAdmin(
+      <MenuItemsProvider>
+        <p>صفحه بدون منو</p>
+      </MenuItemsProvider>,
+    );
+    await screen.findByText('صفحه بدون منو');
+    await waitFor(() => expect(getSession()?.user.permissions).toEqual(['Messages', 'CreateImportMessage']));
     serverPermissions = undefined;
     signIn();
   });

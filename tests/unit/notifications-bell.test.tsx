@@ -103,7 +103,24 @@ describe('the notification bell', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
       .map((item) => item.textContent?.match(/اعلان شماره \d+/)?.[0]);
     expect(titles).toEqual(noticesOf(25).map((notice) => notice.title));
     expect(within(popover).queryByRole('button', { name: 'نمایش بیشتر' })).toBeNull();
-    expect(pagesAsked).toEqual(['1×10', '2×10', '3×10']);
+    // Each time the newest run, longer: one unbroken list whatever arrived in between.
+    expect(pagesAsked).toEqual(['1×10', '1×20', '1×30']);
+  });
+
+  it('skips none when notices arrive between one load and the next, and shows each as it is now', async () => {
+    notices = noticesOf(25);
+    renderInAdmin(<NotificationBell />);
+    fireEvent.click(await bell('اعلان‌ها، ۲۵ خوانده‌نشده'));
+    const popover = await screen.findByRole('presentation');
+    await within(popover).findByText('۱۰ از ۲۵');
+    // Fifteen arrive (no push heard here) and the older ones are read elsewhere.
+    notices = noticesOf(40).map((notice) => (notice.id <= 25 ? { ...notice, isRead: true } : notice));
+    fireEvent.click(within(popover).getByRole('button', { name: 'نمایش بیشتر' }));
+    await within(popover).findByText('۲۰ از ۴۰');
+    const titles = within(popover)
+      .getAllByRole('button', { name: /^اعلان شماره/ })
+      .map((item) => Number(item.textContent?.match(/اعلان شماره (\d+)/)?.[1]));
+    expect(titles).toEqual(Array.from({ length: 20 }, (_, index) => 40 - index));
   });
 
   it('wraps a long title without spaces inside its entry', async () => {

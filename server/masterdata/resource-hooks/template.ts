@@ -19,6 +19,7 @@ import { groupDigits } from '../../../src/shared/persian-digits';
 import { registerHooks } from '../hooks';
 import { PoolBusy, PoolJobRefused } from '../../workers/worker-pool';
 import type { FillInput } from '../../letters/print-fill';
+import { shownTag } from '../../../src/shared/print-tags';
 import { notFound } from '../service';
 import type { Services } from '../../services';
 
@@ -39,7 +40,7 @@ export async function isDocx(data: Buffer): Promise<boolean> {
   return Boolean(names?.includes('[Content_Types].xml') && names.includes('word/document.xml'));
 }
 
-export const TEMPLATE_CANNOT_FILL = `${fileLabel} قابل استفاده نیست: متن سند Word آن یا برچسب‌هایش (مانند {subject} یا {#…}{/…}) نادرست است`;
+export const TEMPLATE_CANNOT_FILL = `${fileLabel} قابل استفاده نیست: متن سند Word آن یا برچسب‌هایش (مانند ${shownTag('{subject}')} یا ${shownTag('{#…}{/…}')}) نادرست است`;
 const PRINTERS_BUSY = 'بررسی قالب اکنون ممکن نیست؛ چند لحظه دیگر دوباره تلاش کنید';
 
 /** A 1×1 PNG: the trial's signature, so that a picture in a header is tried too. */

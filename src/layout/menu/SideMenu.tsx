@@ -5,12 +5,23 @@ import { Divider } from '@mui/material';
 import { Menu, useLocation, useSidebarState } from 'react-admin';
 import { MenuRowItem } from './MenuRows';
 import { SideMenuHeader } from './SideMenuHeader';
-import { useMenuItems } from './useMenuItems';
+import { MenuItemsProvider, useProvidedMenuItems } from './MenuItemsProvider';
 import { groupsLeadingTo, visibleRows } from './visibleRows';
 import type { MenuRecord } from './menuTree';
 
+/** The menu, with the entries the shell loaded (MenuItemsProvider), or loading its own. */
 export function SideMenu() {
-  const items = useMenuItems();
+  return useProvidedMenuItems() ? (
+    <SideMenuOf />
+  ) : (
+    <MenuItemsProvider>
+      <SideMenuOf />
+    </MenuItemsProvider>
+  );
+}
+
+function SideMenuOf() {
+  const items = useProvidedMenuItems() ?? [];
   const [sidebarOpen] = useSidebarState();
   const [expanded, toggle] = useExpandedGroups(items);
   // A closed sidebar is a column of first-level icons.

@@ -1,5 +1,5 @@
 // The bell's data: the latest notifications, how many there are and how many unread
-// (GET notification/list/, pages of PAGE_SIZE), more of them on demand (loadMore), marking
+// (GET notification/list/, whole pages of PAGE_SIZE from the newest), more of them on demand (loadMore), marking
 // read (POST notification/read/, Id 0 = all). Refetched when a notification is pushed, when
 // the user's letters or notifications changed in another tab (LettersChanged), after the
 // real-time connection comes back (pushes meanwhile are lost), and when the page read some
@@ -47,44 +47,40 @@ async function fetchPage(page: number, count: number): Promise<NotificationListA
   }
 }
 
-/** The newest first, each once: a page fetched after new ones arrived repeats some. */
-function merged(head: NotificationRecord[], tail: NotificationRecord[]): NotificationRecord[] {
-  const seen = new Set(head.map((record) => record.id));
-  return [...head, ...tail.filter((record) => !seen.has(record.id))].sort((a, b) => b.id - a.id);
-}
-
-/** The first pages again, as many as are shown (up to the server's largest page), keeping
- *  what was loaded beyond them. */
-function refreshed(feed: Feed, answer: NotificationListAnswer, count: number): Feed {
-  const head = answer.records ?? [];
-  const oldest = head.length === count ? head[head.length - 1].id : 0;
-  return {
-    records: merged(
-      head,
-      feed.records.filter((record) => record.id < oldest),
-    ),
-    totalCount: answer.totalCount ?? head.length,
-    unreadCount: answer.unreadCount ?? 0,
-  };
-}
-
-/** A later page added to what is shown. */
-const withPage = (feed: Feed, answer: NotificationListAnswer): Feed => ({
-  records: merged(feed.records, answer.records ?? []),
-  totalCount: answer.totalCount ?? feed.totalCount,
-  unreadCount: answer.unreadCount ?? feed.unreadCount,
-});
-
-/** Fetches the first pages again, as many as are shown. */
-async function loadFirstPages(loaded: number, setFeed: (update: (feed: Feed) => Feed) => void) {
+/**
+ * The newest `wanted` notifications (rounded up to whole pages), fetched afresh and shown
+ * in place of what was: always one unbroken run from the newest, each as it is now (read or
+ * not). Pages are offsets, so a list merged from pages fetched at different times skipped
+ * the notices that arrived between them; «نمایش بیشتر» asks for a longer run the same way.
+ */
+async function loadNewest(wanted: number, setFeed: (feed: Feed) => void) {
   const at = Date.now();
-  const count = Math.min(Math.max(Math.ceil(loaded / PAGE_SIZE) * PAGE_SIZE, PAGE_SIZE), MAX_COUNT);
-  const answer = await fetchPage(1, count);
+  const count = Math.max(Math.ceil(wanted / PAGE_SIZE) * PAGE_SIZE, PAGE_SIZE);
+  const answer = await newest(count);
   if (!answer) return;
-  setFeed((feed) => refreshed(feed, answer, count));
+  setFeed(answer);
   // Nothing unread any more (read here, in another tab, or with their letters): a toast
   // still showing pushes that came before this answer was asked for goes.
   if (!answer.unreadCount) announceRead({ id: 0, at });
+}
+
+/** The newest `count`, in pages of at most the server's largest. */
+async function newest(count: number): Promise<Feed | null> {
+  const size = Math.min(count, MAX_COUNT);
+  const records: NotificationRecord[] = [];
+  let last: NotificationListAnswer | null = null;
+  for (let page = 1; records.length < count; page++) {
+    last = await fetchPage(page, size);
+    if (!last) return null;
+    const got = last.records ?? [];
+    records.push(...got.filter((record) => !records.some((had) => had.id === record.id)));
+    if (got.length < size) break;
+  }
+  return {
+    records: records.slice(0, count),
+    totalCount: last?.totalCount ?? records.length,
+    unreadCount: last?.unreadCount ?? 0,
+  };
 }
 
 const EMPTY: Feed = { records: [], totalCount: 0, unreadCount: 0 };
@@ -98,7 +94,7 @@ export function useNotificationFeed() {
   }, [feed]);
 
   useEffect(() => {
-    const refresh = coalesce(() => loadFirstPages(shown.current.records.length, setFeed));
+    const refresh = coalesce(() => loadNewest(shown.current.records.length, setFeed));
     refresher.current = refresh;
     void refresh.flush();
     const later = () => refresh.schedule();
@@ -113,10 +109,7 @@ export function useNotificationFeed() {
 
   const refresh = useCallback(() => refresher.current?.flush() ?? Promise.resolve(), []);
 
-  const loadMore = useCallback(async () => {
-    const answer = await fetchPage(Math.floor(shown.current.records.length / PAGE_SIZE) + 1, PAGE_SIZE);
-    if (answer) setFeed((current) => withPage(current, answer));
-  }, []);
+  const loadMore = useCallback(() => loadNewest(shown.current.records.length + PAGE_SIZE, setFeed), []);
 
   const markRead = useCallback(
     async (id: number) => {

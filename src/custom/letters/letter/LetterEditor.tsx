@@ -239,7 +239,7 @@ function RestoredBanner({
           <Button color="inherit" size="small" onClick={onUndo}>
             دور انداختن
           </Button>
-          <IconButton color="inherit" size="small" aria-label="بستن" onClick={onClose}>
+          <IconButton color="inherit" size="small" aria-label="بستن پیام بازگردانی" onClick={onClose}>
             <CloseIcon fontSize="small" />
           </IconButton>
         </>
