@@ -123,6 +123,23 @@ describe('the notification bell', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(titles).toEqual(Array.from({ length: 20 }, (_, index) => 40 - index));
   });
 
+  it('tells a screen reader what the bell opens, whether it is open, and which notices are unread', async () => {
+    notices = noticesOf(2).map((notice) => (notice.id === 1 ? { ...notice, isRead: true } : notice));
+    renderInAdmin(<NotificationBell />);
+    const button = await bell('اعلان‌ها، ۱ خوانده‌نشده');
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    const panel = await screen.findByRole('dialog', { name: 'اعلان‌ها' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(button.getAttribute('aria-controls')).toBe(panel.id);
+    const list = within(panel).getByRole('list', { name: 'فهرست اعلان‌ها' });
+    expect(within(list).getByRole('button', { name: /^اعلان شماره 2 \(خوانده‌نشده\)/ })).toBeTruthy();
+    expect(within(list).getByRole('button', { name: /^اعلان شماره 1/ }).textContent).not.toContain(
+      'خوانده‌نشده',
+    );
+  });
+
   it('wraps a long title without spaces inside its entry', async () => {
     const long = 'گزارش'.repeat(60);
     notices = noticesOf(1, () => long);

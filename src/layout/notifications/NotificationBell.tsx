@@ -28,6 +28,18 @@ export const BADGE_MAX = 99;
 export const badgeText = (count: number) =>
   count > BADGE_MAX ? `${toPersianDigits(BADGE_MAX)}+` : toPersianDigits(count);
 
+const PANEL_ID = 'notification-panel';
+
+/** Read by screen readers, not drawn. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** A title without spaces (a long subject) wraps instead of running past its box. */
 export const WRAP_ANYWHERE = { overflowWrap: 'anywhere', wordBreak: 'break-word' } as const;
 
@@ -56,6 +68,9 @@ export function NotificationBell() {
           color="inherit"
           onClick={open}
           aria-label={`اعلان‌ها، ${toPersianDigits(unreadCount)} خوانده‌نشده`}
+          aria-haspopup="dialog"
+          aria-expanded={Boolean(anchor)}
+          aria-controls={anchor ? PANEL_ID : undefined}
         >
           <Badge badgeContent={badgeText(unreadCount)} invisible={unreadCount === 0} color="error">
             <NotificationsIcon />
@@ -68,7 +83,14 @@ export function NotificationBell() {
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
         transformOrigin={{ vertical: 'top', horizontal: 'left' }}
-        slotProps={{ paper: { sx: { width: 360, maxWidth: '95vw' } } }}
+        slotProps={{
+          paper: {
+            id: PANEL_ID,
+            role: 'dialog',
+            'aria-label': 'اعلان‌ها',
+            sx: { width: 360, maxWidth: '95vw' },
+          },
+        }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1 }}>
           <Typography variant="subtitle1" sx={{ flexGrow: 1, fontWeight: 600 }}>
@@ -91,7 +113,7 @@ export function NotificationBell() {
             اعلانی ندارید
           </Typography>
         ) : (
-          <List dense disablePadding sx={{ maxHeight: 420, overflowY: 'auto' }}>
+          <List dense disablePadding aria-label="فهرست اعلان‌ها" sx={{ maxHeight: 420, overflowY: 'auto' }}>
             {records.map((record) => (
               <NotificationItem key={record.id} record={record} onChoose={choose} />
             ))}
@@ -121,10 +143,22 @@ function NotificationItem({
   return (
     <ListItemButton
       onClick={() => onChoose(record)}
-      sx={{ alignItems: 'flex-start', minWidth: 0, bgcolor: record.isRead ? undefined : 'action.hover' }}
+      sx={{
+        alignItems: 'flex-start',
+        minWidth: 0,
+        bgcolor: record.isRead ? undefined : 'action.hover',
+        // The keyboard's place among the notices, plainly (the hover shade alone is faint).
+        '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+      }}
     >
       <ListItemText
-        primary={record.title}
+        primary={
+          <>
+            {record.title}
+            {/* Unread is shown by weight and shade; a screen reader hears it. */}
+            {!record.isRead && <span style={VISUALLY_HIDDEN}> (خوانده‌نشده)</span>}
+          </>
+        }
         secondary={relativeJalali(record.createdDate)}
         slotProps={{ primary: { sx: { fontWeight: record.isRead ? 400 : 600, ...WRAP_ANYWHERE } } }}
       />
