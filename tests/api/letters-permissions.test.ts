@@ -29,18 +29,7 @@ describe.each(ENGINES)(
       api = letters(server, w);
       // A role that holds no letters' permission (made as the seed makes its roles), then a
       // person in it made through the people screen's call.
-      await addUser(
-        server.built.services.db,
-        (await findPrincipal(server.built.services.db, w.admin.token))!.tenantId,
-        {
-          username: '09139990000',
-          password: PASSWORD,
-          firstName: 'نمونه',
-          lastName: 'نقش',
-          groupTitle: PROJECTS_ONLY,
-          permissions: ['Projects', 'Tasks'],
-        },
-      );
+      await makeRole(PROJECTS_ONLY, ['Projects', 'Tasks'], '09139990000');
       const created = await server.api.post(
         'person/create/',
         {
@@ -58,6 +47,21 @@ describe.each(ENGINES)(
       planner = { token: signedIn.token, userId: signedIn.userId, personId: created.body.id as number };
     });
     afterAll(() => server?.stop());
+
+    /** A role made as the seed makes its roles (with a user of its own): the app makes none. */
+    const makeRole = async (title: string, permissions: string[], username: string) =>
+      addUser(
+        server.built.services.db,
+        (await findPrincipal(server.built.services.db, w.admin.token))!.tenantId,
+        {
+          username,
+          password: PASSWORD,
+          firstName: 'نمونه',
+          lastName: title,
+          groupTitle: title,
+          permissions,
+        },
+      );
 
     const refusedFor = { status: 0, messge: 'گیرندگان: «سارا برنامه‌ریز» به نامه‌ها دسترسی ندارد' };
 
@@ -112,18 +116,7 @@ describe.each(ENGINES)(
         messge: 'گیرنده پاسخ: «سارا برنامه‌ریز» به نامه‌ها دسترسی ندارد',
       });
       // AllMessages alone: every letter to read, but no cartable for one sent to them.
-      await addUser(
-        server.built.services.db,
-        (await findPrincipal(server.built.services.db, w.admin.token))!.tenantId,
-        {
-          username: '09139990002',
-          password: PASSWORD,
-          firstName: 'ناظر',
-          lastName: 'نامه‌ها',
-          groupTitle: 'فقط همه نامه‌ها',
-          permissions: ['AllMessages'],
-        },
-      );
+      await makeRole('فقط همه نامه‌ها', ['AllMessages'], '09139990002');
       await moveTo('فقط همه نامه‌ها');
       expect(await api.save(w.admin, { ...api.internal([planner]), IsSend: 1 })).toMatchObject(refusedFor);
       await moveTo(PROJECTS_ONLY);
