@@ -16,6 +16,8 @@ import type { ListParams } from './params';
 import type { LettersDatabase, LettersDb, MessageBoxesTable, MessagesTable } from './schema';
 import { readByOtherThan } from './readers';
 import { displayNumber } from './search';
+import { letterOfNumber, registryNumberOf } from './number-first';
+import { searchKey } from '../../src/shared/persian';
 
 type Boxes = SelectQueryBuilder<LettersDatabase & { b: MessageBoxesTable }, 'b', object>;
 type Letters = SelectQueryBuilder<LettersDatabase & { m: MessagesTable }, 'm', object>;
@@ -357,9 +359,15 @@ export async function listLetters(
     skipped,
     recentWindow,
   });
+  const wanted = skipped === 0 ? registryNumberOf(params.Phrase) : null;
+  const first = wanted ? ((await letterOfNumber(db, list.make(list.values), wanted)) as LetterRow[]) : [];
+  const rest = (page.rows as LetterRow[]).filter((row) => !first.some((pinned) => pinned.id === row.id));
+  // A letter the phrase finds only by its number read alike («د ۱۲» for «د-12») is one more.
+  const phraseKey = searchKey(params.Phrase);
+  const more = first.filter((row) => !searchKey(displayNumber(row)).includes(phraseKey)).length;
   return {
-    records: (page.rows as LetterRow[]).map((row) => listRecord(viewer, row)),
-    total: page.total,
+    records: [...first, ...rest].map((row) => listRecord(viewer, row)),
+    total: page.total + more,
     capped: page.capped,
   };
 }

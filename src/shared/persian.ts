@@ -33,30 +33,59 @@ export function normalizePersian(text: string): string {
     .trim();
 }
 
-/** The form both a record's search text and a search phrase take: normalised and lower-case,
- *  so that the database matches them with a plain LIKE (cheaper than ILIKE) over a trigram index. */
+/** What a word is made of, spelt out rather than \p{L} (the database's regex classes follow
+ *  its locale): Latin letters and digits (a key is lower case), Arabic and Persian letters. */
+const LETTER = '[a-z0-9\\u0621-\\u064a\\u067e\\u0686\\u0698\\u06a9\\u06af\\u06cc]';
+/** A verb's prefix written as its own word («می شود», «نمی توان», «بی نام»): joined to the
+ *  word after it. */
+const PREFIX_WORD = new RegExp(`(?<!${LETTER})(ن?می|بی) (?=${LETTER})`, 'g');
+/** A plural, comparative or indefinite ending written as its own word («نامه ها», «بیش تر»,
+ *  «نامه ای», «رفته اند»): joined to the word before it. */
+const SUFFIX_WORD = new RegExp(
+  `(?<=${LETTER}) (ها|های|هایی|هایم|هایت|هایش|هایمان|هایتان|هایشان|تر|ترین|ای|اند)(?!${LETTER})`,
+  'g',
+);
+
+/**
+ * The parts of a word that Persian writes with a ZWNJ — or, on keyboards without one, a
+ * space or nothing — joined to it, in stored texts and phrases alike: «بررسی می‌شود»,
+ * «بررسی می شود» and «بررسی میشود» are one key («بررسی میشود»), in any phrase of any
+ * length. Migration 0025's `search_fold` is this, in SQL, for the texts stored before.
+ */
+export function foldAffixes(key: string): string {
+  return key.replace(PREFIX_WORD, '$1').replace(SUFFIX_WORD, '$1');
+}
+
+/** Normalised and lower-case: what searchKey folds. */
+const plainKey = (text: string) => normalizePersian(text).toLowerCase();
+
+/** The form both a record's search text and a search phrase take: normalised, lower-case
+ *  (so that the database matches them with a plain LIKE, cheaper than ILIKE, over a trigram
+ *  index) and the affixes folded. */
 export function searchKey(text: string): string {
-  return normalizePersian(text).toLowerCase();
+  return foldAffixes(plainKey(text));
 }
 
 /**
  * The search text a record stores: its search key, then each of its words that a ZWNJ
- * joins, written as one (کتاب‌های → «کتاب های … کتابهای»). A phrase's key turns a ZWNJ
- * into a space, so whether a reader types the compound with a ZWNJ, a space or neither,
- * one of the two finds it.
+ * joins, written as one (نامه‌نگاری → «نامه نگاری … نامهنگاری»). A phrase's key turns a
+ * ZWNJ into a space, so whether a reader types the compound with a ZWNJ, a space or
+ * neither, one of the two finds it; an affix (foldAffixes) is joined in both, so a phrase
+ * of several words finds it too.
  */
 export function storedSearchKey(text: string): string {
-  const key = searchKey(text);
+  const key = plainKey(text);
   // Words found by splitting, not by a pattern around the ZWNJ: `\S*\u200c\S*` backtracks
   // over every long word, quadratic (4 s for a 40,000-letter word beside one ZWNJ).
   const joined = new Set(
     text
       .split(/\s+/)
       .filter((word) => word.includes('\u200c'))
-      .map((word) => searchKey(word.replace(/\u200c/g, '')))
+      .map((word) => plainKey(word.replace(/\u200c/g, '')))
       .filter(Boolean),
   );
-  return joined.size ? `${key} ${[...joined].join(' ')}` : key;
+  // Folded as a whole, as search_fold folds a stored text (migration 0025).
+  return foldAffixes(joined.size ? `${key} ${[...joined].join(' ')}` : key);
 }
 
 /** Marks that join, separate or orient letters but show nothing: ZWNJ, ZWJ, the

@@ -2,6 +2,7 @@
 // by the key, counted up to COUNT_CAP past the page, and a phrase found both ways — among
 // the newest rows (counted there, «at least» when the list goes on) and through the search
 // table's trigram index — with the same letters either way, fenced to the user's boxes.
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type KyselyPlugin } from 'kysely';
 import { ENGINES, startTestServer, type TestServer } from './harness';
@@ -10,9 +11,34 @@ import { listLetters } from '../../server/letters/lists';
 import { listParams } from '../../server/letters/params';
 import { keyedPage, PHRASE_TOO_SHORT, type KeyedList } from '../../server/masterdata/paging';
 import { phraseValues, rarerWordsPattern } from '../../server/masterdata/phrase-walk';
-import { withTenant } from '../../server/db/tenant-fence';
+import { asSystem, withTenant } from '../../server/db/tenant-fence';
+import { splitSqlStatements } from '../../server/db/split-sql';
+import { foldAffixes } from '../../src/shared/persian';
 import { statementsVerified } from '../../server/db/statement-cache';
 import { setFewRowsForTests } from '../../server/masterdata/tenant-rows';
+
+/** Pieces of texts that test the affixes' fold at its edges. */
+const FOLD_PIECES = [
+  ' ',
+  ' ',
+  'می',
+  'نمی',
+  'بی',
+  'ها',
+  'های',
+  'هایشان',
+  'تر',
+  'ترین',
+  'ای',
+  'اند',
+  'ن',
+  'x',
+  '۱',
+  '،',
+  '«',
+  'ی',
+  'پ',
+];
 
 describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
   let server: TestServer;
@@ -357,6 +383,153 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
       );
       expect([phrase, indexed.records.map((r) => r.messageId)]).toEqual([phrase, [id]]);
     }
+  });
+
+  it('finds a phrase of several words whose affixes are written with a ZWNJ, a space or nothing (migration 0025)', async () => {
+    const written = await api.sendNew(w.maryam, [w.ali], {
+      Subject: 'تمدید بیمه',
+      MessageBody: '<p>قرارداد شرکت بررسی می‌شود و نامه‌ها بیش‌تر خواهند شد</p>',
+    });
+    const typed = await api.sendNew(w.maryam, [w.ali], {
+      Subject: 'تمدید اجاره',
+      MessageBody: '<p>قرارداد انبار بررسی میشود و نامه ها بیشتر خواهند شد</p>',
+    });
+    const found = async (phrase: string) => {
+      const walked = await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: phrase });
+      // Through the trigram index too (a walk of no rows).
+      const viewer = { tenantId, userId: w.ali.userId, permissions: new Set(['Messages']) };
+      const params = listParams.parse({ PageType: 'AllMyMessage', Phrase: phrase, Count: 5 });
+      const indexed = await withTenant(tenantId, () =>
+        listLetters(server.built.services, viewer, params, -50),
+      );
+      expect(indexed.records.map((r) => r.messageId).sort()).toEqual([...walked].sort());
+      return [phrase, walked.filter((id) => id === written || id === typed).sort()];
+    };
+    const both = [written, typed].sort();
+    for (const phrase of [
+      'بررسی می‌شود و',
+      'بررسی می شود و',
+      'بررسی میشود و',
+      'و نامه‌ها بیش‌تر',
+      'نامه ها بیشتر خواهند',
+      'نامهها بیش تر',
+    ])
+      expect(await found(phrase)).toEqual([phrase, both]);
+    expect(await found('شرکت بررسی می شود')).toEqual(['شرکت بررسی می شود', [written]]);
+    expect(await found('انبار بررسی می‌شود')).toEqual(['انبار بررسی می‌شود', [typed]]);
+  });
+
+  it('folds the texts stored before affixes were folded as a new text is (migration 0025)', async () => {
+    const db = server.built.services.db;
+    const body = 'جلسه‌ها برگزار نمی‌شود و گزارش بی‌نام کامل‌تر است';
+    const id = await api.sendNew(w.maryam, [w.ali], {
+      Subject: 'صورتجلسه‌ای تازه',
+      MessageBody: `<p>${body}</p>`,
+    });
+    const stored = async () =>
+      (
+        await asSystem(() =>
+          sql<{ text: string }>`SELECT search_text AS text FROM messages_search WHERE id = ${id}`.execute(db),
+        )
+      ).rows[0].text;
+    const folded = await stored();
+    // As a database written before the migration: the affixes apart, as the ZWNJ's space left them.
+    const apart = folded
+      .replace('جلسهها', 'جلسه ها')
+      .replace('نمیشود', 'نمی شود')
+      .replace('بینام', 'بی نام')
+      .replace('کاملتر', 'کامل تر')
+      .replace('صورتجلسهای تازه', 'صورتجلسه ای تازه');
+    expect(apart).not.toBe(folded);
+    await asSystem(() => sql`UPDATE messages_search SET search_text = ${apart} WHERE id = ${id}`.execute(db));
+    expect(await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: 'برگزار نمیشود' })).not.toContain(id);
+    const script = fs.readFileSync('server/db/migrations/0025_search_affixes_folded.sql', 'utf8');
+    await asSystem(async () => {
+      for (const statement of splitSqlStatements(script)) await sql.raw(statement).execute(db);
+    });
+    expect(await stored()).toBe(folded);
+    expect(await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: 'برگزار نمیشود' })).toContain(id);
+  });
+
+  it('folds affixes in SQL (search_fold) exactly as the server and client do (foldAffixes)', async () => {
+    const texts = [
+      'بررسی می شود',
+      'می می شود ها',
+      'نمی توان گفت که نامه ای رسید',
+      'x می',
+      'ها هستند',
+      'کتاب ها و بیش تر و کم ترین',
+      'رفته اند بی نام بیمه هایشان',
+      'امیر ها میز تر',
+      'a b ها',
+      'نامه های  های',
+      'بی',
+      'می شود',
+      'بیش تر، «می شود» (نامه ها) - ها',
+      'abc تر 12 ها می 3',
+      // And two hundred made of the pieces that matter, in every order (a fixed sequence).
+      ...Array.from({ length: 200 }, (_, i) =>
+        Array.from(
+          { length: 8 },
+          (_, k) => FOLD_PIECES[(i * 7 + k * k * 13 + ((i * k) >> 2)) % FOLD_PIECES.length],
+        ).join(''),
+      ),
+    ];
+    const { rows } = await sql<{
+      folded: string[];
+    }>`SELECT array(SELECT search_fold(t) FROM unnest(${texts}::text[]) WITH ORDINALITY AS x (t, n) ORDER BY n) AS folded`.execute(
+      server.built.services.db,
+    );
+    expect(rows[0].folded).toEqual(texts.map(foldAffixes));
+  });
+
+  it('puts the letter of a registry number typed as a phrase first on the first page, however it is written', async () => {
+    const created = await server.api.post(
+      'andikator/create/',
+      {
+        AndikatorTitle: 'دفتر ثبت',
+        AndikatorPreFix: 'ثبت-',
+        StartNumber: 1,
+        MessageTypeFk: 4,
+        IsActive: true,
+      },
+      { token: w.admin.token },
+    );
+    expect(created.body).toMatchObject({ status: 1 });
+    const numbered: number[] = [];
+    for (let i = 1; i <= 12; i++)
+      numbered.push(
+        await api.sendNew(w.maryam, [w.ali], { Subject: `نامه ثبت شده ${i}`, AndikatorFk: created.body.id }),
+      );
+    const shown = async (who: Someone, query: Record<string, unknown>) => {
+      const answer = await api.list(who, { PageType: 'AllMyMessage', ...query });
+      return [
+        answer.records.map((r: { displayMessageNumber: string }) => r.displayMessageNumber),
+        answer.totalCount,
+      ];
+    };
+    // As a phrase «ثبت-1» is in ثبت-1, ثبت-10, ثبت-11 and ثبت-12, newest first: ثبت-1 is the oldest.
+    expect(await shown(w.ali, { Phrase: 'ثبت-1' })).toEqual([['ثبت-1', 'ثبت-12', 'ثبت-11', 'ثبت-10'], 4]);
+    expect(await shown(w.ali, { Phrase: 'ثبت-۱۱' })).toEqual([['ثبت-11'], 1]);
+    // Written with a space, joined, in Persian digits: the same letter, which the phrase itself does not find.
+    for (const phrase of ['ثبت ۱', 'ثبت1', ' ثبت – 1 '])
+      expect([phrase, ...(await shown(w.ali, { Phrase: phrase }))]).toEqual([phrase, ['ثبت-1'], 1]);
+    // Only on the first page; a later page is the phrase's own.
+    expect(await shown(w.ali, { Phrase: 'ثبت-1', Count: 2, Page: 2 })).toEqual([['ثبت-10', 'ثبت-1'], 4]);
+    // Only a letter of the list: not another user's, not in the author's cartable.
+    expect(await shown(w.zahra, { Phrase: 'ثبت-1' })).toEqual([[], 0]);
+    expect(await shown(w.maryam, { Phrase: 'ثبت ۱' })).toEqual([[], 0]);
+    expect(await shown(w.maryam, { PageType: 'Send', MessageType: 4, Phrase: 'ثبت ۱' })).toEqual([
+      ['ثبت-1'],
+      1,
+    ]);
+    expect(await shown(w.admin, { PageType: 'AllMessage', Phrase: 'ثبت-1' })).toEqual([
+      ['ثبت-1', 'ثبت-12', 'ثبت-11', 'ثبت-10'],
+      4,
+    ]);
+    // Not a number of any scheme: the phrase alone.
+    expect(await shown(w.ali, { Phrase: 'ثبتی-1' })).toEqual([[], 0]);
+    expect(numbered).toHaveLength(12);
   });
 
   it('keeps the search text true when a draft is edited and when a letter is deleted', async () => {

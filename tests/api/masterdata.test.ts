@@ -266,6 +266,23 @@ describe.each(ENGINES)('master data engine (%s)', (engine) => {
     expect(sameDay.body.status).toBe(1);
   });
 
+  it('finds a customer by a phrase of several words whose affixes are written apart, joined or with a ZWNJ', async () => {
+    const id = (await newCustomer(admin, { Name: 'فروشگاه‌های زنجیره‌ای بی‌نظیر دلتا', Code: 'C-310' })).body
+      .id;
+    for (const phrase of [
+      'فروشگاه‌های زنجیره‌ای بی‌نظیر',
+      'فروشگاه های زنجیره ای بی نظیر',
+      'فروشگاههای زنجیرهای بینظیر',
+      'زنجيره اي بي نظير دلتا',
+    ]) {
+      const listed = await server.api.get('customer/list/', { Phrase: phrase }, { token: admin });
+      expect([phrase, listed.body.records.map((r: { customerId: number }) => r.customerId)]).toEqual([
+        phrase,
+        [id],
+      ]);
+    }
+  });
+
   it('keeps a customer’s groups in one list answer and refuses to delete a group in use', async () => {
     const group = async (title: string) =>
       (await server.api.post('customergroup/create/', { CustomerGroupTitle: title }, { token: admin })).body
