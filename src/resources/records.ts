@@ -73,9 +73,15 @@ export function useResourceChoices(resourceName: string | undefined, query: Choi
   const problem = offered.error instanceof Error && offered.error.message ? offered.error.message : undefined;
   const choices = problem ? [] : (offered.data ?? []).map(toChoice);
   const listed = new Set(choices.map((c) => String(c.id)));
+  // Chosen ids the server no longer knows (deleted meanwhile), once it has answered afresh.
+  const gone =
+    chosen.isSuccess && !chosen.isFetching
+      ? selected.filter((id) => !kept.some((c) => String(c.id) === String(id)))
+      : [];
   return {
     choices: [...choices, ...kept.filter((c) => !listed.has(String(c.id)))],
     kept,
+    gone,
     keptPending: selected.length > 0 && chosen.isPending,
     isPending: offered.isPending,
     problem,

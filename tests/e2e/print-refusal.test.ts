@@ -2,7 +2,8 @@
 // server's message in red): a template that cannot be filled (status 0, HTTP 200) and one
 // deleted after the dialog opened (404) each show the server's Persian words and keep the
 // dialog open, with nothing downloaded (once a «docx.json» was saved and the dialog closed
-// as if printed); the built-in template then prints, the .docx arriving under its name.
+// as if printed; the deleted one then leaves the choice and the list); the built-in
+// template then prints, the .docx arriving under its name.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +106,15 @@ describe('the print dialog refuses in Persian and stays open', () => {
     expect(await notice('قالب نامه یافت نشد')).toBe(RED);
     expect(await dialog.isVisible()).toBe(true);
     expect(downloads).toHaveLength(0);
+    // The choices asked for again: the deleted template is neither chosen nor offered.
+    const picker = dialog.getByRole('combobox', { name: 'قالب چاپ' });
+    await expect.poll(() => picker.inputValue(), { timeout: 10_000 }).toBe('');
+    await picker.click();
+    await page.getByRole('option', { name: 'قالب پیش‌فرض نامه' }).waitFor();
+    expect(await page.getByRole('option', { name: 'قالب حذف‌شده' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'چاپ', exact: true }).click();
+    expect(await dialog.getByText('الزامی است').isVisible()).toBe(true);
   }, 60_000);
 
   it('shows its progress while the document is made, its buttons waiting, then saves it', async () => {

@@ -1,6 +1,6 @@
 // A picker of one record of a master-data resource by name (`{resource}/lookup/`), for
 // places outside a form: the customer filters of the letter lists. Typing asks the server.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
@@ -18,11 +18,16 @@ interface LookupPickerProps {
 
 export function LookupPicker({ resource, label, value, onChange, id, sx }: LookupPickerProps) {
   const [phrase, setPhrase] = useState('');
-  const { choices, isPending } = useResourceChoices(resource, {
+  const { choices, isPending, gone } = useResourceChoices(resource, {
     phrase,
     selected: value ? [value] : [],
   });
   const chosen = choices.find((choice) => String(choice.id) === String(value)) ?? null;
+  // A choice deleted meanwhile (a template, a folder) is no choice: the caller hears so.
+  const chosenGone = value !== undefined && gone.some((id) => String(id) === String(value));
+  useEffect(() => {
+    if (chosenGone) onChange(null);
+  }, [chosenGone, onChange]);
   return (
     <Autocomplete<Choice>
       id={id}

@@ -1,8 +1,9 @@
 // A dialog that asks for one record of a master-data resource (by its lookup) and does
 // something with it: file the letter in an archive or favourite folder, print it into a
 // template (spec 1 §2 "Dialogs"). While that runs its buttons are disabled, and a long
-// one (a print: the document is made, then received) shows its progress.
-import { useState } from 'react';
+// one (a print: the document is made, then received) shows its progress. A refusal asks
+// for the choices again: a record deleted meanwhile leaves the list and the choice.
+import { useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -61,6 +62,12 @@ export function ChooseDialog({
   const [chosen, setChosen] = useState<number | null>(null);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Bumped by a refusal: the picker mounts anew and asks for its choices again.
+  const [asked, setAsked] = useState(0);
+  const choose = useCallback((id: number | null) => {
+    setChosen(id);
+    setMissing(false);
+  }, []);
   const close = () => {
     if (busy) return; // the work goes on: its answer (a refusal) belongs to this dialog
     setChosen(null);
@@ -78,7 +85,7 @@ export function ChooseDialog({
       setChosen(null);
       setMissing(false);
       onClose();
-    }
+    } else setAsked((n) => n + 1);
   };
   return (
     <Dialog
@@ -90,14 +97,12 @@ export function ChooseDialog({
       <DialogTitle>{title}</DialogTitle>
       <DialogContent sx={{ pt: '8px !important' }}>
         <LookupPicker
+          key={asked}
           id={`choose-${resource}`}
           resource={resource}
           label={label}
           value={chosen ?? undefined}
-          onChange={(id) => {
-            setChosen(id);
-            setMissing(false);
-          }}
+          onChange={choose}
         />
         {missing && <FormHelperText error>الزامی است</FormHelperText>}
         {busy && progress && <ProgressLine {...progress} />}
