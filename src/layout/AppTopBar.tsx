@@ -12,7 +12,18 @@ export function AppTopBar() {
   return (
     // Always shown: a bar hidden on scroll keeps its buttons out of reach of the Tab key.
     <AppBar color="primary" alwaysOn userMenu={<AccountMenu />} toolbar={<TopBarActions />}>
-      <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 600, flexShrink: 0 }}>
+      {/* On a phone a long name gives way (an ellipsis), and keeps clear of the bell's badge. */}
+      <Typography
+        variant="h6"
+        component="span"
+        noWrap
+        sx={{
+          fontWeight: 600,
+          flexShrink: { xs: 1, sm: 0 },
+          minWidth: 0,
+          marginInlineEnd: { xs: '14px', sm: 0 },
+        }}
+      >
         {tenantName}
       </Typography>
       <Box component="span" sx={{ mx: 1.5, opacity: 0.5, display: { xs: 'none', sm: 'inline' } }}>

@@ -236,7 +236,7 @@ function RestoredBanner({
       severity="info"
       action={
         <>
-          <Button color="inherit" size="small" onClick={onUndo}>
+          <Button color="inherit" size="small" onClick={onUndo} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
             دور انداختن
           </Button>
           <IconButton color="inherit" size="small" aria-label="بستن پیام بازگردانی" onClick={onClose}>
