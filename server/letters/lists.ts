@@ -7,7 +7,7 @@
 import { sql, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { UserError } from '../http/answers';
 import { keyedPage, MAX_ROWS, type KeyedList, type PageRows, type ShapedList } from '../masterdata/paging';
-import type { EngineDb } from '../masterdata/repository';
+import { searchPattern, type EngineDb } from '../masterdata/repository';
 import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
 import type { Services } from '../services';
 import { seesAllLetters, type Viewer } from './access';
@@ -16,8 +16,7 @@ import type { ListParams } from './params';
 import type { LettersDatabase, LettersDb, MessageBoxesTable, MessagesTable } from './schema';
 import { readByOtherThan } from './readers';
 import { displayNumber } from './search';
-import { letterOfNumber, registryNumberOf } from './number-first';
-import { searchKey } from '../../src/shared/persian';
+import { lettersOfNumber } from './number-first';
 
 type Boxes = SelectQueryBuilder<LettersDatabase & { b: MessageBoxesTable }, 'b', object>;
 type Letters = SelectQueryBuilder<LettersDatabase & { m: MessagesTable }, 'm', object>;
@@ -359,15 +358,19 @@ export async function listLetters(
     skipped,
     recentWindow,
   });
-  const wanted = skipped === 0 ? registryNumberOf(params.Phrase) : null;
-  const first = wanted ? ((await letterOfNumber(db, list.make(list.values), wanted)) as LetterRow[]) : [];
+  // A registry number typed as the phrase: its letter first on page 1 (number-first.ts);
+  // one the phrase itself does not find («د ۱۲» for «د-12») counts once more, on every page.
+  const numbered = await lettersOfNumber(
+    db,
+    list.make(list.values),
+    params.Phrase,
+    searchPattern(params.Phrase),
+  );
+  const first = skipped === 0 ? (numbered.records as LetterRow[]) : [];
   const rest = (page.rows as LetterRow[]).filter((row) => !first.some((pinned) => pinned.id === row.id));
-  // A letter the phrase finds only by its number read alike («د ۱۲» for «د-12») is one more.
-  const phraseKey = searchKey(params.Phrase);
-  const more = first.filter((row) => !searchKey(displayNumber(row)).includes(phraseKey)).length;
   return {
     records: [...first, ...rest].map((row) => listRecord(viewer, row)),
-    total: page.total + more,
+    total: page.total + numbered.unmatched,
     capped: page.capped,
   };
 }

@@ -12,57 +12,104 @@ import type { LettersDb } from './schema';
 /** A key's letters and digits only: «د-12», «د 12» and «د12» read alike. */
 const bare = (text: string) => searchKey(text).replace(/[^\p{L}\p{N}]/gu, '');
 
-export interface RegistryNumber {
-  /** The prefix as `bare` reads it («د» of «د-12»). */
-  prefix: string;
+/** Numbers a scheme gives stay below 2³¹ (numbering.ts). */
+const LONGEST_NUMBER = 9;
+
+/** Might the phrase be a registry number: digits at its end and something else before
+ *  them? (Digits alone are a phrase: a number of any scheme is not looked up.) */
+export const mayBeRegistryNumber = (phrase: string) => /\D.*\d$/u.test(searchKey(phrase));
+
+interface Numbered {
+  scheme: number;
   number: number;
 }
 
-/** The registry number a phrase reads as: a prefix (a scheme's prefix never ends with a
- *  digit) and then digits; a phrase of digits alone is a number of any scheme, and a phrase
- *  is searched as such. */
-export function registryNumberOf(phrase: string): RegistryNumber | null {
-  const found = /^(\D+?)(\d{1,9})$/u.exec(bare(phrase));
-  if (!found) return null;
-  return { prefix: found[1], number: Number(found[2]) };
+/** The part of `key` after `prefix`, when it is digits only (a number a scheme could give). */
+function numberAfter(key: string, prefix: string): number | null {
+  if (!prefix || !key.startsWith(prefix)) return null;
+  const rest = key.slice(prefix.length);
+  return /^\d+$/.test(rest) && rest.replace(/^0+/, '').length <= LONGEST_NUMBER ? Number(rest) : null;
 }
 
-/** The ids of the tenant's letters numbered so, by the schemes whose prefix reads alike. */
-async function numberedLetters(db: LettersDb, tenantId: number, wanted: RegistryNumber): Promise<number[]> {
+/**
+ * The schemes and numbers the phrase names: by a prefix written as the scheme writes it
+ * («الف۱/5» is «الف۱/» and 5, not «الف-» and 15), else by its letters and digits alone
+ * («د ۱۲» is «د-» and 12).
+ */
+function namedNumbers(
+  phrase: string,
+  schemes: { id: number; andikator_pre_fix: string | null }[],
+): Numbered[] {
+  const read = (key: string, prefixOf: (prefix: string) => string) =>
+    schemes.flatMap((s) => {
+      const number = numberAfter(key, prefixOf(s.andikator_pre_fix ?? ''));
+      return number === null ? [] : [{ scheme: s.id, number }];
+    });
+  const asWritten = read(searchKey(phrase), searchKey);
+  return asWritten.length ? asWritten : read(bare(phrase), bare);
+}
+
+/** The ids of the tenant's letters the phrase names by their registry number. */
+async function numberedLetters(db: LettersDb, tenantId: number, phrase: string): Promise<number[]> {
   const schemes = await db
     .selectFrom('andikators')
     .select(['id', 'andikator_pre_fix'])
     .where('tenant_id', '=', tenantId)
     .execute();
-  const ids = schemes.filter((s) => bare(s.andikator_pre_fix ?? '') === wanted.prefix).map((s) => s.id);
-  if (!ids.length) return [];
+  const named = namedNumbers(phrase, schemes);
+  if (!named.length) return [];
   const letters = await db
     .selectFrom('messages')
     .select('id')
     .where('tenant_id', '=', tenantId)
-    .where('andikator_fk', 'in', ids)
-    .where('number', '=', wanted.number)
+    .where((eb) =>
+      eb.or(named.map((n) => eb.and([eb('andikator_fk', '=', n.scheme), eb('number', '=', n.number)]))),
+    )
     .execute();
   return letters.map((letter) => letter.id);
 }
 
+/** The pinned letters: the list's records of them, and how many of them the phrase as such
+ *  does not find (the list's total counts those too). */
+export interface LettersOfNumber {
+  records: PageRecord[];
+  unmatched: number;
+}
+
 /**
- * The list's letters of the registry number `wanted` as records (the list's own), or none:
- * only those the list holds, so a letter another user cannot see, or another list's, is
- * never shown by its number.
+ * The list's letters that the phrase names by registry number, as the list's records, or
+ * none: only those the list holds, so a letter another user cannot see, or another list's,
+ * is never shown by its number.
  */
-export async function letterOfNumber(
+export async function lettersOfNumber(
   db: LettersDb,
   list: KeyedList,
-  wanted: RegistryNumber,
-): Promise<PageRecord[]> {
-  const ids = await numberedLetters(db, list.tenantId, wanted);
-  if (!ids.length || !list.records) return [];
+  phrase: string,
+  pattern: string,
+): Promise<LettersOfNumber> {
+  const none = { records: [], unmatched: 0 };
+  if (!mayBeRegistryNumber(phrase) || !list.records) return none;
+  const ids = await numberedLetters(db, list.tenantId, phrase);
+  if (!ids.length) return none;
   const engineDb = db as unknown as EngineDb;
   const page = list
     .rows(engineDb)
     .where(sql.ref(list.id), 'in', ids)
     .select([sql.ref(list.id).as('id'), sql.ref(list.sort).as('sort')])
     .as('p') as PageRows;
-  return (await list.records(engineDb, page).execute()) as PageRecord[];
+  const records = (await list.records(engineDb, page).execute()) as PageRecord[];
+  if (!records.length) return none;
+  // Which of them the phrase finds as such: those its own total already counts.
+  const found = await db
+    .selectFrom('messages_search')
+    .select('id')
+    .where('tenant_id', '=', list.tenantId)
+    .where(
+      'id',
+      'in',
+      records.map((r) => r.id as number),
+    )
+    .where('search_text', 'like', pattern)
+    .execute();
+  return { records, unmatched: records.length - found.length };
 }

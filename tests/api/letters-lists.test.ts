@@ -530,6 +530,32 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     // Not a number of any scheme: the phrase alone.
     expect(await shown(w.ali, { Phrase: 'ثبتی-1' })).toEqual([[], 0]);
     expect(numbered).toHaveLength(12);
+
+    // A letter whose own text holds its number as typed is counted once, on every page.
+    await api.sendNew(w.maryam, [w.ali], { Subject: 'پیگیری ثبت ۱۳', AndikatorFk: created.body.id });
+    expect(await shown(w.ali, { Phrase: 'ثبت ۱۳' })).toEqual([['ثبت-13'], 1]);
+    expect(await shown(w.ali, { Phrase: 'ثبت ۱۳', Count: 1, Page: 2 })).toEqual([[], 1]);
+    // «ثبت ۱» as a phrase finds «ثبت ۱۳» of the subject; ثبت-1 is one more. Page 1 holds both.
+    expect(await shown(w.ali, { Phrase: 'ثبت ۱', Count: 1 })).toEqual([['ثبت-1', 'ثبت-13'], 2]);
+    expect(await shown(w.ali, { Phrase: 'ثبت ۱', Count: 1, Page: 2 })).toEqual([[], 2]);
+    // A prefix with a digit in it is read as the scheme writes it: «ثبت۱/5» is not ثبت-15.
+    for (let i = 14; i <= 15; i++)
+      await api.sendNew(w.maryam, [w.ali], { Subject: `نامه ثبت شده ${i}`, AndikatorFk: created.body.id });
+    const second = await server.api.post(
+      'andikator/create/',
+      {
+        AndikatorTitle: 'دفتر ثبت دوم',
+        AndikatorPreFix: 'ثبت۱/',
+        StartNumber: 5,
+        MessageTypeFk: 4,
+        IsActive: true,
+      },
+      { token: w.admin.token },
+    );
+    expect(second.body).toMatchObject({ status: 1 });
+    await api.sendNew(w.maryam, [w.ali], { Subject: 'دفتر دوم', AndikatorFk: second.body.id });
+    expect(await shown(w.ali, { Phrase: 'ثبت۱/5' })).toEqual([['ثبت1/5'], 1]);
+    expect(await shown(w.ali, { Phrase: 'ثبت-15' })).toEqual([['ثبت-15'], 1]);
   });
 
   it('keeps the search text true when a draft is edited and when a letter is deleted', async () => {
