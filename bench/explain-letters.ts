@@ -65,6 +65,9 @@ const SCENARIOS: Array<[string, Record<string, unknown>]> = [
     { PageType: 'AllMessage', toCustomerId: 'first-customer', Phrase: '48201' },
   ],
   ['unread rare number', { PageType: 'UnReadMessage', Phrase: '48201' }],
+  // A registry number typed as the phrase: the phrase, then its letter looked up by key.
+  ['cartable registry number', { PageType: 'AllMyMessage', Phrase: 'د-48202' }],
+  ['all letters registry number', { PageType: 'AllMessage', Phrase: 'د ۴۸۲۰۲' }],
   ['favourite contacts (three)', { PageType: 'FavoritePerson' }],
 ];
 

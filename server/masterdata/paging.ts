@@ -19,7 +19,7 @@ import { phraseValues, rowOfSearchRow, walkedAtOnce, walkedInTwo, type PhraseVal
 import { runShaped, type Statement } from '../db/statement-cache';
 import { UserError } from '../http/answers';
 import { indexable, searchPattern, type EngineDb } from './repository';
-import { tenantHasFewRows } from './tenant-rows';
+import { tenantRows } from './tenant-rows';
 
 type AnySelect = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** A page of a list as a sub-query `p`: `p.id` and `p.sort`, newest first. */
@@ -415,7 +415,9 @@ const matching = (
 ) =>
   db.selectFrom(
     sql<{ id: number }>`search_matches(${list.searchTable}::regclass, ${list.tenantId}::integer,
-        ${phrase.pattern}::text, ${indexPattern}, ${phrase.fewRows}::boolean)`.as('s'),
+        ${phrase.pattern}::text, ${indexPattern}, ${phrase.fewRows}::boolean, ${phrase.manyRows}::boolean)`.as(
+      's',
+    ),
   );
 
 /** The index's page (`listed`: its records, asked with the walk) and its count; past the
@@ -456,10 +458,12 @@ export async function keyedPage<V>(
   query: KeyedQuery,
 ): Promise<KeyedPage> {
   const list = 'make' in source ? source.make(source.values) : source;
-  // Whether the index's part reads the tenant's own rows instead: asked only of a phrase
-  // the index would be asked for.
-  const fewRows = indexable(query.phrase) && (await tenantHasFewRows(db, list.searchTable, list.tenantId));
-  const statements = statementsOf(db, source, list, query, phraseValues(query.phrase, fewRows));
+  // Whether the index's part reads the tenant's own rows instead, or its plan is made once:
+  // asked only of a phrase the index would be asked for.
+  const tenantSize = indexable(query.phrase)
+    ? await tenantRows(db, list.searchTable, list.tenantId)
+    : undefined;
+  const statements = statementsOf(db, source, list, query, phraseValues(query.phrase, tenantSize));
   const { phrase } = statements;
   if (!phrase.pattern) return unsearched(db, statements, query);
   // The walk needs no search pattern in force (each row is matched by its own LIKE; a

@@ -6,6 +6,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { KeyedList } from './paging';
 import { searchPattern, trigramPattern, trigramWords, type EngineDb } from './repository';
+import type { TenantRows } from './tenant-rows';
 
 /** A word of a phrase that at least one in COMMON_WORD glanced rows holds is left out of the
  *  index's pattern when the phrase's other words are rarer: the index would read its
@@ -30,9 +31,11 @@ export interface PhraseValues {
   /** The tenant has few rows in the search table: the index's part reads them one by one
    *  instead (tenant-rows.ts; search_matches of migration 0018). */
   fewRows: boolean;
+  /** …or many: the index's part is planned once per connection (migration 0026). */
+  manyRows: boolean;
 }
 
-export function phraseValues(phrase: string, fewRows = false): PhraseValues {
+export function phraseValues(phrase: string, rows: TenantRows = { few: false, many: false }): PhraseValues {
   const words = trigramWords(phrase);
   const weighed = words.length > 1 && words.length <= MOST_WORDS_WEIGHED ? words : [];
   const sets = weighed.length ? 2 ** weighed.length - 2 : 0;
@@ -43,7 +46,8 @@ export function phraseValues(phrase: string, fewRows = false): PhraseValues {
     rarer: Array.from({ length: sets }, (_, i) =>
       trigramPattern(phrase, (word) => (((i + 1) >> word) & 1) === 1),
     ),
-    fewRows,
+    fewRows: rows.few,
+    manyRows: rows.many,
   };
 }
 

@@ -1,5 +1,5 @@
-// Whether a tenant has few rows in a search table, known to this process for a few minutes
-// at a time. A search the trigram index would answer reads such a tenant's own rows
+// Whether a tenant has few rows in a search table, or many, known to this process for a
+// few minutes at a time. A search the trigram index would answer reads such a tenant's own rows
 // instead (search_matches, migration 0018): the index is every tenant's, and a word that
 // other tenants' rows hold costs its whole posting list however small this tenant is
 // (39 ms at a million letters for a tenant of 200), while matching a thousand rows one by
@@ -12,10 +12,19 @@ import type { EngineDb } from './repository';
 
 /** At most this many rows, a tenant's search reads its own rows rather than the index. */
 const FEW_ROWS = 1000;
+/** More than this many, a tenant's search of a big table is planned once per connection
+ *  (search_matches of migration 0026): its plan is the same whatever the phrase. */
+const MANY_ROWS = 100_000;
 let fewRows = FEW_ROWS;
+let manyRows = MANY_ROWS;
 /** For tests of the trigram index's own path: a smaller bound (0: never few). */
 export function setFewRowsForTests(next = FEW_ROWS) {
   fewRows = next;
+  counted.clear();
+}
+/** For tests of the many rows' path: a smaller bound. */
+export function setManyRowsForTests(next = MANY_ROWS) {
+  manyRows = next;
   counted.clear();
 }
 
@@ -24,31 +33,39 @@ const FRESH_MS = 5 * 60_000;
 /** Counts kept at most (a tenant and a search table each); past it they start over. */
 const MOST_KEPT = 10_000;
 
-const counted = new Map<string, { few: Promise<boolean>; at: number }>();
+/** How many rows a tenant has in a search table, as the search needs to know it. */
+export interface TenantRows {
+  few: boolean;
+  many: boolean;
+}
 
-/** Does the tenant have at most fewRows rows in `searchTable`? One capped count (the first
- *  fewRows + 1 of its keys) every FRESH_MS; calls meanwhile share it. */
-export function tenantHasFewRows(db: EngineDb, searchTable: string, tenantId: number): Promise<boolean> {
-  if (fewRows === 0) return Promise.resolve(false);
+const counted = new Map<string, { rows: Promise<TenantRows>; at: number }>();
+
+/** Few (at most fewRows) or many (more than manyRows) rows in `searchTable`? One capped
+ *  count (the first manyRows + 1 of its keys) every FRESH_MS; calls meanwhile share it. */
+export function tenantRows(db: EngineDb, searchTable: string, tenantId: number): Promise<TenantRows> {
   const key = `${searchTable}\u0000${tenantId}`;
   const known = counted.get(key);
   const now = Date.now();
-  if (known && now - known.at < FRESH_MS) return known.few;
+  if (known && now - known.at < FRESH_MS) return known.rows;
   // Fenced to the tenant counted, whatever the caller's fence: under another's, row-level
   // security would show none of its rows, and a big tenant taken for a small one for five
   // minutes would read its rows one by one on every search.
-  const few = withTenant(tenantId, () =>
+  const cap = Math.max(fewRows, manyRows) + 1;
+  const rows = withTenant(tenantId, () =>
     sql<{ n: number }>`SELECT count(*)::integer AS n FROM (
-        SELECT 1 FROM ${sql.table(searchTable)} WHERE tenant_id = ${tenantId} LIMIT ${fewRows + 1}) AS r`.execute(
-      db,
-    ),
-  ).then(({ rows }) => rows[0].n <= fewRows);
-  const entry = { few, at: now };
+        SELECT 1 FROM ${sql.table(searchTable)} WHERE tenant_id = ${tenantId} LIMIT ${cap}) AS r`.execute(db),
+  ).then(({ rows: [{ n }] }) => ({ few: fewRows > 0 && n <= fewRows, many: n > manyRows }));
+  const entry = { rows, at: now };
   if (counted.size >= MOST_KEPT) counted.clear();
   counted.set(key, entry);
   // A count that failed is not remembered: the next search asks again.
-  few.catch(() => {
+  rows.catch(() => {
     if (counted.get(key) === entry) counted.delete(key);
   });
-  return few;
+  return rows;
 }
+
+/** Does the tenant have at most fewRows rows in `searchTable`? (tenantRows) */
+export const tenantHasFewRows = async (db: EngineDb, searchTable: string, tenantId: number) =>
+  (await tenantRows(db, searchTable, tenantId)).few;

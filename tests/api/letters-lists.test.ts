@@ -15,7 +15,7 @@ import { asSystem, withTenant } from '../../server/db/tenant-fence';
 import { splitSqlStatements } from '../../server/db/split-sql';
 import { foldAffixes } from '../../src/shared/persian';
 import { statementsVerified } from '../../server/db/statement-cache';
-import { setFewRowsForTests } from '../../server/masterdata/tenant-rows';
+import { setFewRowsForTests, setManyRowsForTests } from '../../server/masterdata/tenant-rows';
 
 /** Pieces of texts that test the affixes' fold at its edges. */
 const FOLD_PIECES = [
@@ -123,26 +123,32 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
   });
 
   it.each([
-    ['the trigram index', 0],
-    ['the tenant’s own rows (a tenant of few)', undefined],
-  ])('asks %s when the newest rows do not fill the page, with the same answer', async (_, fewRows) => {
-    setFewRowsForTests(fewRows);
-    try {
-      const oldest = sent[0];
-      // Only the oldest letter holds «کهربا»: a walk of one row misses it, the index finds it.
-      const oneRow = -10 * 5;
-      expect(await page('كهربا', 5, 0, oneRow)).toEqual({ ids: [oldest], total: 1, capped: false });
-      expect(await page('کهربا', 5, 0)).toEqual({ ids: [oldest], total: 1, capped: false });
-      expect(await page('فیروزه', 5, 0, oneRow)).toEqual({
-        ids: newestFirst().filter((id) => sent.indexOf(id) % 10 === 0),
-        total: 3,
-        capped: false,
-      });
-      expect(await page('نیست‌درهیچ‌نامه', 5, 0, oneRow)).toEqual({ ids: [], total: 0, capped: false });
-    } finally {
-      setFewRowsForTests();
-    }
-  });
+    ['the trigram index', 0, undefined],
+    ['the tenant’s own rows (a tenant of few)', undefined, undefined],
+    ['the trigram index by a plan made once (a tenant of many)', 0, 1],
+  ])(
+    'asks %s when the newest rows do not fill the page, with the same answer',
+    async (_, fewRows, manyRows) => {
+      setFewRowsForTests(fewRows);
+      setManyRowsForTests(manyRows);
+      try {
+        const oldest = sent[0];
+        // Only the oldest letter holds «کهربا»: a walk of one row misses it, the index finds it.
+        const oneRow = -10 * 5;
+        expect(await page('كهربا', 5, 0, oneRow)).toEqual({ ids: [oldest], total: 1, capped: false });
+        expect(await page('کهربا', 5, 0)).toEqual({ ids: [oldest], total: 1, capped: false });
+        expect(await page('فیروزه', 5, 0, oneRow)).toEqual({
+          ids: newestFirst().filter((id) => sent.indexOf(id) % 10 === 0),
+          total: 3,
+          capped: false,
+        });
+        expect(await page('نیست‌درهیچ‌نامه', 5, 0, oneRow)).toEqual({ ids: [], total: 0, capped: false });
+      } finally {
+        setFewRowsForTests();
+        setManyRowsForTests();
+      }
+    },
+  );
 
   it('finds the same letters through the index as by walking, in each list and only its own', async () => {
     // Ali read the newest of the letters: his unread list is the other 29.

@@ -21,7 +21,12 @@ import {
 } from '../../server/masterdata/lists';
 import type { Row } from '../../server/masterdata/values';
 import { withTenant } from '../../server/db/tenant-fence';
-import { setFewRowsForTests, tenantHasFewRows } from '../../server/masterdata/tenant-rows';
+import {
+  setFewRowsForTests,
+  setManyRowsForTests,
+  tenantHasFewRows,
+  tenantRows,
+} from '../../server/masterdata/tenant-rows';
 import { addSecondTenant, DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 
 const MANY = COUNT_CAP + 60;
@@ -246,14 +251,16 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
   it("searches the index in one statement (search_matches): the tenant's matches only, the settings put back", async () => {
     const db = server.built.services.db;
     const pattern = searchPattern(RARE);
-    const matches = (fenceTenant: number, askedTenant: number, fewRows = false) =>
+    const matches = (fenceTenant: number, askedTenant: number, fewRows = false, manyRows = false) =>
       withTenant(fenceTenant, () =>
         db.transaction().execute(async (trx) => {
           // A pattern already in force (a lookup's transaction) is what it was after the search.
           await sql`SELECT set_config('app.search_pattern', '%before%', true)`.execute(trx);
           const found = await sql<{ id: number }>`
             SELECT id FROM search_matches('customers_search'::regclass, ${askedTenant}::integer, ${pattern}::text,
-                                          ${pattern}::text, ${fewRows}::boolean)`.execute(trx);
+                                          ${pattern}::text, ${fewRows}::boolean, ${manyRows}::boolean)`.execute(
+            trx,
+          );
           const after = await sql<{ p: string; bitmaps: string }>`
             SELECT current_setting('app.search_pattern', true) AS p,
                    current_setting('enable_bitmapscan') AS bitmaps`.execute(trx);
@@ -265,6 +272,11 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
     expect(own.after).toBe('%before%');
     // Read by the tenant's own rows (few of them): the same match, the settings as they were.
     expect(await matches(demoTenantId, demoTenantId, true)).toEqual({ ...own, bitmaps: 'on' });
+    // By the plan written out for a tenant of many rows (migration 0026): the same.
+    expect(await matches(demoTenantId, demoTenantId, false, true)).toEqual(own);
+    expect(await matches(secondTenantId, secondTenantId, false, true)).toEqual(
+      await matches(secondTenantId, secondTenantId),
+    );
     expect((await matches(secondTenantId, secondTenantId)).ids).toHaveLength(1);
     expect(await matches(secondTenantId, secondTenantId, true)).toEqual(
       await matches(secondTenantId, secondTenantId),
@@ -272,7 +284,10 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
     // Another tenant's id asked under this tenant's fence: row-level security binds inside
     // it (PGlite's one user is the owner, whom the fence does not bind; the server always
     // asks for the viewer's own tenant).
-    if (engine === 'postgres') expect((await matches(demoTenantId, secondTenantId)).ids).toEqual([]);
+    if (engine === 'postgres') {
+      expect((await matches(demoTenantId, secondTenantId)).ids).toEqual([]);
+      expect((await matches(demoTenantId, secondTenantId, false, true)).ids).toEqual([]);
+    }
     expect(own.ids).not.toEqual((await matches(secondTenantId, secondTenantId)).ids);
   });
 
@@ -286,11 +301,23 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
       expect(await few(secondTenantId)).toBe(true);
       // Calls while a count is known (or on its way) share it.
       const shared = await withTenant(secondTenantId, async () => {
-        const a = tenantHasFewRows(db, 'customers_search', secondTenantId);
-        const b = tenantHasFewRows(db, 'customers_search', secondTenantId);
+        const a = tenantRows(db, 'customers_search', secondTenantId);
+        const b = tenantRows(db, 'customers_search', secondTenantId);
         return { same: a === b, answers: await Promise.all([a, b]) };
       });
-      expect(shared).toEqual({ same: true, answers: [true, true] });
+      const small = { few: true, many: false };
+      expect(shared).toEqual({ same: true, answers: [small, small] });
+      // Many: more than the bound (a hundred thousand; a thousand here).
+      setManyRowsForTests(1000);
+      expect(await withTenant(demoTenantId, () => tenantRows(db, 'customers_search', demoTenantId))).toEqual({
+        few: false,
+        many: true,
+      });
+      setManyRowsForTests();
+      expect(await withTenant(demoTenantId, () => tenantRows(db, 'customers_search', demoTenantId))).toEqual({
+        few: false,
+        many: false,
+      });
       // A bound below the second tenant's rows: counted afresh.
       setFewRowsForTests(1);
       expect(await few(secondTenantId)).toBe(false);
@@ -304,6 +331,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
       ).toBe(false);
     } finally {
       setFewRowsForTests();
+      setManyRowsForTests();
     }
   });
 
@@ -329,7 +357,7 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
   }
   const searchMatches = (client: pg.Client, tenantId: number, fewRows: boolean) =>
     client.query(
-      `SELECT id FROM search_matches('customers_search'::regclass, $1::integer, $2::text, $2::text, $3)`,
+      `SELECT id FROM search_matches('customers_search'::regclass, $1::integer, $2::text, $2::text, $3, false)`,
       [tenantId, searchPattern(RARE), fewRows],
     );
   // With every row read priced high, the planner takes the index that hands over fewest (at
