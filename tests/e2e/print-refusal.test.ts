@@ -96,7 +96,13 @@ describe('the print dialog refuses in Persian and stays open', () => {
   }, 60_000);
 
   it('shows «قالب نامه یافت نشد» for a template deleted after the dialog opened', async () => {
+    // Chosen, and its name read back (the picker asks for a chosen record by id), before it
+    // is deleted: a look-up answered after the delete would rightly take the choice away.
+    const lookedUp = page.waitForResponse(
+      (response) => response.url().includes('/api/template/lookup/') && response.url().includes('Ids='),
+    );
     const dialog = await choose('قالب حذف‌شده');
+    await lookedUp;
     const answer = await portal.server.api.call('DELETE', 'template/delete/', {
       token: w.admin.token,
       json: { Id: deleted },
