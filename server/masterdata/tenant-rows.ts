@@ -42,20 +42,24 @@ export interface TenantRows {
 const counted = new Map<string, { rows: Promise<TenantRows>; at: number }>();
 
 /** Few (at most fewRows) or many (more than manyRows) rows in `searchTable`? One capped
- *  count (the first manyRows + 1 of its keys) every FRESH_MS; calls meanwhile share it. */
+ *  count (the first manyRows + 1 of its keys) every FRESH_MS; calls meanwhile share it.
+ *  A count grown old is made again while the calls go on with it (at a million letters
+ *  the count reads a hundred thousand keys: tens of milliseconds no search should wait). */
 export function tenantRows(db: EngineDb, searchTable: string, tenantId: number): Promise<TenantRows> {
   const key = `${searchTable}\u0000${tenantId}`;
   const known = counted.get(key);
   const now = Date.now();
   if (known && now - known.at < FRESH_MS) return known.rows;
-  // Fenced to the tenant counted, whatever the caller's fence: under another's, row-level
-  // security would show none of its rows, and a big tenant taken for a small one for five
-  // minutes would read its rows one by one on every search.
-  const cap = Math.max(fewRows, manyRows) + 1;
-  const rows = withTenant(tenantId, () =>
-    sql<{ n: number }>`SELECT count(*)::integer AS n FROM (
-        SELECT 1 FROM ${sql.table(searchTable)} WHERE tenant_id = ${tenantId} LIMIT ${cap}) AS r`.execute(db),
-  ).then(({ rows: [{ n }] }) => ({ few: fewRows > 0 && n <= fewRows, many: n > manyRows }));
+  if (known) {
+    known.at = now; // one count again at a time
+    const again = countRows(db, searchTable, tenantId);
+    again.then(
+      () => counted.set(key, { rows: again, at: Date.now() }),
+      () => undefined, // the old count serves until the next try
+    );
+    return known.rows;
+  }
+  const rows = countRows(db, searchTable, tenantId);
   const entry = { rows, at: now };
   if (counted.size >= MOST_KEPT) counted.clear();
   counted.set(key, entry);
@@ -64,6 +68,17 @@ export function tenantRows(db: EngineDb, searchTable: string, tenantId: number):
     if (counted.get(key) === entry) counted.delete(key);
   });
   return rows;
+}
+
+function countRows(db: EngineDb, searchTable: string, tenantId: number): Promise<TenantRows> {
+  // Fenced to the tenant counted, whatever the caller's fence: under another's, row-level
+  // security would show none of its rows, and a big tenant taken for a small one for five
+  // minutes would read its rows one by one on every search.
+  const cap = Math.max(fewRows, manyRows) + 1;
+  return withTenant(tenantId, () =>
+    sql<{ n: number }>`SELECT count(*)::integer AS n FROM (
+        SELECT 1 FROM ${sql.table(searchTable)} WHERE tenant_id = ${tenantId} LIMIT ${cap}) AS r`.execute(db),
+  ).then(({ rows: [{ n }] }) => ({ few: fewRows > 0 && n <= fewRows, many: n > manyRows }));
 }
 
 /** Does the tenant have at most fewRows rows in `searchTable`? (tenantRows) */

@@ -5,7 +5,7 @@
 // and deletes, tenant by tenant.
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customer } from '../../src/schemas/customers';
 import { city } from '../../src/schemas/places';
 import { rowOf } from '../../server/seed/organisation-seed';
@@ -332,6 +332,38 @@ describe.each(ENGINES)('lists at scale (%s)', (engine) => {
     } finally {
       setFewRowsForTests();
       setManyRowsForTests();
+    }
+  });
+
+  it('counts a tenant again once its count is old, the calls meanwhile going on with the old one', async () => {
+    const db = server.built.services.db;
+    const rowsOf = () => withTenant(secondTenantId, () => tenantRows(db, 'customers_search', secondTenantId));
+    const { rows } = await withTenant(secondTenantId, () =>
+      sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM customers_search WHERE tenant_id = ${secondTenantId}`.execute(db),
+    );
+    setFewRowsForTests(rows[0].n);
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    try {
+      expect(await rowsOf()).toEqual({ few: true, many: false });
+      await addCustomers(db, secondTenantId, ['مشتری تازه‌ی شمارش']);
+      vi.setSystemTime(now + 4 * 60_000);
+      expect(await rowsOf()).toEqual({ few: true, many: false }); // still believed
+      vi.setSystemTime(now + 6 * 60_000);
+      // Old: this call has the old count at once, and the count is made again meanwhile.
+      expect(await rowsOf()).toEqual({ few: true, many: false });
+      await expect.poll(rowsOf).toEqual({ few: false, many: false });
+    } finally {
+      vi.useRealTimers();
+      setFewRowsForTests();
+      // The other tests count the second tenant's customers.
+      await withTenant(secondTenantId, () =>
+        sql`DELETE FROM customers WHERE tenant_id = ${secondTenantId} AND name = 'مشتری تازه‌ی شمارش'`.execute(
+          db,
+        ),
+      );
     }
   });
 
