@@ -17,6 +17,7 @@ import { toPersianDigits } from '../../shared/persian-digits';
 import { useNotice } from '../../ui/notices';
 import { EMPTY_PASSWORDS, PasswordFields, passwordProblem, type PasswordChange } from './PasswordFields';
 import { PictureInput } from './PictureInput';
+import { webpAsPng } from './webpAsPng';
 import { uploadWithProgress } from '../../api/uploadWithProgress';
 
 export const NOTHING_TO_SAVE = 'تغییری برای ذخیره وارد نشده است';
@@ -99,6 +100,7 @@ export function AccountSettingsDialog({ open, onClose }: AccountSettingsDialogPr
               onChange={setSignPic}
               onRejected={notice.error}
               variant="rounded"
+              convert={webpAsPng}
             />
           </Box>
         </Section>

@@ -15,6 +15,8 @@ interface PictureInputProps {
   /** What is shown before a file is chosen (the current picture's url). */
   currentUrl?: string;
   variant?: 'circular' | 'rounded';
+  /** What the chosen file becomes before it is checked and kept (a signature's WebP: a PNG). */
+  convert?: (file: File) => Promise<File>;
 }
 
 export const IMAGES_ONLY = 'فقط فایل تصویری (jpg، png، gif، webp) پذیرفته می‌شود';
@@ -26,6 +28,7 @@ export function PictureInput({
   onRejected,
   currentUrl,
   variant = 'circular',
+  convert,
 }: PictureInputProps) {
   const inputId = useId();
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : undefined), [file]);
@@ -36,10 +39,17 @@ export function PictureInput({
     [preview],
   );
 
-  const choose = (chosen: File | undefined) => {
-    if (!chosen) return;
-    if (!chosen.type.startsWith('image/')) {
+  const choose = async (picked: File | undefined) => {
+    if (!picked) return;
+    if (!picked.type.startsWith('image/')) {
       onRejected(IMAGES_ONLY);
+      return;
+    }
+    let chosen = picked;
+    try {
+      if (convert) chosen = await convert(picked);
+    } catch {
+      onRejected(IMAGES_ONLY); // not a picture the browser can draw
       return;
     }
     if (chosen.size > MAX_IMAGE_BYTES) {
@@ -76,7 +86,7 @@ export function PictureInput({
               accept="image/*"
               aria-label={label}
               onChange={(event) => {
-                choose(event.target.files?.[0]);
+                void choose(event.target.files?.[0]);
                 event.target.value = ''; // the same file can be chosen again after removal
               }}
             />
