@@ -154,12 +154,19 @@ describe('a letter from draft to archive in Chromium', () => {
 
   it('files the letter in an archive folder, where its list shows it', async () => {
     await colleague.goto(`${origin}${letterPath.replace('/Send/', '/AllMyMessage/')}`);
+    // Read before: it opens on its attachments; the reader goes to its events.
+    const events = colleague.getByRole('tab', { name: 'رویدادهای نامه' });
+    await events.click();
     await colleague.getByRole('button', { name: 'بایگانی', exact: true }).click();
     const dialog = colleague.getByRole('dialog');
     await dialog.getByRole('combobox', { name: 'پوشه بایگانی' }).click();
     await colleague.getByRole('option', { name: 'قراردادها' }).click();
     await dialog.getByRole('button', { name: 'بایگانی', exact: true }).click();
     await visible(colleague, 'درخواست با موفقیت انجام شد');
+    // Reloaded with the filing among its events, on the tab the reader was on (it went to
+    // the attachments once).
+    await colleague.getByRole('cell', { name: 'بایگانی', exact: true }).waitFor();
+    expect(await events.getAttribute('aria-selected')).toBe('true');
     const folder = await colleague.evaluate(async () => {
       const { token } = JSON.parse(localStorage.getItem('dabir.session') ?? '{}') as { token: string };
       const answer = await fetch('/api/archive/lookup/?Phrase=قراردادها', {

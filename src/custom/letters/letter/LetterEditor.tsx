@@ -40,6 +40,12 @@ export const READ_EVENT = 8;
 
 export type LetterTab = 'view' | 'compose' | 'attachments' | 'related' | 'forwards' | 'events';
 
+/** The tab a reload of the letter comes back to (`kept`), and where a tab shown is told. */
+export interface TabMemory {
+  kept?: LetterTab;
+  shown: (tab: LetterTab) => void;
+}
+
 export interface LetterEditorProps {
   detail: LetterDetail | null;
   messageType: number;
@@ -47,6 +53,7 @@ export interface LetterEditorProps {
   schemes: SchemeChoice[];
   myPersonId: number | null;
   reload: () => void;
+  tabs?: TabMemory;
 }
 
 export function LetterEditor(props: LetterEditorProps) {
@@ -92,6 +99,7 @@ function LetterWorkspace({
   schemes,
   myPersonId,
   reload,
+  tabs,
   loaded,
   openDialog,
 }: WorkspaceProps) {
@@ -115,7 +123,11 @@ function LetterWorkspace({
     ),
     mayWriteInternal: permissions.includes('CreateInternalMessage'),
   });
-  const [tab, setTab] = useState<LetterTab>(() => firstTab(detail, buttons));
+  const [tab, showTab] = useState<LetterTab>(() => tabs?.kept ?? firstTab(detail, buttons));
+  const setTab = (next: LetterTab) => {
+    tabs?.shown(next);
+    showTab(next);
+  };
   const { pathname } = useLocation();
   const backup = useFoundBackup(pathname, loaded, buttons.editable);
   // The copy's key, until the copy is dropped: what is written then is another letter.

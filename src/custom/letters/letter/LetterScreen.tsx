@@ -13,19 +13,27 @@ import { useParams } from 'react-router-dom';
 import { fetchLetter, type LetterDetail } from '../api';
 import { hasPermission } from '../../../api/session';
 import { letterTypeInfo } from '../letterTypes';
-import { LetterEditor } from './LetterEditor';
+import { LetterEditor, type LetterTab, type TabMemory } from './LetterEditor';
 import { useLetterChoices } from './useLetterChoices';
 
 export default function LetterScreen() {
   const { id = '0', messagetype = '4', pagetype = 'AllMyMessage' } = useParams();
   const [generation, setGeneration] = useState(0);
+  const letter = `${id}/${messagetype}/${pagetype}`;
+  // A reload (filed, signed, numbered) comes back to the tab the user was on; another
+  // letter opens on its own first tab.
+  const [shown, setShown] = useState<{ letter: string; tab: LetterTab } | null>(null);
   return (
     <LetterLoader
-      key={`${id}/${messagetype}/${pagetype}/${generation}`}
+      key={`${letter}/${generation}`}
       id={Number(id) || 0}
       messageType={Number(messagetype)}
       pageType={pagetype}
       reload={() => setGeneration((n) => n + 1)}
+      tabs={{
+        kept: shown?.letter === letter ? shown.tab : undefined,
+        shown: (tab) => setShown({ letter, tab }),
+      }}
     />
   );
 }
@@ -35,9 +43,10 @@ interface LetterLoaderProps {
   messageType: number;
   pageType: string;
   reload: () => void;
+  tabs: TabMemory;
 }
 
-function LetterLoader({ id, messageType, pageType, reload }: LetterLoaderProps) {
+function LetterLoader({ id, messageType, pageType, reload, tabs }: LetterLoaderProps) {
   const [detail, setDetail] = useState<LetterDetail | string | null>(null);
   useEffect(() => {
     if (id <= 0) return;
@@ -69,6 +78,7 @@ function LetterLoader({ id, messageType, pageType, reload }: LetterLoaderProps) 
       schemes={choices.schemes}
       myPersonId={choices.myPersonId}
       reload={reload}
+      tabs={tabs}
     />
   );
 }
