@@ -126,4 +126,15 @@ describe('side menu', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(screen.getByRole('menuitem', { name: 'بایگانی' }).getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByText('قراردادهای ۱۴۰۳')).toBeNull();
   });
+
+  it('marks the open folder as the current page, its «?title=» aside', async () => {
+    renderInAdmin(<SideMenu />, {
+      path: `/archivemessage/12?title=${encodeURIComponent('قراردادهای ۱۴۰۳')}`,
+    });
+    const current = await screen.findByRole('menuitem', { name: 'قراردادهای ۱۴۰۳' });
+    expect(current.className).toContain('RaMenuItemLink-active');
+    expect(current.getAttribute('href')).toBe(
+      `/archivemessage/12?title=${encodeURIComponent('قراردادهای ۱۴۰۳')}`,
+    );
+  });
 });

@@ -11,6 +11,13 @@ import { menuIcon } from './menuIcons';
 import { isGroup, menuTarget, type MenuRecord } from './menuTree';
 import type { MenuRow } from './visibleRows';
 
+/** A target as a location: react-admin marks the entry of the page open by its path, which
+ *  a folder's «?title=…» written into the string kept from matching. */
+function linkTo(target: string) {
+  const [pathname, search] = target.split('?');
+  return search === undefined ? pathname : { pathname, search: `?${search}` };
+}
+
 // Theme spacing units, written as left padding: the RTL style plugin turns it into right.
 // First-level text starts after a 40 px icon (2 + 5 units); each deeper level goes 2 further.
 const ICON_WIDTH = 5;
@@ -40,14 +47,15 @@ function LinkRow({ row: { item, depth } }: { row: MenuRow }) {
       // 'right' is flipped to the left by MUI in RTL, beside the right-hand sidebar.
       <Tooltip title={item.title} placement="right">
         <MenuItemLink
-          to={target}
+          to={linkTo(target)}
           primaryText={<FolderLabel path={item.title} own={item.ownTitle} />}
           sx={rowSx(depth)}
         />
       </Tooltip>
     );
   }
-  if (target) return <MenuItemLink to={target} primaryText={item.title} leftIcon={icon} sx={rowSx(depth)} />;
+  if (target)
+    return <MenuItemLink to={linkTo(target)} primaryText={item.title} leftIcon={icon} sx={rowSx(depth)} />;
   // A route this client does not know yet: shown, since the server sent it, but inert.
   return (
     <MenuItem disabled sx={rowSx(depth)}>
