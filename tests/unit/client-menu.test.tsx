@@ -7,7 +7,7 @@ import { setupServer } from 'msw/node';
 import { getSession, setSession } from '../../src/api/session';
 import { SideMenu } from '../../src/layout/menu/SideMenu';
 import { MenuItemsProvider } from '../../src/layout/menu/MenuItemsProvider';
-import type { MenuRecord } from '../../src/layout/menu/menuTree';
+import { folderTitle, type MenuRecord } from '../../src/layout/menu/menuTree';
 import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, renderInAdmin, signIn } from './client-render';
 
 const leaf = (id: number, title: string, type: string): MenuRecord => ({ id, title, type, children: [] });
@@ -125,6 +125,12 @@ describe('side menu', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(screen.getByRole('menuitem', { name: 'مکاتبات' }).getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('menuitem', { name: 'بایگانی' }).getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByText('قراردادهای ۱۴۰۳')).toBeNull();
+  });
+
+  it('names a folder by its entry, wherever it is in the tree', () => {
+    expect(folderTitle(MENU, 'ArchiveMessage', 12)).toBe('قراردادهای ۱۴۰۳');
+    expect(folderTitle(MENU, 'FavoriteMessage', 12)).toBeUndefined();
+    expect(folderTitle(MENU, 'ArchiveMessage', 999)).toBeUndefined();
   });
 
   it('marks the open folder as the current page, its «?title=» aside', async () => {

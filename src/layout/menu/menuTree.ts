@@ -30,6 +30,16 @@ export function menuTarget(item: MenuRecord): string | undefined {
   return pathTo(item.type);
 }
 
+/** The name of the folder entry of `route` with id `id` (its path in the menu), if any. */
+export function folderTitle(items: MenuRecord[], route: string, id: number): string | undefined {
+  for (const item of items) {
+    if (item.type === route && item.id === id) return item.title;
+    const below = folderTitle(item.children ?? [], route, id);
+    if (below) return below;
+  }
+  return undefined;
+}
+
 /** True when the entry or one of its descendants opens this pathname. */
 export function leadsTo(item: MenuRecord, pathname: string): boolean {
   const target = menuTarget(item)?.split('?')[0];

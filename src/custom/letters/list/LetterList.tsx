@@ -26,6 +26,8 @@ import { LetterTable } from './LetterTable';
 import type { LetterListConfig } from './listScreens';
 import { useListUrl, type CustomerFilter } from './listUrl';
 import { useLetterPage } from './useLetterPage';
+import { useProvidedMenuItems } from '../../../layout/menu/MenuItemsProvider';
+import { folderTitle } from '../../../layout/menu/menuTree';
 
 const SEARCH_DELAY_MS = 400;
 
@@ -38,7 +40,12 @@ export function LetterList({ config }: { config: LetterListConfig }) {
   const { state, setPage, correctPage, setPageSize, setPhrase, setCustomer, clearProject } = useListUrl();
   const [searchParams] = useSearchParams();
   const folder = Number(useParams().typeNumber);
-  const title = listTitle(config, searchParams.get('title'));
+  const menu = useProvidedMenuItems();
+  // The folder's name as the menu has it now (renamed since the link was made), else as the link carried it.
+  const title = listTitle(
+    config,
+    (menu && config.folder && folderTitle(menu, config.route, folder)) || searchParams.get('title'),
+  );
   const query = {
     pageType: config.pageType,
     page: state.page,
@@ -120,7 +127,7 @@ export function LetterList({ config }: { config: LetterListConfig }) {
   );
 }
 
-/** The route's title; a folder's list adds the folder's name the menu passed (`?title=`). */
+/** The route's title; a folder's list adds the folder's name. */
 function listTitle(config: LetterListConfig, folderTitle: string | null): string {
   const title = routeByName(config.route)?.title ?? '';
   return config.folder && folderTitle ? `${title}: ${folderTitle}` : title;
