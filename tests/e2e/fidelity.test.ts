@@ -131,6 +131,31 @@ describe('Persian fidelity in Chromium', () => {
     await context.close();
   });
 
+  it('keeps a wide master-data table’s row icons in reach on a 390 px phone', async () => {
+    const context = await portal.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'fa-IR',
+    });
+    const phone = await context.newPage();
+    await signInThroughForm(phone, origin, DEMO_ADMIN.username, DEMO_ADMIN.password);
+    await phone.goto(`${origin}/person`);
+    const edit = phone.getByRole('button', { name: /^ویرایش / }).first();
+    await edit.waitFor();
+    // The table is wider than the phone (it scrolls sideways inside its box), and the
+    // «عملیات» column stays at its end edge, on screen, however far it is scrolled.
+    const wrapper = phone.locator('.RaDataTable-tableWrapper');
+    expect(await wrapper.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    for (const scrolled of [0, -200, -10_000]) {
+      await wrapper.evaluate((box, to) => (box.scrollLeft = to), scrolled);
+      const at = (await edit.boundingBox())!;
+      expect([scrolled, at.x >= 0 && at.x + at.width <= 390]).toEqual([scrolled, true]);
+      const heading = (await phone.getByRole('columnheader', { name: 'عملیات' }).boundingBox())!;
+      expect([scrolled, heading.x >= 0 && heading.x + heading.width <= 390]).toEqual([scrolled, true]);
+    }
+    await phone.screenshot({ path: path.join(SCREENSHOTS, 'phone-person-actions.png') });
+    await context.close();
+  });
+
   it('wraps long unbroken words in a folder’s list and the letter’s tabs on a 390 px phone', async () => {
     const token = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
     const as = { token };

@@ -18,9 +18,25 @@ const tableSx = {
   '& .MuiTableCell-head': { fontWeight: 700, whiteSpace: 'nowrap' },
 };
 
+/** A table wider than a phone scrolls sideways: its row icons stay at its end edge, in
+ *  reach, over the columns that pass under them (logical sides: left in right to left). */
+const withActionsSx = {
+  ...tableSx,
+  '& .MuiTableCell-root:last-of-type': {
+    position: 'sticky',
+    insetInlineEnd: 0,
+    zIndex: 1,
+    bgcolor: 'background.paper',
+    boxShadow: (theme: { palette: { divider: string } }) => `inset 1px 0 0 ${theme.palette.divider}`,
+  },
+  // Above the other headings, which stick to the top a layer up.
+  '& .MuiTableCell-head:last-of-type': { zIndex: 3 },
+};
+
 export function ResourceTable() {
   const { resource, can } = useResourceScreen();
   const { error } = useListContext();
+  const actions = can.update || can.delete || Boolean(resource.download);
   return (
     <DataTable
       bulkActionButtons={false}
@@ -28,7 +44,7 @@ export function ResourceTable() {
       hiddenColumns={[]}
       data={error ? [] : undefined}
       empty={<EmptyRow />}
-      sx={tableSx}
+      sx={actions ? withActionsSx : tableSx}
     >
       <DataTable.Col label="ردیف" disableSort render={() => <RowNumber />} sx={{ width: 56 }} />
       {resource.listFields().map((name) => (
@@ -40,7 +56,7 @@ export function ResourceTable() {
           render={(record: RaRecord) => <FieldCell resource={resource} name={name} record={record} />}
         />
       ))}
-      {(can.update || can.delete || resource.download) && (
+      {actions && (
         <DataTable.Col
           label="عملیات"
           disableSort
