@@ -170,6 +170,9 @@ describe('mobile approval dialog', () => {
     const onClose = vi.fn();
     renderInAdmin(<MobileApprovalDialog open onClose={onClose} />);
     expect(screen.getByText('۰۹ و ۹ رقم')).toBeTruthy();
+    // Typed in Latin digits, shown in Persian ones; sent in Latin either way.
+    typeInto('شماره همراه', '09123456789');
+    expect((screen.getByLabelText('شماره همراه') as HTMLInputElement).value).toBe('۰۹۱۲۳۴۵۶۷۸۹');
     typeInto('شماره همراه', '۰۹۱۲۳۴۵۶۷۸۹');
     fireEvent.click(screen.getByRole('button', { name: 'ثبت شماره' }));
     await waitFor(() => expect(mobileCalls.map((c) => c.path)).toEqual(['changeusermobile']));

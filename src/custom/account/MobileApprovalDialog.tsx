@@ -1,7 +1,7 @@
 // Mobile approval (spec 1 §2, §4): 1. change the mobile number (optional), 2. ask for a
 // code by SMS, 3. confirm the code. The steps stay clickable, so a user whose number is
 // already right starts at step 2.
-import { useState, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -16,11 +16,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { answerMessage, type ApiAnswer } from '../../api/http';
 import { getSession, updateUser } from '../../api/session';
-import { toPersianDigits } from '../../shared/persian-digits';
+import { toLatinDigits, toPersianDigits } from '../../shared/persian-digits';
+import { keepCaret } from '../../resources/form/NumericInput';
 import { useNotice } from '../../ui/notices';
 import { changeMobile, confirmApprovalCode, requestApprovalCode } from './mobileApi';
 
 export const MOBILE_HINT = '۰۹ و ۹ رقم';
+
+const keepCaretInPlace = keepCaret();
 
 interface MobileApprovalDialogProps {
   open: boolean;
@@ -76,8 +79,12 @@ export function MobileApprovalDialog({ open, onClose }: MobileApprovalDialogProp
           <StepItem index={0} title="ثبت شماره همراه" onSelect={setStep}>
             <TextField
               label="شماره همراه"
-              value={mobile}
-              onChange={(e) => setMobile(e.target.value)}
+              // Shown in Persian digits like every number of the app, kept (and sent) in Latin.
+              value={toPersianDigits(mobile)}
+              onChange={(e) => {
+                keepCaretInPlace(e as ChangeEvent<HTMLInputElement>);
+                setMobile(toLatinDigits(e.target.value));
+              }}
               helperText={MOBILE_HINT}
               size="small"
               slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel', maxLength: 20 } }}
