@@ -139,7 +139,12 @@ export async function lookupRows(
 function onlyShownMatches(resource: Resource, phrase: string, found: { rows: Row[] } & Total) {
   const key = searchKey(phrase);
   if (!key || !hasHiddenSearchFields(resource)) return found;
-  const rows = found.rows.filter((row) => storedSearchKey(shownText(resource, row)).includes(key));
+  // Found either way the phrase is searched (its affixes joined, or as typed: paging.ts).
+  const asTyped = searchKey(phrase, false);
+  const rows = found.rows.filter((row) => {
+    const shown = storedSearchKey(shownText(resource, row));
+    return shown.includes(key) || shown.includes(asTyped);
+  });
   if (rows.length === found.rows.length) return found;
   return { rows, total: rows.length, capped: found.capped && rows.length > 0 };
 }

@@ -19,6 +19,7 @@ import { phraseValues, rowOfSearchRow, walkedAtOnce, walkedInTwo, type PhraseVal
 import { runShaped, type Statement } from '../db/statement-cache';
 import { UserError } from '../http/answers';
 import { indexable, searchPattern, type EngineDb } from './repository';
+import { searchKey } from '../../src/shared/persian';
 import { tenantRows } from './tenant-rows';
 
 type AnySelect = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -162,6 +163,8 @@ export interface KeyedQuery {
   /** The rows a first walk of key look-ups looks at before it goes on (FIRST_GLANCE and the
    *  page's reach unless given; tests give a small one). */
   firstGlance?: number;
+  /** The phrase as typed, its affixes not joined (keyedPage's second try). */
+  unfolded?: boolean;
 }
 
 const idsOnly = (db: EngineDb, page: PageRows) =>
@@ -451,19 +454,34 @@ async function isEmpty(db: EngineDb, statements: Statements): Promise<boolean> {
 }
 
 /** One page of a keyed list (its records, in order) and its capped count. A ShapedList's
- *  statements are compiled once per shape. */
+ *  statements are compiled once per shape. A phrase whose affixes were joined and that
+ *  found nothing is tried again as typed: its last word may be a longer word's start that
+ *  reads as an ending («شرکت ها» on the way to «شرکت هامون»), its first another's end
+ *  («بی نظیر» of «جنوبی نظیر»), and stored texts keep those apart. */
 export async function keyedPage<V>(
   db: EngineDb,
   source: KeyedList | ShapedList<V>,
   query: KeyedQuery,
 ): Promise<KeyedPage> {
+  const page = await keyedPageOnce(db, source, query);
+  const asTyped =
+    !query.unfolded && page.total === 0 && searchKey(query.phrase) !== searchKey(query.phrase, false);
+  return asTyped ? keyedPageOnce(db, source, { ...query, unfolded: true }) : page;
+}
+
+async function keyedPageOnce<V>(
+  db: EngineDb,
+  source: KeyedList | ShapedList<V>,
+  query: KeyedQuery,
+): Promise<KeyedPage> {
   const list = 'make' in source ? source.make(source.values) : source;
+  const fold = !query.unfolded;
   // Whether the index's part reads the tenant's own rows instead, or its plan is made once:
   // asked only of a phrase the index would be asked for.
-  const tenantSize = indexable(query.phrase)
+  const tenantSize = indexable(query.phrase, fold)
     ? await tenantRows(db, list.searchTable, list.tenantId)
     : undefined;
-  const statements = statementsOf(db, source, list, query, phraseValues(query.phrase, tenantSize));
+  const statements = statementsOf(db, source, list, query, phraseValues(query.phrase, tenantSize, fold));
   const { phrase } = statements;
   if (!phrase.pattern) return unsearched(db, statements, query);
   // The walk needs no search pattern in force (each row is matched by its own LIKE; a
@@ -475,7 +493,7 @@ export async function keyedPage<V>(
   const shortest = Math.min((list.matches ? SHORT_LIST : FIRST_WALK) + reach, longest);
   const further = longest > shortest;
   // A phrase the index cannot narrow is found by walking or not at all (below).
-  const indexed = indexable(query.phrase);
+  const indexed = indexable(query.phrase, fold);
   // The first walk asks the index only when it saw no match at all: a phrase it saw a few
   // times is common enough that walking further costs less than the index's every match.
   // With no further walk to come, the index answers whatever the walk did not.

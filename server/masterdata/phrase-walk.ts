@@ -35,16 +35,20 @@ export interface PhraseValues {
   manyRows: boolean;
 }
 
-export function phraseValues(phrase: string, rows: TenantRows = { few: false, many: false }): PhraseValues {
-  const words = trigramWords(phrase);
+export function phraseValues(
+  phrase: string,
+  rows: TenantRows = { few: false, many: false },
+  fold = true,
+): PhraseValues {
+  const words = trigramWords(phrase, fold);
   const weighed = words.length > 1 && words.length <= MOST_WORDS_WEIGHED ? words : [];
   const sets = weighed.length ? 2 ** weighed.length - 2 : 0;
   return {
-    pattern: searchPattern(phrase),
-    indexPattern: trigramPattern(phrase),
+    pattern: searchPattern(phrase, fold),
+    indexPattern: trigramPattern(phrase, undefined, fold),
     words: weighed,
     rarer: Array.from({ length: sets }, (_, i) =>
-      trigramPattern(phrase, (word) => (((i + 1) >> word) & 1) === 1),
+      trigramPattern(phrase, (word) => (((i + 1) >> word) & 1) === 1, fold),
     ),
     fewRows: rows.few,
     manyRows: rows.many,

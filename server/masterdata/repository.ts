@@ -137,8 +137,8 @@ export async function writeJoinRows(
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The LIKE pattern of a phrase: its search key, anywhere in the text; '' for no phrase. */
-export function searchPattern(phrase: string): string {
-  const key = searchKey(phrase);
+export function searchPattern(phrase: string, fold = true): string {
+  const key = searchKey(phrase, fold);
   return key ? `%${escapeLike(key)}%` : '';
 }
 
@@ -157,8 +157,12 @@ const TRIGRAM_WORD = 3;
  * which long words (by their place among them, trigramWords) the index is asked for at
  * all: one left out is `%`, and the pattern still matches every text the phrase does.
  */
-export function trigramPattern(phrase: string, keeps: (word: number) => boolean = () => true): string {
-  const key = searchKey(phrase);
+export function trigramPattern(
+  phrase: string,
+  keeps: (word: number) => boolean = () => true,
+  fold = true,
+): string {
+  const key = searchKey(phrase, fold);
   if (!key) return '';
   const parts = key.split(WORD_BREAKS); // words at even places, what parts them at odd ones
   const long = (i: number) => i % 2 === 0 && (parts[i] ?? '').length >= TRIGRAM_WORD;
@@ -187,8 +191,8 @@ export function trigramPattern(phrase: string, keeps: (word: number) => boolean 
  * it: « 19»); a phrase of neither («ab», «%%»), it answers by reading every entry of the
  * index (0.7 s at a million letters).
  */
-export function indexable(phrase: string): boolean {
-  const parts = searchKey(phrase).split(WORD_BREAKS); // words at even places, what parts them at odd ones
+export function indexable(phrase: string, fold = true): boolean {
+  const parts = searchKey(phrase, fold).split(WORD_BREAKS); // words at even places, what parts them at odd ones
   return parts.some(
     (part, i) =>
       i % 2 === 0 &&
@@ -202,8 +206,8 @@ export function indexable(phrase: string): boolean {
  *  may leave a word that most rows hold out of the index's pattern (the `keeps` of
  *  trigramPattern, by the word's place here): a word in every letter is a posting list of
  *  a million entries that the index reads whole (paging.ts walkedInTwo). */
-export function trigramWords(phrase: string): string[] {
-  const key = searchKey(phrase);
+export function trigramWords(phrase: string, fold = true): string[] {
+  const key = searchKey(phrase, fold);
   if (!key) return [];
   return key
     .split(WORD_BREAKS)

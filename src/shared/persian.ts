@@ -61,9 +61,10 @@ const plainKey = (text: string) => normalizePersian(text).toLowerCase();
 
 /** The form both a record's search text and a search phrase take: normalised, lower-case
  *  (so that the database matches them with a plain LIKE, cheaper than ILIKE, over a trigram
- *  index) and the affixes folded. */
-export function searchKey(text: string): string {
-  return foldAffixes(plainKey(text));
+ *  index) and the affixes folded. `fold` false: a phrase as typed, the affixes apart (a
+ *  search that found nothing tries it: «شرکت ها» typed on the way to «شرکت هامون»). */
+export function searchKey(text: string, fold = true): string {
+  return fold ? foldAffixes(plainKey(text)) : plainKey(text);
 }
 
 /**

@@ -425,6 +425,30 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     expect(await found('انبار بررسی می‌شود')).toEqual(['انبار بررسی می‌شود', [typed]]);
   });
 
+  it('tries a phrase that found nothing as typed: its last word the start of a longer one that reads as an ending', async () => {
+    const trip = await api.sendNew(w.maryam, [w.ali], { Subject: 'گزارش سفرنامه به ایرانشهر' });
+    const brand = await api.sendNew(w.maryam, [w.ali], { Subject: 'قرارداد شرکت هامونیا' });
+    const south = await api.sendNew(w.maryam, [w.ali], { Subject: 'مناطق جنوبی نظیرآباد' });
+    const found = async (phrase: string) => {
+      const walked = await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: phrase });
+      const viewer = { tenantId, userId: w.ali.userId, permissions: new Set(['Messages']) };
+      const params = listParams.parse({ PageType: 'AllMyMessage', Phrase: phrase, Count: 5 });
+      const indexed = await withTenant(tenantId, () =>
+        listLetters(server.built.services, viewer, params, -50),
+      );
+      expect([phrase, indexed.records.map((r) => r.messageId)]).toEqual([phrase, walked]);
+      return walked;
+    };
+    // Joined, «سفرنامه بهای» and «شرکتها» are in no letter: as typed, they are.
+    expect(await found('سفرنامه به ای')).toEqual([trip]);
+    expect(await found('شرکت ها')).toEqual([brand]);
+    expect(await found('جنوبی نظیر')).toEqual([south]);
+    expect(await found('بی نظیرآ')).toEqual([south]);
+    // Where the joined phrase finds letters, those are the answer.
+    const plural = await api.sendNew(w.maryam, [w.ali], { Subject: 'شرکت‌ها و مؤسسات' });
+    expect(await found('شرکت ها')).toEqual([plural]);
+  });
+
   it('folds the texts stored before affixes were folded as a new text is (migration 0025)', async () => {
     const db = server.built.services.db;
     const body = 'جلسه‌ها برگزار نمی‌شود و گزارش بی‌نام کامل‌تر است';

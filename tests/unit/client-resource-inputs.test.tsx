@@ -98,6 +98,10 @@ describe('matchesPhrase', () => {
     // A ZWNJ typed, as a space or left out.
     for (const typed of ['نامه‌های', 'نامه های', 'نامههای'])
       expect(matchesPhrase(typed, { name: 'نامه‌های وارده' }), typed).toBe(true);
+    // Affixes written apart, in a phrase of two words; or a longer word's start that reads as one.
+    for (const typed of ['نامه ها وارده', 'نامه‌ها وارده', 'نامهها وارده'])
+      expect(matchesPhrase(typed, { name: 'نامه‌ها وارده' }), typed).toBe(true);
+    expect(matchesPhrase('شرکت ها', { name: 'شرکت هامون' })).toBe(true);
     expect(matchesPhrase('كاركنان', { name: 'کارکنان' }, true)).toBe(true);
     expect(matchesPhrase('کار', { name: 'کارکنان' }, true)).toBe(false);
   });

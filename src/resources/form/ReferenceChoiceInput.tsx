@@ -41,7 +41,10 @@ const everyAnswer = () => true;
 export function matchesPhrase(filter: string, choice: { name?: unknown }, exact = false): boolean {
   const phrase = searchKey(filter ?? '');
   const text = String(choice?.name ?? '');
-  return exact ? searchKey(text) === phrase : storedSearchKey(text).includes(phrase);
+  if (exact) return searchKey(text) === phrase;
+  // The affixes joined, or as typed (a longer word's start that reads as an ending).
+  const stored = storedSearchKey(text);
+  return stored.includes(phrase) || stored.includes(searchKey(filter ?? '', false));
 }
 
 /** The form value of a reference (one id) or references (an id array), as a list. */
