@@ -60,6 +60,14 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
   });
   afterAll(() => server?.stop());
 
+  /** Ali's cartable searched for `phrase` through the trigram index alone (a walk of no rows). */
+  const throughIndex = async (phrase: string) => {
+    const viewer = { tenantId, userId: w.ali.userId, permissions: new Set(['Messages']) };
+    const params = listParams.parse({ PageType: 'AllMyMessage', Phrase: phrase, Count: 5 });
+    const found = await withTenant(tenantId, () => listLetters(server.built.services, viewer, params, -50));
+    return found.records.map((record) => record.messageId);
+  };
+
   /** Ali's cartable as a keyed list. */
   const cartable = (): KeyedList => ({
     tenantId,
@@ -382,12 +390,7 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
         [id],
       ]);
       // Through the trigram index too (a walk of no rows).
-      const viewer = { tenantId, userId: w.ali.userId, permissions: new Set(['Messages']) };
-      const params = listParams.parse({ PageType: 'AllMyMessage', Phrase: phrase, Count: 5 });
-      const indexed = await withTenant(tenantId, () =>
-        listLetters(server.built.services, viewer, params, -50),
-      );
-      expect([phrase, indexed.records.map((r) => r.messageId)]).toEqual([phrase, [id]]);
+      expect([phrase, await throughIndex(phrase)]).toEqual([phrase, [id]]);
     }
   });
 
@@ -403,12 +406,7 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     const found = async (phrase: string) => {
       const walked = await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: phrase });
       // Through the trigram index too (a walk of no rows).
-      const viewer = { tenantId, userId: w.ali.userId, permissions: new Set(['Messages']) };
-      const params = listParams.parse({ PageType: 'AllMyMessage', Phrase: phrase, Count: 5 });
-      const indexed = await withTenant(tenantId, () =>
-        listLetters(server.built.services, viewer, params, -50),
-      );
-      expect(indexed.records.map((r) => r.messageId).sort()).toEqual([...walked].sort());
+      expect((await throughIndex(phrase)).sort()).toEqual([...walked].sort());
       return [phrase, walked.filter((id) => id === written || id === typed).sort()];
     };
     const both = [written, typed].sort();
@@ -431,12 +429,7 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     const south = await api.sendNew(w.maryam, [w.ali], { Subject: 'مناطق جنوبی نظیرآباد' });
     const found = async (phrase: string) => {
       const walked = await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: phrase });
-      const viewer = { tenantId, userId: w.ali.userId, permissions: new Set(['Messages']) };
-      const params = listParams.parse({ PageType: 'AllMyMessage', Phrase: phrase, Count: 5 });
-      const indexed = await withTenant(tenantId, () =>
-        listLetters(server.built.services, viewer, params, -50),
-      );
-      expect([phrase, indexed.records.map((r) => r.messageId)]).toEqual([phrase, walked]);
+      expect([phrase, await throughIndex(phrase)]).toEqual([phrase, walked]);
       return walked;
     };
     // Joined, «سفرنامه بهای» and «شرکتها» are in no letter: as typed, they are.
