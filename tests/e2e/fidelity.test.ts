@@ -61,6 +61,17 @@ describe('Persian fidelity in Chromium', () => {
   });
   afterAll(() => portal?.close());
 
+  /** A 390 × 844 phone of its own, the administrator signed in (close its context after). */
+  const signedInPhone = async () => {
+    const context = await portal.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'fa-IR',
+    });
+    const phone = await context.newPage();
+    await signInThroughForm(phone, origin, DEMO_ADMIN.username, DEMO_ADMIN.password);
+    return { context, phone };
+  };
+
   it('names the screen in the browser tab', async () => {
     const context = await portal.browser.newContext();
     const visitor = await context.newPage();
@@ -94,12 +105,7 @@ describe('Persian fidelity in Chromium', () => {
   });
 
   it('gives the daily to-do field a usable width on a 390 px phone', async () => {
-    const context = await portal.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: 'fa-IR',
-    });
-    const phone = await context.newPage();
-    await signInThroughForm(phone, origin, DEMO_ADMIN.username, DEMO_ADMIN.password);
+    const { context, phone } = await signedInPhone();
     const field = phone.getByLabel('کار امروز');
     await field.waitFor();
     await field.scrollIntoViewIfNeeded();
@@ -109,12 +115,7 @@ describe('Persian fidelity in Chromium', () => {
   });
 
   it('fits a letter list to a 390 px phone: subject, sender and date in one cell, no sideways scroll', async () => {
-    const context = await portal.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: 'fa-IR',
-    });
-    const phone = await context.newPage();
-    await signInThroughForm(phone, origin, DEMO_ADMIN.username, DEMO_ADMIN.password);
+    const { context, phone } = await signedInPhone();
     await phone.goto(`${origin}/allmessage`);
     const row = phone.getByTestId('letter-row').first();
     await row.waitFor();
@@ -132,12 +133,7 @@ describe('Persian fidelity in Chromium', () => {
   });
 
   it('keeps a wide master-data table’s row icons in reach on a 390 px phone', async () => {
-    const context = await portal.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: 'fa-IR',
-    });
-    const phone = await context.newPage();
-    await signInThroughForm(phone, origin, DEMO_ADMIN.username, DEMO_ADMIN.password);
+    const { context, phone } = await signedInPhone();
     await phone.goto(`${origin}/person`);
     const edit = phone.getByRole('button', { name: /^ویرایش / }).first();
     await edit.waitFor();
@@ -229,12 +225,7 @@ describe('Persian fidelity in Chromium', () => {
     expect(cut).toBe(false);
     expect(await overflowOf(page)).toEqual([]);
 
-    const context = await portal.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: 'fa-IR',
-    });
-    const phone = await context.newPage();
-    await signInThroughForm(phone, origin, DEMO_ADMIN.username, DEMO_ADMIN.password);
+    const { context, phone } = await signedInPhone();
     await phone.goto(`${origin}/archivemessage/${folder}?title=${encodeURIComponent(fullPath)}`);
     await phone.getByRole('link', { name: subject }).waitFor();
     await phone.screenshot({ path: path.join(SCREENSHOTS, 'phone-long-folder.png'), fullPage: true });
