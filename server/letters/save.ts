@@ -201,7 +201,25 @@ async function saveAgain(
   if (earlier.reply_to_id !== null || earlier.message_type_fk !== params.MessageTypeFk)
     throw new UserError(CLIENT_KEY_MISMATCH);
   if (earlier.is_send) throw new SavedBefore(earlier.id);
+  // Signed since, its signature removed, or passed on: no longer the new letter of the
+  // screen that made the key, but a draft — and a draft is sent only signed.
+  if (params.IsSend === SEND && (await leftItsScreen(trx, earlier)))
+    throw new UserError(REFUSED.sendNeedsSignature);
   return changeDraft(trx, viewer, { ...params, MessageId: earlier.id, IsSend: SAVE_DRAFT }, withFiles);
+}
+
+/** Whether anything but its author's saves and numbering has happened to the draft. */
+async function leftItsScreen(trx: LettersTrx, draft: Message): Promise<boolean> {
+  if (draft.holder_id !== draft.author_id) return true;
+  const event = await trx
+    .selectFrom('message_events')
+    .select('id')
+    .where('tenant_id', '=', draft.tenant_id)
+    .where('message_id', '=', draft.id)
+    .where('event_type', 'in', [EVENT.sign, EVENT.removeSign, EVENT.forwardDraft])
+    .limit(1)
+    .executeTakeFirst();
+  return event !== undefined;
 }
 
 /** A retried save carries the files the first one attached again: those the draft has

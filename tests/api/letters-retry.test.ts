@@ -75,6 +75,28 @@ describe.each(ENGINES)('letters: a save sent again (%s)', (engine) => {
     );
   });
 
+  it('sends a key’s draft unsigned only while it is still the new letter of its screen', async () => {
+    // Signed, then its signature removed: a key does not stand in for the signature.
+    const signedKey = key();
+    const fields = { ...api.internal([w.ali]), IsSend: 0, ClientKey: signedKey };
+    const draft = await api.save(w.maryam, fields);
+    expect((await api.post(w.maryam, 'message/sign/', { id: draft.id })).status).toBe(1);
+    expect((await api.post(w.maryam, 'message/removesign/', { id: draft.id })).status).toBe(1);
+    const refused = { status: 0, messge: 'ارسال پیش‌نویس نیازمند امضا است' };
+    expect(await api.save(w.maryam, { ...fields, IsSend: 1 })).toMatchObject(refused);
+    // Passed to a colleague and back: likewise.
+    const passedKey = key();
+    const passed = await api.save(w.maryam, { ...fields, ClientKey: passedKey });
+    const pass = (from: typeof w.ali, to: typeof w.ali) =>
+      api.post(from, 'message/forward/', { MessageId: passed.id, IsSend: 2, SelectedTo: [to.personId] });
+    expect((await pass(w.maryam, w.ali)).status).toBe(1);
+    expect((await pass(w.ali, w.maryam)).status).toBe(1);
+    expect(await api.save(w.maryam, { ...fields, ClientKey: passedKey, IsSend: 1 })).toMatchObject(refused);
+    // Neither was sent: both still drafts, unsigned, and nobody received them.
+    for (const id of [draft.id, passed.id])
+      expect((await api.get(w.maryam, id)).record).toMatchObject({ isSend: false, signed: false });
+  });
+
   it('writes a reply’s draft once, and refuses a key that is no key', async () => {
     const original = await api.sendNew(w.maryam, [w.ali]);
     const reply = { MessageId: original, IsSend: 7, ForwardMessage: 'دریافت شد', ClientKey: key() };
