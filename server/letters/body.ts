@@ -7,6 +7,7 @@ import sanitizeHtml from 'sanitize-html';
 import { withoutControlCharacters } from '../http/binding';
 import { UserError } from '../http/answers';
 import { toPersianDigits } from '../../src/shared/persian-digits';
+import { persianLetters } from '../../src/shared/persian';
 import { MAX_SPAN } from '../../src/shared/print-tags';
 
 const COLOUR =
@@ -123,7 +124,7 @@ export const EXCERPT_LENGTH = 200;
 /** A body as it is stored: sanitised, and its text's start beside it for the lists (which
  *  would otherwise parse twenty letters' HTML on every page: a fifth of a list call). */
 export function storedBody(html: string): { message_body: string; body_excerpt: string } {
-  const message_body = sanitizeBody(html);
+  const message_body = persianLetters(sanitizeBody(html));
   return { message_body, body_excerpt: bodyParagraphs(message_body).join(' ').slice(0, EXCERPT_LENGTH) };
 }
 

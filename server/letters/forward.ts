@@ -5,6 +5,7 @@
 //   it (edits, signs, sends it); the one who passed it keeps seeing it;
 // - IsSend 7, reply: a new internal draft to the letter's sender, in the replier's drafts,
 //   a follow-up of the original; sending it answers the original's answer request.
+import { persianLetters } from '../../src/shared/persian';
 import { UserError } from '../http/answers';
 import { cleanPersianText, hasVisibleText } from '../../src/shared/persian';
 import type { Services } from '../services';
@@ -234,8 +235,10 @@ const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 export async function forwardLetter(
   services: Services,
   viewer: Viewer,
-  params: ForwardParams,
+  asked: ForwardParams,
 ): Promise<number> {
+  // The note is stored in Persian letters, as every text is (its lines as typed).
+  const params = { ...asked, ForwardMessage: persianLetters(asked.ForwardMessage) };
   const checked = await checkAttachments(params.Attachments);
   return answeringSavedBefore(() =>
     withStoredFiles(services, viewer.tenantId, checked, (stored) =>

@@ -98,6 +98,12 @@ export function hasVisibleText(text: string): boolean {
   return text.replace(INVISIBLE, '') !== '';
 }
 
+/** Persian ی and ک for the Arabic keyboard's ي, ى and ك, nothing else changed: for texts
+ *  whose spacing, lines and markup are their own (a letter's body, a note, a file name). */
+export function persianLetters(text: string): string {
+  return text.replace(/[يىك]/g, (ch) => ARABIC_TO_PERSIAN[ch] ?? ch);
+}
+
 /** Light clean-up for text we store and show: Persian letters for Arabic look-alikes,
  *  trimmed, spaces folded — but the zero-width non-joiner stays, it is part of spelling. */
 export function cleanPersianText(text: string): string {

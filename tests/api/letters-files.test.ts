@@ -104,6 +104,45 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
     expect((await server.api.get(link.body.url)).status).toBe(200);
   });
 
+  it('keeps an image under a name that opens it as an image, in Persian letters', async () => {
+    // A PNG's bytes with a page after them, named as a page: kept as the image it is.
+    const page = Buffer.concat([tinyPng(), Buffer.from('<html><script>alert(1)</script></html>')]);
+    const id = await api.sendNew(w.maryam, [w.ali], {
+      Attachments: [
+        new File([page], 'صورتحساب.html', { type: 'text/html' }),
+        new File([tinyPng()], 'اسكن', { type: 'image/png' }),
+        png('نامه.JPG'),
+      ],
+      MessageBody: '<p>لطفا بررسي كنيد</p>',
+    });
+    const detail = await api.get(w.ali, id);
+    expect(detail.attachment.map((a: { msg: { fileName: string } }) => a.msg.fileName)).toEqual([
+      'صورتحساب.png',
+      'اسکن.png',
+      'نامه.JPG',
+    ]);
+    expect(detail.record.messageBody).toBe('<p>لطفا بررسی کنید</p>');
+    const download = await server.api.get('message/download', {
+      AttachmentId: detail.attachment[0].msg.messageAttachmentId,
+      token: w.ali.token,
+    });
+    expect(download.headers['content-type']).toBe('image/png');
+    expect(download.headers['content-disposition']).toContain(encodeURIComponent('صورتحساب.png'));
+    // A forward's note, likewise in Persian letters.
+    expect(
+      (
+        await api.post(w.ali, 'message/forward/', {
+          MessageId: id,
+          IsSend: 1,
+          SelectedTo: [w.admin.personId],
+          ForwardMessage: 'يك ارجاع\nسطر دوم',
+        })
+      ).status,
+    ).toBe(1);
+    const forwards = (await api.get(w.ali, id)).allForwardedMessage as Array<{ forwardMessage?: string }>;
+    expect(JSON.stringify(forwards)).toContain('یک ارجاع\\nسطر دوم');
+  });
+
   it('bounds what one save carries: twenty pictures at their largest, never more, answered at once', async () => {
     const bytes = (size: number) => Buffer.concat([tinyPng(), Buffer.alloc(size - tinyPng().length)]);
     const file = (name: string, size: number) =>
