@@ -68,7 +68,11 @@ export async function withStoredFiles<T>(
   try {
     for (const { file, ext } of checked) {
       const storedName = await services.files.save(tenantId, ATTACHMENT_AREA, file.data, ext);
-      stored.push({ fileName: imageFileName(ownName(file.filename), ext), storedName, size: file.data.length });
+      stored.push({
+        fileName: imageFileName(ownName(file.filename), ext),
+        storedName,
+        size: file.data.length,
+      });
     }
     return await work(stored);
   } catch (error) {

@@ -132,7 +132,7 @@ describe('Persian fidelity in Chromium', () => {
     await context.close();
   });
 
-  it('keeps a wide master-data table’s row icons in reach on a 390 px phone', async () => {
+  it('keeps a wide master-data table’s row icons in reach and its search box centred on a 390 px phone', async () => {
     const { context, phone } = await signedInPhone();
     await phone.goto(`${origin}/person`);
     const edit = phone.getByRole('button', { name: /^ویرایش / }).first();
@@ -148,6 +148,12 @@ describe('Persian fidelity in Chromium', () => {
       const heading = (await phone.getByRole('columnheader', { name: 'عملیات' }).boundingBox())!;
       expect([scrolled, heading.x >= 0 && heading.x + heading.width <= 390]).toEqual([scrolled, true]);
     }
+    // The search box above it sits as far from the screen's left edge as from its right.
+    const search = (await phone
+      .getByPlaceholder('جستجو')
+      .locator('xpath=ancestor::div[contains(@class,"MuiFormControl-root")][1]')
+      .boundingBox())!;
+    expect(Math.abs(search.x - (390 - search.x - search.width))).toBeLessThanOrEqual(1);
     await phone.screenshot({ path: path.join(SCREENSHOTS, 'phone-person-actions.png') });
     await context.close();
   });

@@ -41,7 +41,9 @@ export function ResourceList() {
         actions={<ListActions />}
         pagination={<ResourcePager />}
         empty={false}
-        sx={{ '& .RaList-main': { minWidth: 0 } }}
+        // The always-shown search box has no "hide filter" button: react-admin's spacer for
+        // one left it 15 px further from one edge than the other on a phone.
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaFilterFormInput-spacer': { display: 'none' } }}
       >
         <ResourceTable />
       </ListView>
