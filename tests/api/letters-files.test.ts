@@ -109,8 +109,8 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
     const page = Buffer.concat([tinyPng(), Buffer.from('<html><script>alert(1)</script></html>')]);
     const id = await api.sendNew(w.maryam, [w.ali], {
       Attachments: [
-        new File([page], 'صورتحساب.html', { type: 'text/html' }),
-        new File([tinyPng()], 'اسكن', { type: 'image/png' }),
+        new File([new Uint8Array(page)], 'صورتحساب.html', { type: 'text/html' }),
+        new File([new Uint8Array(tinyPng())], 'اسكن', { type: 'image/png' }),
         png('نامه.JPG'),
       ],
       MessageBody: '<p>لطفا بررسي كنيد</p>',
