@@ -144,6 +144,7 @@ export async function composeLetter(
   const body = storedBody(params.MessageBody);
   if (!hasVisibleText(body.body_excerpt)) throw required('متن نامه');
 
+  if (params.AnswerRequest && type !== INTERNAL) throw new UserError('نیاز به پاسخ فقط برای نامه داخلی است');
   const copies: Array<[number, number[] | undefined, string]> = [
     [CC, params.SelectedCC, 'رونوشت'],
     [BCC, params.SelectedBcc, 'رونوشت پنهان'],
@@ -201,7 +202,7 @@ export async function composeLetter(
       from_customer_fk: fromCustomer,
       from_man_user_id: fromMan,
       export_customer_agent: type === OUTGOING ? (params.ExportCustomerAgent ?? null) : null,
-      answer_request: type === INTERNAL && params.AnswerRequest,
+      answer_request: type === INTERNAL && params.AnswerRequest === true,
       message_from: from,
       message_to: names(to),
       message_cc: names(recipients.filter((r) => r.kind === CC)),

@@ -54,6 +54,18 @@ const optionalBool = (label: string) =>
     .preprocess((v) => (v === undefined || v === null || v === '' ? false : toBoolean(v)), z.boolean())
     .describe(label);
 
+/** A draft's field that an edit leaving it out keeps (save.ts): absent stays undefined; an
+ *  empty value (`''`, `null`) is the user's «none». */
+const keptBool = (label: string) =>
+  z
+    .preprocess(
+      (v) => (v === undefined ? undefined : v === null || v === '' ? false : toBoolean(v)),
+      z.boolean().optional(),
+    )
+    .describe(label);
+const keptIds = (label: string, max: number) =>
+  z.preprocess((v) => (v === null || v === '' ? [] : v), field.ids(label, max)).describe(label);
+
 /**
  * An instant as ISO 8601 — a date-time with its offset (the client sends the start of the
  * Jalali day it shows, in Tehran) or a date alone, taken as that day's start in Tehran —
@@ -169,13 +181,13 @@ export const saveParams = z.object({
   IsSend: oneOf('نوع ذخیره', [0, 1, 6], 0),
   ReciveMethodFk: optionalRef('روش دریافت'),
   RelatedMessages: relatedMessages,
-  SelectedCC: field.ids('رونوشت', RECIPIENTS_MAX),
-  SelectedBcc: field.ids('رونوشت پنهان', RECIPIENTS_MAX),
+  SelectedCC: keptIds('رونوشت', RECIPIENTS_MAX),
+  SelectedBcc: keptIds('رونوشت پنهان', RECIPIENTS_MAX),
   ExportCustomerAgent: optionalRef('نماینده مشتری'),
   ImportedMsgDate: optionalInstant('تاریخ نامه وارده'),
   ImportedMsgNumber: field.optionalText('شماره نامه وارده', 100),
   MessageFromCustomerFk: optionalRef('مشتری فرستنده'),
-  AnswerRequest: optionalBool('نیاز به پاسخ'),
+  AnswerRequest: keptBool('نیاز به پاسخ'),
 });
 export type SaveParams = z.infer<typeof saveParams>;
 

@@ -19,6 +19,8 @@ import { addRelations, composeLetter, writeAddresses, type Composed } from './co
 import { NUMBERED_SCHEME_FIXED } from './numbering';
 import {
   ASSIGN_NUMBER,
+  BCC,
+  CC,
   CREATE_PERMISSION,
   EVENT,
   REFUSED,
@@ -27,6 +29,7 @@ import {
   type MessageType,
 } from './constants';
 import { recordEvent } from './events';
+import { colleaguesByUser } from './people';
 import type { SaveParams } from './params';
 import type { LettersTrx } from './schema';
 import { writeSearch } from './search';
@@ -87,7 +90,8 @@ async function changeDraft(
   if (message.number !== null && params.AndikatorFk && params.AndikatorFk !== message.andikator_fk)
     throw new UserError(NUMBERED_SCHEME_FIXED);
   const addressedBefore = await addressesOf(trx, viewer.tenantId, message.id);
-  const composed = await composeLetter(trx, viewer, params, message.message_type_fk, {
+  const asked = await keepingLeftOut(trx, params, message, addressedBefore.recipients);
+  const composed = await composeLetter(trx, viewer, asked, message.message_type_fk, {
     id: message.id,
     schemeId: message.andikator_fk,
     users: new Set([
@@ -111,6 +115,31 @@ async function changeDraft(
     withFiles || readdressed || composed.related.length > 0 || !sameColumns(message, composed.columns);
   if (edited) await recordEvent(trx, viewer.tenantId, message.id, EVENT.edit, viewer.userId);
   return changed;
+}
+
+/**
+ * An edit changes what it names: copies, blind copies and «نیاز به پاسخ» left out of it stay
+ * as the draft has them (a client built to spec 1 §7, which lists no SelectedBcc, wiped a
+ * draft's blind copies with every save). An empty value clears them.
+ */
+async function keepingLeftOut(
+  trx: LettersTrx,
+  params: SaveParams,
+  draft: Message,
+  recipients: Array<{ user_id: number; kind: number }>,
+): Promise<SaveParams> {
+  const kept = async (kind: number, asked: number[] | undefined) => {
+    if (asked !== undefined) return asked;
+    const users = recipients.filter((r) => r.kind === kind).map((r) => r.user_id);
+    const people = await colleaguesByUser(trx, draft.tenant_id, users);
+    return users.flatMap((user) => people.get(user)?.personId ?? []);
+  };
+  return {
+    ...params,
+    SelectedCC: await kept(CC, params.SelectedCC),
+    SelectedBcc: await kept(BCC, params.SelectedBcc),
+    AnswerRequest: params.AnswerRequest ?? draft.answer_request,
+  };
 }
 
 /** Whether the stored letter already holds these column values. */

@@ -63,8 +63,9 @@ export function letters(server: TestServer, world: LetterWorld) {
   const form = (fields: Json) => {
     const data = new FormData();
     for (const [key, value] of Object.entries(fields)) {
-      for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
-        data.append(key, item instanceof Blob ? item : String(item));
+      // An emptied list as the client sends it: one empty field (a list left out is kept).
+      const items = Array.isArray(value) ? (value.length ? value : ['']) : value === undefined ? [] : [value];
+      for (const item of items) data.append(key, item instanceof Blob ? item : String(item));
     }
     return data;
   };

@@ -105,6 +105,46 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     expect(events).toEqual([1, 2, 4, 5, 6, 4, 3]);
   });
 
+  it('keeps the copies, blind copies and «نیاز به پاسخ» an edit leaves out; an empty one clears them', async () => {
+    const id = await api.draft(w.maryam, [w.ali], {
+      SelectedCC: [w.zahra.personId],
+      SelectedBcc: [w.fatemeh.personId],
+      AnswerRequest: true,
+    });
+    const stored = async () => (await api.get(w.maryam, id)).record;
+    // A client of spec 1 §7, which names no SelectedBcc, saving the subject alone.
+    expect(
+      await api.save(w.maryam, { ...api.internal([w.ali]), MessageId: id, Subject: 'گزارش ماهانه' }),
+    ).toMatchObject({ status: 1 });
+    expect(await stored()).toMatchObject({
+      subject: 'گزارش ماهانه',
+      selectedCC: [w.zahra.personId],
+      selectedBcc: [w.fatemeh.personId],
+      answerRequest: true,
+    });
+    // Emptied as a form sends it (one empty field), and as JSON.
+    expect(
+      await api.save(w.maryam, {
+        ...api.internal([w.ali]),
+        MessageId: id,
+        SelectedCC: [],
+        AnswerRequest: false,
+      }),
+    ).toMatchObject({ status: 1 });
+    expect(await stored()).toMatchObject({
+      selectedCC: [],
+      selectedBcc: [w.fatemeh.personId],
+      answerRequest: false,
+    });
+    const json = await server.api.post(
+      'message/save/',
+      { ...api.internal([w.ali]), MessageId: id, SelectedBcc: [] },
+      { token: w.maryam.token },
+    );
+    expect(json.body).toMatchObject({ status: 1 });
+    expect(await stored()).toMatchObject({ selectedCC: [], selectedBcc: [], answerRequest: false });
+  });
+
   it('records an edit for a draft saved with other recipients, none for one saved unchanged', async () => {
     const id = await api.draft(w.maryam, [w.ali]);
     const edits = async () =>
@@ -715,6 +755,10 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     expect(
       await api.save(w.admin, { ...incoming, MessageFromCustomerFk: customer, ImportedMsgDate: tomorrow }),
     ).toMatchObject({ status: 0, messge: 'تاریخ نامه وارده نمی‌تواند پس از امروز باشد' });
+    // «نیاز به پاسخ» is the internal letter's: asked of an incoming one, refused, not dropped.
+    expect(
+      await api.save(w.admin, { ...incoming, MessageFromCustomerFk: customer, AnswerRequest: true }),
+    ).toMatchObject({ status: 0, messge: 'نیاز به پاسخ فقط برای نامه داخلی است' });
     const saved = await api.save(w.admin, { ...incoming, MessageFromCustomerFk: customer, IsSend: 1 });
     expect(saved.status).toBe(1);
     const record = (await api.get(w.ali, saved.id)).record;

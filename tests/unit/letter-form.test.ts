@@ -101,6 +101,8 @@ describe('letter form', () => {
     });
     expect(fields.AnswerRequest).toBeUndefined();
     expect(fields.MessageFromManFk).toBeUndefined();
+    // No copies: said as one empty field, which clears them (left out, a draft keeps its own).
+    expect(fields.SelectedCC).toBe('');
   });
 
   it('sends answer required only on internal letters, the sender person only on outgoing ones', () => {

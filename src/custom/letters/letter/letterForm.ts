@@ -210,9 +210,9 @@ export function saveFields(
     AndikatorFk: values.andikatorFk ?? 0,
     ProjectFk: letter.projectFk ?? 0,
     SelectedTo: values.selectedTo,
-    SelectedCC: values.selectedCC,
+    SelectedCC: idsOrNone(values.selectedCC),
     // Blind copies are not edited here; a draft keeps the ones it has.
-    SelectedBcc: letter.selectedBcc ?? [],
+    SelectedBcc: idsOrNone(letter.selectedBcc ?? []),
     AnswerRequest: type === INTERNAL ? values.answerRequest : undefined,
     ReciveMethodFk: type === INCOMING ? (values.reciveMethodFk ?? 0) : undefined,
     ImportedMsgNumber: type === INCOMING ? values.importedMsgNumber.trim() : undefined,
@@ -224,6 +224,10 @@ export function saveFields(
       : undefined,
   };
 }
+
+/** A list the user emptied, said as empty: a form field cannot hold an empty list, and a
+ *  field left out keeps what the draft had (server/letters/save.ts). */
+const idsOrNone = (ids: number[]) => (ids.length ? ids : '');
 
 /** A saved related letter as the related tab lists it. */
 export const relatedLabel = (link: Pick<RelatedLetter, 'follow'>) => (link.follow ? 'پیرو' : 'عطف');
