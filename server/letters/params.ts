@@ -243,4 +243,9 @@ export type ListParams = z.infer<typeof listParams>;
 
 export const downloadParams = z.object({ AttachmentId: field.id('شناسه پیوست') });
 export const printParams = z.object({ templateId: field.id('شناسه قالب'), id: field.id('شناسه نامه') });
-export const favoritePersonsParams = z.object({ Persons: field.ids('اشخاص دلخواه', 50) });
+// The whole list each time: left out (a misspelt name), refused rather than taken as none.
+export const favoritePersonsParams = z.object({
+  Persons: keptIds('اشخاص دلخواه', 50).refine((ids) => ids !== undefined, {
+    message: 'اشخاص دلخواه الزامی است',
+  }),
+});

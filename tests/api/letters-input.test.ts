@@ -255,9 +255,22 @@ describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
       status: 0,
       message: 'اشخاص دلخواه: نمی‌توانید خودتان را برگزینید',
     });
-    expect(
-      (await server.api.get('person/getfavoritepersons/', {}, { token: w.maryam.token })).body.persons,
-    ).toEqual([w.ali.personId, w.zahra.personId]);
+    const favourites = async () =>
+      (await server.api.get('person/getfavoritepersons/', {}, { token: w.maryam.token })).body.persons;
+    expect(await favourites()).toEqual([w.ali.personId, w.zahra.personId]);
+    // The list left out (a misspelt name) is refused, not taken as none; an empty one clears.
+    for (const body of [{}, { Person: [w.ali.personId] }]) {
+      const answer = await server.api.post('person/savefavoritepersons/', body, { token: w.maryam.token });
+      expect(answer.body).toMatchObject({ status: 0, message: 'اشخاص دلخواه الزامی است' });
+    }
+    expect(await favourites()).toEqual([w.ali.personId, w.zahra.personId]);
+    const cleared = await server.api.post(
+      'person/savefavoritepersons/',
+      { Persons: [] },
+      { token: w.maryam.token },
+    );
+    expect(cleared.body.status).toBe(1);
+    expect(await favourites()).toEqual([]);
   });
 
   it('finds letters by phrase, blind to Arabic letters, the zero-width non-joiner and Persian digits', async () => {
