@@ -1,5 +1,6 @@
 // Builds the whole server: plugins in layers (HTTP conventions, then domains, then the
 // hub and the client's static files). `start` (main.ts) only opens and listens.
+import querystring from 'node:querystring';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -45,6 +46,11 @@ import { registerLetterRoutes } from './letters/routes';
 import { createPrintWorkers } from './letters/print';
 import { createInProcessBus, createPostgresBus, type EventBus } from './realtime/event-bus';
 import { registerNotificationHub } from './realtime/notification-hub';
+
+/** A query string or form body, bytes that are not UTF-8 decoded as «�» (which binding
+ *  refuses: «… نویسه‌های نامعتبر دارد», as in a JSON body) — Fastify's own parser kept
+ *  `caf%E9` as typed, and searched for it. */
+const parseQuery = (text: string) => querystring.parse(text, '&', '=', { maxKeys: 0 });
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -104,11 +110,11 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
       bodyLimit: MAX_FILE_BYTES + 1024 * 1024,
       // X-Forwarded-For only from the configured proxies (config.ts, TRUST_PROXY).
       trustProxy: config.trustProxy.length ? config.trustProxy : false,
-      routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+      routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, querystringParser: parseQuery },
       clientErrorHandler: answerClientError,
     });
     registerSecurityHeaders(app);
-    await app.register(formbody);
+    await app.register(formbody, { parser: parseQuery });
     refusePlainTextCalls(app);
     await registerMultipartBodies(app);
     registerErrorHandler(app);

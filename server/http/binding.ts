@@ -89,13 +89,31 @@ function addObject(bag: ParamBag, source: unknown) {
   indexed.addTo(bag);
 }
 
-/** Body fields win over query fields of the same name. */
+/** A value as the query would spell it: `5` and `"5"` are one value, in a list too. */
+const spelt = (value: unknown): string =>
+  Array.isArray(value)
+    ? JSON.stringify(value.map(spelt))
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+
+/** The query's and the body's parameters. A name in both is one value if both say the same
+ *  (`?Id=5` and `{"Id": 5}`); if they differ it is two — refused where one is expected, as a
+ *  repeated key is — never one of them chosen in silence. */
 export function paramBag(request: FastifyRequest): ParamBag {
   const fromBody: ParamBag = new Map();
   addObject(fromBody, request.body);
   const bag: ParamBag = new Map();
   addObject(bag, request.query);
-  for (const [key, value] of fromBody) bag.set(key, value);
+  for (const [key, value] of fromBody) {
+    const inQuery = bag.get(key);
+    if (inQuery === undefined || spelt(inQuery) === spelt(value)) bag.set(key, value);
+    else
+      bag.set(key, [
+        ...(Array.isArray(inQuery) ? inQuery : [inQuery]),
+        ...(Array.isArray(value) ? value : [value]),
+      ]);
+  }
   return bag;
 }
 

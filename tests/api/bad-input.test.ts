@@ -318,6 +318,10 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
           Buffer.from('Title=\xe9\xff', 'latin1'),
         ),
       ).toEqual(refused);
+      // Percent-encoded, in a form body or the query: the same.
+      expect(await sent('application/x-www-form-urlencoded', Buffer.from('Title=caf%E9'))).toEqual(refused);
+      const query = await server.api.call('GET', '/api/bank/list/?Phrase=caf%E9', { token: admin });
+      expect(query.body).toEqual({ status: 0, message: 'عبارت جستجو نویسه‌های نامعتبر دارد' });
 
       expect((await server.api.post('bank/create/', { Title: 'بانک\uFFFD' }, { token: admin })).body).toEqual(
         refused,

@@ -25,6 +25,19 @@ describe('parameter binding', () => {
     expect(listed.ok && listed.value.Ids).toEqual([7]);
   });
 
+  it('takes a name in both the query and the body once if both say the same, refuses two values', () => {
+    const both = (query: unknown, body: unknown) =>
+      paramBag({ body, query } as Parameters<typeof paramBag>[0]);
+    const same = bindParams(schema, both({ Title: 'x', Page: '5' }, { Page: 5 }));
+    expect(same.ok && same.value.Page).toBe(5);
+    expect(bindParams(schema, both({ Title: 'x', Page: '155' }, { Page: 156 }))).toEqual({
+      ok: false,
+      message: 'صفحه باید یک مقدار باشد، نه فهرستی از مقادیر',
+    });
+    const lists = bindParams(schema, both({ Title: 'x', Ids: ['1', '2'] }, { Ids: [1, 2] }));
+    expect(lists.ok && lists.value.Ids).toEqual([1, 2]);
+  });
+
   it('takes ASP.NET’s indexed names as lists, in index order, objects by their properties', () => {
     const fromForm = (body: unknown) => paramBag({ body, query: {} } as Parameters<typeof paramBag>[0]);
     const listed = bindParams(schema, fromForm({ Title: 'x', 'Ids[1]': '8', 'Ids[0]': '7', 'Ids[10]': '9' }));
