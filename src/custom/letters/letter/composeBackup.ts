@@ -74,11 +74,26 @@ export function useKeptBackup(
   editable: boolean,
   clientKey: string,
 ) {
+  // The copy not written yet: written at once when the screen closes (a click elsewhere in
+  // the portal) or the page goes (a reload), not dropped with its timer — the last words
+  // typed before leaving were lost, and the banner offered back the rest as if whole.
+  const pending = useRef<(() => void) | null>(null);
   useEffect(() => {
+    const flush = () => pending.current?.();
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, []);
+
+  useEffect(() => {
+    pending.current = null;
     const key = keyOf(pathname);
     if (!key || !editable) return;
     const askedAt = performance.now();
-    const timer = window.setTimeout(() => {
+    const write = () => {
+      pending.current = null;
       if (!changed) return sessionStorage.removeItem(key);
       // Saved or dropped since this change was typed: that form is not to come back.
       if ((droppedAt.get(key) ?? -1) >= askedAt) return;
@@ -95,7 +110,10 @@ export function useKeptBackup(
       } catch {
         // Full (a 200 KB body many times over): the letter is still on the screen.
       }
-    }, WRITE_DELAY_MS);
+    };
+    pending.current = write;
+    const timer = window.setTimeout(write, WRITE_DELAY_MS);
+    // Not forgotten here: on closing, the first effect writes it (whichever cleanup runs first).
     return () => window.clearTimeout(timer);
   }, [pathname, loaded, current, changed, editable, clientKey]);
 
