@@ -157,11 +157,19 @@ describe('a letter from draft to archive in Chromium', () => {
     // Read before: it opens on its attachments; the reader goes to its events.
     const events = colleague.getByRole('tab', { name: 'رویدادهای نامه' });
     await events.click();
+    // No favourite folder made yet: its dialog says where folders are made.
+    await colleague.getByRole('button', { name: 'پوشه دلخواه', exact: true }).click();
+    await colleague.getByRole('dialog').getByRole('combobox', { name: 'پوشه دلخواه' }).click();
+    await colleague.getByText(/^پوشه دلخواهی نیست؛ پوشه‌ها در «تنظیمات مکاتبات»/).waitFor();
+    await colleague.keyboard.press('Escape'); // the list
+    await colleague.keyboard.press('Escape'); // the dialog
+    await colleague.getByRole('dialog').waitFor({ state: 'detached' });
     await colleague.getByRole('button', { name: 'بایگانی', exact: true }).click();
     const dialog = colleague.getByRole('dialog');
     await dialog.getByRole('combobox', { name: 'پوشه بایگانی' }).click();
     await colleague.getByRole('option', { name: 'قراردادها' }).click();
-    await dialog.getByRole('button', { name: 'بایگانی', exact: true }).click();
+    // Enter files it, as the button does.
+    await colleague.keyboard.press('Enter');
     await visible(colleague, 'درخواست با موفقیت انجام شد');
     // Reloaded with the filing among its events, on the tab the reader was on (it went to
     // the attachments once).

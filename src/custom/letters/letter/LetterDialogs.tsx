@@ -97,6 +97,7 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
         title="بایگانی نامه"
         resource="archive"
         label="پوشه بایگانی"
+        noneYet="پوشه بایگانی‌ای نیست؛ پوشه‌ها در «تنظیمات مکاتبات»، «پوشه‌های بایگانی» ساخته می‌شوند"
         confirmLabel="بایگانی"
         onClose={close}
         onConfirm={(folder) => file(() => archiveLetter(id, folder, pageType))}
@@ -106,6 +107,7 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
         title="افزودن به پوشه دلخواه"
         resource="favorite"
         label="پوشه دلخواه"
+        noneYet="پوشه دلخواهی نیست؛ پوشه‌ها در «تنظیمات مکاتبات»، «پوشه‌های دلخواه» ساخته می‌شوند"
         confirmLabel="افزودن"
         onClose={close}
         onConfirm={(folder) => file(() => favoriteLetter(id, folder, pageType))}

@@ -14,9 +14,11 @@ interface LookupPickerProps {
   onChange: (id: number | null) => void;
   id?: string;
   sx?: SxProps<Theme>;
+  /** What an empty list says before anything is typed (none exist yet: where to make one). */
+  noneYet?: string;
 }
 
-export function LookupPicker({ resource, label, value, onChange, id, sx }: LookupPickerProps) {
+export function LookupPicker({ resource, label, value, onChange, id, sx, noneYet }: LookupPickerProps) {
   const [phrase, setPhrase] = useState('');
   const { choices, isPending, gone } = useResourceChoices(resource, {
     phrase,
@@ -44,7 +46,7 @@ export function LookupPicker({ resource, label, value, onChange, id, sx }: Looku
         setPhrase('');
         onChange(choice ? Number(choice.id) : null);
       }}
-      noOptionsText={NO_OPTIONS}
+      noOptionsText={(!phrase && noneYet) || NO_OPTIONS}
       loadingText="در حال بارگذاری…"
       renderInput={(params) => <TextField {...params} label={label} />}
     />

@@ -3,7 +3,7 @@
 // template (spec 1 §2 "Dialogs"). While that runs its buttons are disabled, and a long
 // one (a print: the document is made, then received) shows its progress. A refusal asks
 // for the choices again: a record deleted meanwhile leaves the list and the choice.
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -47,6 +47,8 @@ interface ChooseDialogProps {
   onConfirm: (id: number) => Promise<boolean>;
   /** Shown while the confirmed work runs. */
   progress?: ChooseProgress | null;
+  /** The list's words when there is nothing to choose yet. */
+  noneYet?: string;
 }
 
 export function ChooseDialog({
@@ -58,6 +60,7 @@ export function ChooseDialog({
   onClose,
   onConfirm,
   progress,
+  noneYet,
 }: ChooseDialogProps) {
   const [chosen, setChosen] = useState<number | null>(null);
   const [missing, setMissing] = useState(false);
@@ -75,6 +78,7 @@ export function ChooseDialog({
     onClose();
   };
   const confirm = async () => {
+    if (busy) return;
     if (!chosen) {
       setMissing(true);
       return;
@@ -92,7 +96,17 @@ export function ChooseDialog({
       open={open}
       onClose={close}
       maxWidth={false}
-      slotProps={{ paper: { sx: { width: 500, maxWidth: '95vw' } } }}
+      // A form: Enter confirms the choice (the picker's own Enter, on an open list, picks).
+      slotProps={{
+        paper: {
+          component: 'form',
+          onSubmit: (event: FormEvent) => {
+            event.preventDefault();
+            void confirm();
+          },
+          sx: { width: 500, maxWidth: '95vw' },
+        },
+      }}
     >
       <DialogTitle>{title}</DialogTitle>
       <DialogContent sx={{ pt: '8px !important' }}>
@@ -103,6 +117,7 @@ export function ChooseDialog({
           label={label}
           value={chosen ?? undefined}
           onChange={choose}
+          noneYet={noneYet}
         />
         {missing && <FormHelperText error>الزامی است</FormHelperText>}
         {busy && progress && <ProgressLine {...progress} />}
@@ -111,7 +126,7 @@ export function ChooseDialog({
         <Button onClick={close} disabled={busy}>
           لغو
         </Button>
-        <Button variant="contained" onClick={() => void confirm()} disabled={busy}>
+        <Button type="submit" variant="contained" disabled={busy}>
           {confirmLabel}
         </Button>
       </DialogActions>
