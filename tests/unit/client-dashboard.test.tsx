@@ -220,9 +220,15 @@ describe('home dashboard', () => {
     expect(screen.queryByText('پس از فعال شدن بخش نامه‌ها نمایش داده می‌شود')).toBeNull();
   });
 
+  it('says whether no contact is chosen yet or none of them wrote', async () => {
+    favoritePersons = [];
+    renderDashboard();
+    expect(await screen.findByText(/هنوز مخاطبی برنگزیده‌اید/)).toBeTruthy();
+  });
+
   it('chooses the favourite contacts (without the user) and reloads their letters', async () => {
     renderDashboard();
-    expect(await screen.findByText(/نامه‌ای از مخاطبان منتخب نرسیده است/)).toBeTruthy();
+    expect(await screen.findByText('از مخاطبان منتخب شما نامه‌ای نرسیده است.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'انتخاب مخاطبان' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('سارا احمدی')).toBeTruthy();

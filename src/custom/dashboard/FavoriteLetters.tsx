@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import StarOutline from '@mui/icons-material/StarOutlineOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
-import { fetchLetters } from '../letters/api';
+import { fetchFavoritePersons, fetchLetters } from '../letters/api';
 import { LetterTable } from '../letters/list/LetterTable';
 import { lazyDialog } from '../../ui/lazyDialog';
 import { DashboardCard } from './DashboardCard';
@@ -21,7 +21,12 @@ const FavoritePersonsDialog = lazyDialog(
 
 export const HOME_LETTER_COUNT = 10;
 
-const loadLetters = () => fetchLetters({ pageType: 'FavoritePerson', page: 1, count: HOME_LETTER_COUNT });
+/** The letters; when there are none, whether that is because no contact is chosen yet. */
+async function loadLetters() {
+  const letters = await fetchLetters({ pageType: 'FavoritePerson', page: 1, count: HOME_LETTER_COUNT });
+  const noneChosen = letters.records.length === 0 && (await fetchFavoritePersons()).length === 0;
+  return { records: letters.records, noneChosen };
+}
 
 export function FavoriteLetters() {
   const letters = useLoader(loadLetters, null);
@@ -40,7 +45,9 @@ export function FavoriteLetters() {
     >
       {!letters.loading && rows.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-          نامه‌ای از مخاطبان منتخب نرسیده است؛ مخاطبان دلخواه خود را با «انتخاب مخاطبان» برگزینید.
+          {letters.data?.noneChosen
+            ? 'هنوز مخاطبی برنگزیده‌اید؛ مخاطبان دلخواه خود را با «انتخاب مخاطبان» برگزینید.'
+            : 'از مخاطبان منتخب شما نامه‌ای نرسیده است.'}
         </Typography>
       ) : (
         <LetterTable rows={rows} loading={letters.loading} pageType="AllMyMessage" showRecipients={false} />
