@@ -31,4 +31,10 @@ export const REQUEST_TOO_LARGE_MESSAGE = `حجم فایل‌هایی که با �
 
 /** A letter's attachment as its messages name it: پیوست «نقشه.png». */
 export const attachmentLabel = (fileName: string) => `پیوست «${fileName}»`;
-export const notALetterImageMessage = (label: string) => `${label} باید تصویر jpg، jpeg یا png باشد`;
+/** The image types a letter takes, for a right-to-left line: a right-to-left mark after each
+ *  Latin name keeps «jpg، jpeg» from being drawn as one left-to-right run (read from the
+ *  right, jpeg came before jpg). */
+export const LETTER_IMAGE_TYPES_TEXT = 'jpg\u200f، jpeg\u200f یا png';
+export const LETTER_IMAGE_TYPES_LIST = 'jpg\u200f، jpeg\u200f، png';
+export const notALetterImageMessage = (label: string) =>
+  `${label} باید تصویر ${LETTER_IMAGE_TYPES_TEXT} باشد`;

@@ -63,7 +63,7 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
     const refused = await api.save(w.maryam, { ...api.internal([w.ali]), Attachments: disguised });
     expect(refused).toMatchObject({
       status: 0,
-      messge: 'پیوست «تصویر.png» باید تصویر jpg، jpeg یا png باشد',
+      messge: 'پیوست «تصویر.png» باید تصویر jpg\u200f، jpeg\u200f یا png باشد',
     });
     const gif = new File([Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')], 'a.gif');
     expect((await api.save(w.maryam, { ...api.internal([w.ali]), Attachments: gif })).status).toBe(0);

@@ -18,7 +18,7 @@ import { formatJalali } from '../../../shared/jalali';
 import { toPersianDigits } from '../../../shared/persian-digits';
 import { useNotice } from '../../../ui/notices';
 import { attachmentUrl, type LetterAttachment } from '../api';
-import { IMAGE_SIZE_HINT } from '../../../shared/uploads';
+import { IMAGE_SIZE_HINT, LETTER_IMAGE_TYPES_LIST } from '../../../shared/uploads';
 import { LetterImagesInput } from './LetterImagesInput';
 
 interface AttachmentsTabProps {
@@ -78,7 +78,7 @@ export function AttachmentsTab({ attachments, editable }: AttachmentsTabProps) {
           label="پیوست‌های تازه"
           placeholder={
             <Typography sx={{ py: 2 }}>
-              تصویرها (jpg، jpeg، png {IMAGE_SIZE_HINT}) را اینجا رها کنید یا برای انتخاب کلیک کنید
+              تصویرها ({LETTER_IMAGE_TYPES_LIST} {IMAGE_SIZE_HINT}) را اینجا رها کنید یا برای انتخاب کلیک کنید
             </Typography>
           }
           helperText="با ذخیره یا ارسال نامه بارگذاری می‌شوند"

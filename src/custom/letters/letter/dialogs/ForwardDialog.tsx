@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../../dashboard/ConfirmDialog';
 import { useNotice } from '../../../../ui/notices';
 import { FORWARD_MODE, forwardLetter, type ForwardMode, type LetterRecord, type SaveAnswer } from '../../api';
 import { LookupInput } from '../../pickers/LookupInput';
-import { IMAGE_SIZE_HINT } from '../../../../shared/uploads';
+import { IMAGE_SIZE_HINT, LETTER_IMAGE_TYPES_LIST } from '../../../../shared/uploads';
 import { LetterImagesInput } from '../LetterImagesInput';
 import { newClientKey, type PendingFile } from '../letterForm';
 import { INCOMING } from '../../letterTypes';
@@ -149,7 +149,9 @@ export function ForwardDialog({ mode, record, pageType, myPersonId, onClose, onD
               source="files"
               label="تصویرها"
               placeholder={
-                <Typography sx={{ py: 1 }}>انتخاب تصویر (jpg، jpeg، png {IMAGE_SIZE_HINT})</Typography>
+                <Typography sx={{ py: 1 }}>
+                  انتخاب تصویر ({LETTER_IMAGE_TYPES_LIST} {IMAGE_SIZE_HINT})
+                </Typography>
               }
             >
               <FileField source="src" title="title" />
