@@ -17,6 +17,7 @@ import {
   answerClientError,
   NOT_FOUND_ANSWER,
   refusePlainTextCalls,
+  refuseEncodedBodies,
   registerErrorHandler,
 } from './http/error-handler';
 import { openApiDocument } from './http/openapi';
@@ -116,6 +117,7 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
     registerSecurityHeaders(app);
     await app.register(formbody, { parser: parseQuery });
     refusePlainTextCalls(app);
+    refuseEncodedBodies(app);
     await registerMultipartBodies(app);
     registerErrorHandler(app);
 

@@ -58,3 +58,13 @@ export function refusePlainTextCalls(app: FastifyInstance) {
     else done(null, body);
   });
 }
+
+/** A body in an encoding the server does not undo (gzip, br…) was read as it came, bytes
+ *  taken for text: 415 instead, before anything reads it. */
+export function refuseEncodedBodies(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    const encoding = request.headers['content-encoding'];
+    if (encoding && encoding.trim().toLowerCase() !== 'identity')
+      throw Object.assign(new Error(`a body in ${encoding}`), { statusCode: 415 });
+  });
+}

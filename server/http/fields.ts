@@ -63,6 +63,19 @@ export const field = {
   optionalSecret: (label: string, max = 200) =>
     z.preprocess((v) => (v === null ? undefined : v), z.string().max(max).optional()).describe(label),
   int: (label: string) => z.preprocess(toNumber, int32()).describe(label),
+  /** A list's page: 1 when left out; 0 or less is no page («صفحه باید ۱ یا بیشتر باشد»). */
+  page: (label = 'صفحه') =>
+    z
+      .preprocess((v) => toNumber(v) ?? 1, int32().min(1, { message: `${label} باید ۱ یا بیشتر باشد` }))
+      .describe(label),
+  /** A list's page size: −1 all, 0 or left out the list's own size; below −1 is refused. */
+  pageSize: (fallback: number, label = 'تعداد') =>
+    z
+      .preprocess(
+        (v) => toNumber(v) ?? fallback,
+        int32().min(-1, { message: `${label} باید ۱- (همه) یا عددی از ۰ به بالا باشد` }),
+      )
+      .describe(label),
   /** A record's id (1 … 2^31 − 1). */
   id: (label: string) => z.preprocess(toNumber, recordId(label)).describe(label),
   optionalInt: (label: string, fallback: number) =>

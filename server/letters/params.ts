@@ -228,9 +228,9 @@ export const getParams = z.object({
 });
 
 export const listParams = z.object({
-  Page: field.optionalInt('صفحه', 1),
+  Page: field.page(),
   // 0: the page's own size (20; the dashboard's favourite contacts 10); -1: all (at most 1,000).
-  Count: field.optionalInt('تعداد', 0),
+  Count: field.pageSize(0),
   MessageType: oneOf('نوع نامه', [0, 4, 5, 6], 0),
   Phrase: field.optionalText('عبارت جستجو', 200),
   TypeNumber: field.optionalInt('شماره پوشه', 0),

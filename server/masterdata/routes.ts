@@ -72,8 +72,8 @@ function filterColumns(resource: Resource, params: Record<string, unknown>): Rec
 
 function listParams(resource: Resource) {
   return z.object({
-    Page: field.optionalInt('صفحه', 1),
-    Count: field.optionalInt('تعداد', resource.pageSize ?? 10),
+    Page: field.page(),
+    Count: field.pageSize(resource.pageSize ?? 10),
     Phrase: field.optionalText('عبارت جستجو', 200),
     ...filterParams(resource),
   });
@@ -86,7 +86,7 @@ function lookupParams(resource: Resource) {
   return z.object({
     Ids: field.ids('شناسه‌ها', LOOKUP_LIMIT),
     Phrase: field.optionalText('عبارت جستجو', 200),
-    Count: field.optionalInt('تعداد', -1),
+    Count: field.pageSize(-1),
     ...filterParams(resource),
   });
 }

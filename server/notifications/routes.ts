@@ -24,7 +24,7 @@ export function registerNotificationRoutes(app: FastifyInstance, services: Servi
   userRoute(app, services, {
     method: 'GET',
     path: 'notification/list',
-    params: z.object({ Page: field.optionalInt('صفحه', 1), Count: field.optionalInt('تعداد', 10) }),
+    params: z.object({ Page: field.page(), Count: field.pageSize(10) }),
     handler: async ({ params, principal }) => {
       const count = Math.min(Math.max(params.Count, 1), 100);
       const mine = db

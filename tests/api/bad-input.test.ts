@@ -2,6 +2,7 @@
 // values where one is expected, updates that leave fields out, NUL characters, integers
 // past what a column holds, broken multipart bodies, reads without the permission. Each
 // gets a clear Persian answer and changes nothing it did not name.
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUCCESS_MESSAGE } from '../../server/http/answers';
 import { addUser } from '../../server/tenancy/create-tenant';
@@ -358,6 +359,24 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
       ).toBe(1);
     });
 
+    it('refuses a page before the first and a page size below −1, in every list', async () => {
+      const page = { status: 0, message: 'صفحه باید ۱ یا بیشتر باشد' };
+      const size = { status: 0, message: 'تعداد باید ۱- (همه) یا عددی از ۰ به بالا باشد' };
+      for (const path of ['bank/list/', 'message/list/', 'notification/list/']) {
+        for (const Page of ['0', '-1'])
+          expect((await server.api.get(path, { Page }, { token: admin })).body, `${path} ${Page}`).toEqual(
+            page,
+          );
+        expect((await server.api.get(path, { Count: '-2' }, { token: admin })).body, path).toEqual(size);
+        // −1 (all) and the first page are lists.
+        expect(
+          (await server.api.get(path, { Page: '1', Count: '-1' }, { token: admin })).body.status,
+          path,
+        ).toBe(1);
+      }
+      expect((await server.api.get('bank/lookup/', { Count: '-100' }, { token: admin })).body).toEqual(size);
+    });
+
     it('refuses integers past 2^31 − 1 in ids, references, filters and templateId', async () => {
       const id = await server.api.get('bank/get/', { Id: '2147483648' }, { token: admin });
       expect(id.body).toEqual({ status: 0, message: 'شناسه معتبر نیست' });
@@ -453,6 +472,24 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
       const plain = await rawPost(server, 'bank/create/', 'text/plain', 'Title=بانک متنی', admin);
       expect(plain.status).toBe(415);
       expect(plain.body).toEqual({ status: 0, message: 'نوع محتوای درخواست پشتیبانی نمی‌شود' });
+      // A body said to be compressed (gzip or not): not read as it came, 415.
+      for (const body of [gzipSync('{"Title":"بانک فشرده"}'), Buffer.from('{"Title":"بانک فشرده"}')]) {
+        const encoded = await fetch(`${server.baseUrl}/api/bank/create/`, {
+          method: 'POST',
+          headers: {
+            host: 'localhost',
+            authorization: `Bearer ${admin}`,
+            'content-type': 'application/json',
+            'content-encoding': 'gzip',
+          },
+          body: new Uint8Array(body),
+        });
+        expect(encoded.status).toBe(415);
+        expect(await encoded.json()).toEqual({ status: 0, message: 'نوع محتوای درخواست پشتیبانی نمی‌شود' });
+      }
+      expect(
+        (await server.api.get('bank/list/', { Phrase: 'فشرده' }, { token: admin })).body.record_count,
+      ).toBe(0);
       const long = await fetch(`${server.baseUrl}/api/bank/list/?Phrase=${'ب'.repeat(20_000)}`, {
         headers: { host: 'localhost', authorization: `Bearer ${admin}` },
       });
