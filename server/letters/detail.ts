@@ -151,12 +151,12 @@ async function readNotices(db: LettersDb | LettersTrx, viewer: Viewer, message: 
 }
 
 /**
- * A draft its author holds is no reading of theirs, but its notice is read when they open
- * it: a draft passed back to its author («پیش‌نویس ارجاع‌شده از …») would otherwise keep
- * the bell up for good. No letter lock: nothing of the letter changes.
+ * A draft opened is no reading, but the opener's notices of it are read: a draft passed back
+ * to its author («پیش‌نویس ارجاع‌شده از …»), or passed on again by someone who had not opened
+ * it, would otherwise keep the bell up for good. No letter lock: nothing of the letter changes.
  */
 async function readHeldDraftNotices(services: Services, viewer: Viewer, message: Message) {
-  if (message.is_send || message.holder_id !== viewer.userId) return;
+  if (message.is_send) return;
   const db = services.db as unknown as LettersDb;
   if (!(await readNotices(db, viewer, message))) return;
   // Told as a committed change's pushes are: a failed push is logged, the letter still opens.

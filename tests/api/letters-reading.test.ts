@@ -327,6 +327,26 @@ describe.each(ENGINES)('letters: reading (%s)', (engine) => {
     expect((await opened(w.ali, wrong)).record).toMatchObject({ signed: false, isSend: false });
   });
 
+  it('reads the notice of a draft passed on again unopened when its passer opens it later', async () => {
+    const id = await api.draft(w.maryam, [w.ali]);
+    const pass = (from: typeof w.ali, to: typeof w.ali) =>
+      api.post(from, 'message/forward/', { MessageId: id, IsSend: 2, SelectedTo: [to.personId] });
+    expect((await pass(w.maryam, w.zahra)).status).toBe(1);
+    expect((await pass(w.zahra, w.hossein)).status).toBe(1);
+    const notice = async () =>
+      (
+        (await server.api.get('notification/list/', { Count: 50 }, { token: w.zahra.token })).body
+          .records as Array<{
+          url: string;
+          isRead: boolean;
+        }>
+      ).find((n) => n.url.endsWith(`/${id}`));
+    expect(await notice()).toMatchObject({ isRead: false });
+    // Zahra, who passed it on without opening it, opens it now: her bell comes down.
+    expect((await api.get(w.zahra, id)).status).toBe(1);
+    expect(await notice()).toMatchObject({ isRead: true });
+  });
+
   it('its author on the copy of a draft she passed on reads it in her cartable', async () => {
     const id = await api.draft(w.maryam, [w.zahra]);
     await api.post(w.maryam, 'message/forward/', { MessageId: id, IsSend: 2, SelectedTo: [w.ali.personId] });
