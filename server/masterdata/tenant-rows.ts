@@ -17,6 +17,8 @@ const FEW_ROWS = 1000;
 const MANY_ROWS = 100_000;
 let fewRows = FEW_ROWS;
 let manyRows = MANY_ROWS;
+/** The most rows a tenant of few rows has (a walk over them reads its whole list). */
+export const fewRowsBound = () => fewRows;
 /** For tests of the trigram index's own path: a smaller bound (0: never few). */
 export function setFewRowsForTests(next = FEW_ROWS) {
   fewRows = next;

@@ -9,7 +9,12 @@ import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld, type Someone } from './letters-kit';
 import { listLetters } from '../../server/letters/lists';
 import { listParams } from '../../server/letters/params';
-import { keyedPage, PHRASE_TOO_SHORT, type KeyedList } from '../../server/masterdata/paging';
+import {
+  keyedPage,
+  PHRASE_TOO_SHORT,
+  setWholeSmallListsForTests,
+  type KeyedList,
+} from '../../server/masterdata/paging';
 import { phraseValues, rarerWordsPattern } from '../../server/masterdata/phrase-walk';
 import { asSystem, withTenant } from '../../server/db/tenant-fence';
 import { splitSqlStatements } from '../../server/db/split-sql';
@@ -57,8 +62,37 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
       const words = [i % 10 === 0 ? 'فیروزه' : '', i === 0 ? 'کهربا' : ''].join(' ');
       sent.push(await api.sendNew(w.maryam, [w.ali], { Subject: `نامه ${i} ${words}` }));
     }
+    // This tenant is small: its lists would be walked whole. The walk and the index of a
+    // long list are what these cases are about (the whole walk has its own, below).
+    setWholeSmallListsForTests(false);
   });
-  afterAll(() => server?.stop());
+  afterAll(() => {
+    setWholeSmallListsForTests();
+    return server?.stop();
+  });
+
+  it('walks a small tenant’s whole list for a phrase and counts it exactly', async () => {
+    setWholeSmallListsForTests(true);
+    try {
+      // «نامه» is in all thirty: a page of one, and the total is thirty, not «more than one».
+      expect(await page('نامه', 1, 0)).toEqual({ ids: newestFirst().slice(0, 1), total: 30, capped: false });
+      expect(await page('نامه', 5, 25)).toEqual({
+        ids: newestFirst().slice(25, 30),
+        total: 30,
+        capped: false,
+      });
+      const hits = newestFirst().filter((id) => sent.indexOf(id) % 10 === 0);
+      expect(await page('فیروزه', 2, 0)).toEqual({ ids: hits.slice(0, 2), total: 3, capped: false });
+      expect(await page('کهربا', 5, 0)).toEqual({ ids: [sent[0]], total: 1, capped: false });
+      expect(statements).toBe(1);
+      // Over the HTTP call: the same exact total.
+      const listed = await api.list(w.ali, { PageType: 'AllMyMessage', Phrase: 'نامه', Count: 10 });
+      expect(listed.totalCount).toBeGreaterThanOrEqual(30);
+      expect(listed.countCapped ?? false).toBe(false);
+    } finally {
+      setWholeSmallListsForTests(false);
+    }
+  });
 
   /** Ali's cartable searched for `phrase` through the trigram index alone (a walk of no rows). */
   const throughIndex = async (phrase: string) => {
