@@ -8,6 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { persianMessage } from '../../src/shared/validation-messages';
+import { toLatinDigits } from '../../src/shared/persian';
 
 export type ParamBag = Map<string, unknown>;
 
@@ -89,13 +90,23 @@ function addObject(bag: ParamBag, source: unknown) {
   indexed.addTo(bag);
 }
 
-/** A value as the query would spell it: `5` and `"5"` are one value, in a list too. */
-const spelt = (value: unknown): string =>
-  Array.isArray(value)
-    ? JSON.stringify(value.map(spelt))
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
+const isPlain = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/** Whether the query's value and the body's are one: the same text (trimmed, digits of any
+ *  script), the same number (`?Id=5`, `?Id=۵`, `{"Id": 5}`), lists item by item; `null`
+ *  only as `null`. A file or an object is never compared (never read whole: a file of 10 MB
+ *  serialised to compare held the server for seconds), so it is two values. */
+function sameValue(fromQuery: unknown, fromBody: unknown): boolean {
+  if (Array.isArray(fromQuery) || Array.isArray(fromBody)) {
+    const [a, b] = [[fromQuery].flat(), [fromBody].flat()];
+    return a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
+  }
+  if (fromQuery === null || fromBody === null) return fromQuery === fromBody;
+  if (!isPlain(fromQuery) || !isPlain(fromBody)) return false;
+  const [a, b] = [toLatinDigits(String(fromQuery)).trim(), toLatinDigits(String(fromBody)).trim()];
+  return a === b || (a !== '' && b !== '' && Number.isFinite(Number(a)) && Number(a) === Number(b));
+}
 
 /** The query's and the body's parameters. A name in both is one value if both say the same
  *  (`?Id=5` and `{"Id": 5}`); if they differ it is two — refused where one is expected, as a
@@ -107,7 +118,7 @@ export function paramBag(request: FastifyRequest): ParamBag {
   addObject(bag, request.query);
   for (const [key, value] of fromBody) {
     const inQuery = bag.get(key);
-    if (inQuery === undefined || spelt(inQuery) === spelt(value)) bag.set(key, value);
+    if (inQuery === undefined || sameValue(inQuery, value)) bag.set(key, value);
     else
       bag.set(key, [
         ...(Array.isArray(inQuery) ? inQuery : [inQuery]),

@@ -63,8 +63,9 @@ export function refusePlainTextCalls(app: FastifyInstance) {
  *  taken for text: 415 instead, before anything reads it. */
 export function refuseEncodedBodies(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
-    const encoding = request.headers['content-encoding'];
-    if (encoding && encoding.trim().toLowerCase() !== 'identity')
+    const { 'content-encoding': encoding, 'content-length': length } = request.headers;
+    const body = Number(length ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    if (body && encoding && encoding.trim().toLowerCase() !== 'identity')
       throw Object.assign(new Error(`a body in ${encoding}`), { statusCode: 415 });
   });
 }

@@ -3,7 +3,7 @@
 // again if it fails; a refused upload writes nothing.
 import { fileTypeFromBuffer } from 'file-type';
 import { UserError } from '../http/answers';
-import { persianLetters } from '../../src/shared/persian';
+import { cleanFileName, fileNameAs } from '../files/file-names';
 import type { UploadedFile } from '../http/fields';
 import {
   attachmentLabel,
@@ -29,26 +29,18 @@ export interface StoredFile {
   size: number;
 }
 
-/** The file's own name, without any folder a browser sent along, in Persian letters. */
-const ownName = (name: string) =>
-  persianLetters((name.split(/[\\/]/).pop() ?? '').trim().slice(0, 250)) || 'attachment';
-
 const IMAGE_EXTENSION = /\.(jpe?g|png)$/i;
-const ANY_EXTENSION = /\.[^.\s]{1,10}$/;
 
 /** The name it is kept and downloaded under ends as the image it is: «invoice.html» holding a
  *  PNG's bytes is kept as «invoice.png», so a recipient's computer opens it as an image (as
  *  HTML, it would run what follows the image's bytes). An image's own extension stays. */
-export function imageFileName(name: string, ext: string): string {
-  if (IMAGE_EXTENSION.test(name)) return name;
-  const base = name.replace(ANY_EXTENSION, '') || 'attachment';
-  return `${base}.${ext}`;
-}
+export const imageFileName = (name: string, ext: string) =>
+  fileNameAs(name, ext, 'attachment', IMAGE_EXTENSION);
 
 export async function checkAttachments(files: UploadedFile[]): Promise<CheckedFile[]> {
   const checked: CheckedFile[] = [];
   for (const file of files) {
-    const label = attachmentLabel(ownName(file.filename));
+    const label = attachmentLabel(cleanFileName(file.filename) || 'attachment');
     if (file.data.length > MAX_IMAGE_BYTES) throw new UserError(imageTooLargeMessage(label));
     const type = await fileTypeFromBuffer(file.data);
     if (!type || !LETTER_IMAGE_TYPES.has(type.mime)) throw new UserError(notALetterImageMessage(label));
@@ -69,7 +61,7 @@ export async function withStoredFiles<T>(
     for (const { file, ext } of checked) {
       const storedName = await services.files.save(tenantId, ATTACHMENT_AREA, file.data, ext);
       stored.push({
-        fileName: imageFileName(ownName(file.filename), ext),
+        fileName: imageFileName(file.filename, ext),
         storedName,
         size: file.data.length,
       });

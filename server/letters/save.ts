@@ -232,6 +232,9 @@ async function saveAgain(
   if (earlier.is_send) throw new SavedBefore(earlier.id);
   // Signed since, its signature removed, or passed on: no longer the new letter of the
   // screen that made the key, but a draft — and a draft is sent only signed.
+  // Signed since: sent as signed, as the draft it now is (changeDraft reads no field of it).
+  if (params.IsSend === SEND && earlier.signed_by !== null)
+    return changeDraft(trx, viewer, { ...params, MessageId: earlier.id }, withFiles);
   if (params.IsSend === SEND && (await leftItsScreen(trx, earlier)))
     throw new UserError(REFUSED.sendNeedsSignature);
   return changeDraft(trx, viewer, { ...params, MessageId: earlier.id, IsSend: SAVE_DRAFT }, withFiles);

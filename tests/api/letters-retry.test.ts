@@ -95,6 +95,15 @@ describe.each(ENGINES)('letters: a save sent again (%s)', (engine) => {
     // Neither was sent: both still drafts, unsigned, and nobody received them.
     for (const id of [draft.id, passed.id])
       expect((await api.get(w.maryam, id)).record).toMatchObject({ isSend: false, signed: false });
+    // Signed (and left signed): the key sends it as signed, the draft it now is.
+    const signedNowKey = key();
+    const signedNow = await api.save(w.maryam, { ...fields, ClientKey: signedNowKey });
+    expect((await api.post(w.maryam, 'message/sign/', { id: signedNow.id })).status).toBe(1);
+    expect(await api.save(w.maryam, { ...fields, ClientKey: signedNowKey, IsSend: 1 })).toMatchObject({
+      status: 1,
+      id: signedNow.id,
+    });
+    expect((await api.get(w.maryam, signedNow.id)).record).toMatchObject({ isSend: true, signed: true });
   });
 
   it('writes a reply’s draft once, and refuses a key that is no key', async () => {

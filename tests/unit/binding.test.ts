@@ -36,6 +36,27 @@ describe('parameter binding', () => {
     });
     const lists = bindParams(schema, both({ Title: 'x', Ids: ['1', '2'] }, { Ids: [1, 2] }));
     expect(lists.ok && lists.value.Ids).toEqual([1, 2]);
+    // Persian digits and a leading zero are the same number; a text's spaces at its ends too.
+    for (const page of ['۵', '05', ' 5 ']) {
+      const read = bindParams(schema, both({ Title: 'x', Page: page }, { Page: 5 }));
+      expect(read.ok && read.value.Page, page).toBe(5);
+    }
+    // The text «null» is not JSON's null; a file is never compared (it is two values at once).
+    expect(paramBag({ query: { Title: 'null' }, body: { Title: null } } as never).get('title')).toEqual([
+      'null',
+      null,
+    ]);
+    const file = {
+      filename: 'a.png',
+      get data(): Buffer {
+        throw new Error('a file’s bytes were read to compare it');
+      },
+    };
+    expect(paramBag({ query: { f: '1' }, body: { f: [file, file] } } as never).get('f')).toEqual([
+      '1',
+      file,
+      file,
+    ]);
   });
 
   it('takes ASP.NET’s indexed names as lists, in index order, objects by their properties', () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyBlocks, bodyParagraphs, colourOf, sanitizeBody } from '../../server/letters/body';
 import { pictureOf, plainLines, scriptRuns, wordBlocks } from '../../server/letters/print-fill';
 import { displayName } from '../../server/masterdata/resource-hooks/template';
+import { imageFileName } from '../../server/letters/attachments';
 
 const blocksOf = (html: string) => bodyBlocks(sanitizeBody(html));
 
@@ -153,6 +154,14 @@ describe('a template file’s name', () => {
     expect(displayName('a<b>:c?.exe')).toBe('abc.docx');
     expect(displayName('\u2067.exe', 'قالب اداری')).toBe('قالب اداری.docx');
     expect(displayName('', '')).toBe('template.docx');
+    // A letter's attachment: the image's extension, its own kept, a hidden override gone.
+    expect(imageFileName('inv\u202Efdp.png', 'png')).toBe('invfdp.png');
+    expect(imageFileName('a.png.html', 'png')).toBe('a.png');
+    expect(imageFileName('a.png.', 'png')).toBe('a.png');
+    expect(imageFileName('نامه.JPG', 'png')).toBe('نامه.JPG');
+    expect(imageFileName('اسكن', 'jpg')).toBe('اسکن.jpg');
+    expect(imageFileName('..\\dir\\evil.svg', 'png')).toBe('evil.png');
+    expect(imageFileName('\u202E', 'png')).toBe('attachment.png');
   });
 });
 

@@ -3,6 +3,7 @@
 // template/download (token in the query, as the specification's links carry it) under a
 // cleaned name ending in .docx. Public templates are the tenant's built-in ones:
 // visible to all its users, never edited or deleted. Tenants never share templates.
+import { fileNameAs } from '../../files/file-names';
 import fs from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
@@ -82,24 +83,13 @@ async function checkDocx(services: Services, file: UploadedFile) {
   }
 }
 
-// Marks that change how a name reads without being seen (right-to-left override: «‮xcod.exe»
-// shows as «exe.docx»), control characters, and what no file name on Windows may hold.
-const HIDDEN_OR_FORBIDDEN = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF<>:"/\\|?*]/gu;
-
 /**
  * The name a template's file is listed and downloaded under: the uploaded name's last
  * part without hidden marks, its extension (whatever it was: .exe) replaced by .docx, the
  * document it is; the template's title when nothing of the name is left.
  */
 export function displayName(name: string, title = ''): string {
-  const base = (text: string) =>
-    (text.split(/[\\/]/).pop() ?? '')
-      .replace(HIDDEN_OR_FORBIDDEN, '')
-      .replace(/\.[^.\s]{1,10}$/, '')
-      .replace(/[\s.]+$/, '')
-      .trim()
-      .slice(0, 200);
-  return `${base(name) || base(title) || 'template'}.docx`;
+  return fileNameAs(name, 'docx', fileNameAs(title, 'docx', 'template').replace(/\.docx$/, ''));
 }
 
 /** A template's document: its stored file, or for the built-in template (no stored file)

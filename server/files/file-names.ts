@@ -1,0 +1,34 @@
+// The name an uploaded file is kept and downloaded under (a template's, a letter's
+// attachment): what the user called it, but never a name that reads or opens as something
+// else — no folders, no hidden marks that turn its reading around (a right-to-left
+// override: «‮xcod.exe» shows as «exe.docx»), nothing Windows refuses in a file name, and
+// an extension that says what the file is.
+import { persianLetters } from '../../src/shared/persian';
+
+const HIDDEN_OR_FORBIDDEN = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF<>:"/\\|?*]/gu;
+const LAST_EXTENSION = /\.[^.\s]{1,10}$/;
+
+/** The name's last part, without hidden or forbidden characters, trailing dots and spaces,
+ *  in Persian letters; '' when nothing is left. */
+export function cleanFileName(name: string, max = 200): string {
+  return persianLetters(
+    (name.split(/[\\/]/).pop() ?? '')
+      .replace(HIDDEN_OR_FORBIDDEN, '')
+      .replace(/[\s.]+$/, '')
+      .trim(),
+  ).slice(0, max);
+}
+
+/**
+ * The cleaned name ending as the file it is (`ext`): an extension `kept` matches stays as
+ * written (`نامه.JPG`); any other is replaced («invoice.html» holding a PNG is
+ * «invoice.png»; «scan.png.html», «scan.png»); none is added. `fallback` names a file whose
+ * name leaves nothing.
+ */
+export function fileNameAs(name: string, ext: string, fallback: string, kept?: RegExp): string {
+  const clean = cleanFileName(name);
+  if (clean && kept?.test(clean)) return clean;
+  const base = clean.replace(LAST_EXTENSION, '').replace(/[\s.]+$/, '');
+  if (base && kept?.test(base)) return base;
+  return `${base || fallback}.${ext}`;
+}
