@@ -373,6 +373,7 @@ async function relatedOf(db: LettersDb, viewer: Viewer, message: Message) {
     )
     .select([
       'm.id',
+      'm.message_type_fk',
       'm.number',
       'm.andikator_prefix',
       'm.subject',
@@ -395,6 +396,7 @@ async function relatedOf(db: LettersDb, viewer: Viewer, message: Message) {
     .filter((row) => visible.has(row.id))
     .map((row) => ({
       messageId: row.id,
+      messageTypeFk: row.message_type_fk,
       number: displayNumber(row),
       subject: row.subject,
       createdDate: iso(row.created_at),

@@ -158,6 +158,25 @@ describe('Persian fidelity in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the related-letter picker’s «انتخاب» in reach on a 390 px phone', async () => {
+    const { context, phone } = await signedInPhone();
+    await phone.goto(`${origin}/letter/true/AllMyMessage/4/0`);
+    await phone.getByRole('tab', { name: /^نامه‌های مرتبط/ }).click();
+    await phone.getByRole('button', { name: 'افزودن نامه مرتبط' }).click();
+    const picker = phone.getByRole('dialog');
+    await picker.getByRole('combobox', { name: 'از میان' }).click();
+    await phone.getByRole('option', { name: 'همه نامه‌ها' }).click();
+    const choose = picker.getByRole('button', { name: 'انتخاب' }).first();
+    await choose.waitFor();
+    const at = (await choose.boundingBox())!;
+    expect(at.x >= 0 && at.x + at.width <= 390).toBe(true);
+    // The dialog itself does not scroll sideways: the table does, in its own box.
+    const content = picker.locator('.MuiDialogContent-root');
+    expect(await content.evaluate((box) => box.scrollWidth <= box.clientWidth + 1)).toBe(true);
+    await phone.screenshot({ path: path.join(SCREENSHOTS, 'phone-related-picker.png') });
+    await context.close();
+  });
+
   it('wraps long unbroken words in a folder’s list and the letter’s tabs on a 390 px phone', async () => {
     const token = (await server.api.signIn(DEMO_ADMIN.username, DEMO_ADMIN.password)).token;
     const as = { token };

@@ -166,6 +166,14 @@ describe('a letter from draft to archive in Chromium', () => {
     await colleague.getByRole('dialog').waitFor({ state: 'detached' });
     await colleague.getByRole('button', { name: 'بایگانی', exact: true }).click();
     const dialog = colleague.getByRole('dialog');
+    // It opens in its folder field: Enter at once asks for the folder.
+    await expect
+      .poll(() =>
+        dialog.getByRole('combobox', { name: 'پوشه بایگانی' }).evaluate((e) => e === document.activeElement),
+      )
+      .toBe(true);
+    await colleague.keyboard.press('Enter');
+    await dialog.getByText('الزامی است').waitFor();
     await dialog.getByRole('combobox', { name: 'پوشه بایگانی' }).click();
     await colleague.getByRole('option', { name: 'قراردادها' }).click();
     // Enter files it, as the button does.

@@ -388,8 +388,9 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     const picker = await screen.findByRole('dialog');
     const choice = await within(picker).findByRole('button', { name: 'انتخاب' });
     fireEvent.click(choice);
-    // The relation type comes first (spec 1 §5).
+    // The relation type comes first (spec 1 §5): the user is brought to it.
     expect(within(picker).getByText('الزامی است')).toBeTruthy();
+    expect(document.activeElement).toBe(within(picker).getByLabelText('پیرو'));
     fireEvent.click(within(picker).getByLabelText('پیرو'));
     fireEvent.click(choice);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

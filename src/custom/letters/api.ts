@@ -148,6 +148,8 @@ export interface LetterAttachment {
 
 export interface RelatedLetter {
   messageId: number;
+  /** Its type (4, 5, 6), for its address. */
+  messageTypeFk?: number;
   number?: string | number | null;
   subject: string;
   createdDate: string;

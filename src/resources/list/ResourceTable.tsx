@@ -1,5 +1,6 @@
 // The table of a resource: «ردیف» ((page-1)*size + position, Persian digits), one column per
 // listed field, and the row's icons (download, edit/delete). A failed load shows an empty table.
+import { stickyEndColumnSx } from '../../ui/stickyEndColumn';
 import { DataTable, useListContext, useRecordContext, type RaRecord } from 'react-admin';
 import { toPersianDigits } from '../../shared/persian-digits';
 import { useResourceScreen } from '../ResourceScreenContext';
@@ -18,20 +19,8 @@ const tableSx = {
   '& .MuiTableCell-head': { fontWeight: 700, whiteSpace: 'nowrap' },
 };
 
-/** A table wider than a phone scrolls sideways: its row icons stay at its end edge, in
- *  reach, over the columns that pass under them (logical sides: left in right to left). */
-const withActionsSx = {
-  ...tableSx,
-  '& .MuiTableCell-root:last-of-type': {
-    position: 'sticky',
-    insetInlineEnd: 0,
-    zIndex: 1,
-    bgcolor: 'background.paper',
-    boxShadow: (theme: { palette: { divider: string } }) => `inset 1px 0 0 ${theme.palette.divider}`,
-  },
-  // Above the other headings, which stick to the top a layer up.
-  '& .MuiTableCell-head:last-of-type': { zIndex: 3 },
-};
+/** Its row icons stay in reach while a wide table scrolls on a phone. */
+const withActionsSx = { ...tableSx, ...stickyEndColumnSx };
 
 export function ResourceTable() {
   const { resource, can } = useResourceScreen();

@@ -1,6 +1,7 @@
 // The related-letter picker (spec 1 §2, §5): letters the user can see, 10 per page, found
 // by phrase; the relation type (پیرو follow-up / عطف referral) must be chosen first.
-import { useState } from 'react';
+import { stickyEndColumnSx } from '../../../ui/stickyEndColumn';
+import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -44,6 +45,14 @@ interface RelatedPickerProps {
   onPick: (link: PendingRelated) => void;
 }
 
+/** A subject keeps a readable width (not a word a line), the number and date one line
+ *  each, and «انتخاب» stays in reach while the table scrolls sideways. */
+const PICKER_TABLE_SX = {
+  ...stickyEndColumnSx,
+  '& td:first-of-type': { minWidth: 160 },
+  '& td:nth-of-type(2), & td:nth-of-type(3)': { whiteSpace: 'nowrap' },
+} as const;
+
 export function RelatedPicker({ open, excluded, onClose, onPick }: RelatedPickerProps) {
   const [follow, setFollow] = useState<'' | 'true' | 'false'>('');
   const [missingType, setMissingType] = useState(false);
@@ -53,9 +62,13 @@ export function RelatedPicker({ open, excluded, onClose, onPick }: RelatedPicker
   const letters = useLetterPage(
     open ? { pageType: source, page, count: RELATED_PAGE_SIZE, phrase: phrase.trim() } : null,
   );
+  // The relation type's first choice: a pick without a type brings the user to it (the
+  // rows below may have scrolled it out of view).
+  const typeChoice = useRef<HTMLInputElement>(null);
   const pick = (row: LetterRow) => {
     if (!follow) {
       setMissingType(true);
+      typeChoice.current?.focus(); // which scrolls it into view
       return;
     }
     onPick({
@@ -73,7 +86,8 @@ export function RelatedPicker({ open, excluded, onClose, onPick }: RelatedPicker
       slotProps={{ paper: { sx: { width: 800, maxWidth: '95vw' } } }}
     >
       <DialogTitle>افزودن نامه مرتبط</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2 }}>
+      {/* One column no wider than the dialog: the table scrolls in its own box on a phone. */}
+      <DialogContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <FormControl error={missingType} required>
           <FormLabel id="relation-type">نوع ارتباط</FormLabel>
           <RadioGroup
@@ -85,7 +99,11 @@ export function RelatedPicker({ open, excluded, onClose, onPick }: RelatedPicker
               setMissingType(false);
             }}
           >
-            <FormControlLabel value="true" control={<Radio />} label="پیرو" />
+            <FormControlLabel
+              value="true"
+              control={<Radio slotProps={{ input: { ref: typeChoice } }} />}
+              label="پیرو"
+            />
             <FormControlLabel value="false" control={<Radio />} label="عطف" />
           </RadioGroup>
           {missingType && <FormHelperText>الزامی است</FormHelperText>}
@@ -119,42 +137,44 @@ export function RelatedPicker({ open, excluded, onClose, onPick }: RelatedPicker
             sx={{ flexGrow: 1 }}
           />
         </Box>
-        <Table size="small" aria-label="نامه‌ها برای پیوند">
-          <TableHead>
-            <TableRow>
-              <TableCell>موضوع</TableCell>
-              <TableCell>شماره نامه</TableCell>
-              <TableCell>تاریخ</TableCell>
-              <TableCell>فرستنده</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {letters.records.map((row) => {
-              const taken = excluded.includes(row.messageId);
-              return (
-                <TableRow key={row.messageId} data-testid="related-choice">
-                  <TableCell>{row.subject}</TableCell>
-                  <TableCell>{toPersianDigits(row.displayMessageNumber)}</TableCell>
-                  <TableCell>{toPersianDigits(formatJalali(row.sentDate || row.createdDate))}</TableCell>
-                  <TableCell>{row.messageFrom}</TableCell>
-                  <TableCell>
-                    <Button size="small" disabled={taken} onClick={() => pick(row)}>
-                      {taken ? 'پیوسته' : 'انتخاب'}
-                    </Button>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="نامه‌ها برای پیوند" sx={PICKER_TABLE_SX}>
+            <TableHead>
+              <TableRow>
+                <TableCell>موضوع</TableCell>
+                <TableCell>شماره نامه</TableCell>
+                <TableCell>تاریخ</TableCell>
+                <TableCell>فرستنده</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {letters.records.map((row) => {
+                const taken = excluded.includes(row.messageId);
+                return (
+                  <TableRow key={row.messageId} data-testid="related-choice">
+                    <TableCell>{row.subject}</TableCell>
+                    <TableCell>{toPersianDigits(row.displayMessageNumber)}</TableCell>
+                    <TableCell>{toPersianDigits(formatJalali(row.sentDate || row.createdDate))}</TableCell>
+                    <TableCell>{row.messageFrom}</TableCell>
+                    <TableCell>
+                      <Button size="small" disabled={taken} onClick={() => pick(row)}>
+                        {taken ? 'پیوسته' : 'انتخاب'}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+              {!letters.loading && letters.records.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={5} sx={{ textAlign: 'center', color: 'text.secondary' }}>
+                    نامه‌ای یافت نشد
                   </TableCell>
                 </TableRow>
-              );
-            })}
-            {!letters.loading && letters.records.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={5} sx={{ textAlign: 'center', color: 'text.secondary' }}>
-                  نامه‌ای یافت نشد
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
+              )}
+            </TableBody>
+          </Table>
+        </Box>
         <Pager
           page={page}
           perPage={RELATED_PAGE_SIZE}

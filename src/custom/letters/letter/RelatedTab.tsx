@@ -30,6 +30,13 @@ interface RelatedTabProps {
 }
 
 /** A subject may be one long word: it breaks anywhere, keeping a readable width. */
+/** A related letter's subject opens it: the app's colour, underlined only under the pointer. */
+const RELATED_LINK_SX = {
+  color: 'primary.main',
+  textDecoration: 'none',
+  '&:hover': { textDecoration: 'underline' },
+} as const;
+
 const SUBJECT_SX = { overflowWrap: 'anywhere', minWidth: { xs: 80, sm: 180 } } as const;
 /** A name breaks between words, and inside a word only past a width: ordinary names stay
  *  whole, one made of a huge word does not widen its column. */
@@ -80,7 +87,13 @@ export function RelatedTab({ messageId, related, editable }: RelatedTabProps) {
                     <Chip size="small" label={relatedLabel(link)} />
                   </TableCell>
                   <TableCell sx={SUBJECT_SX}>
-                    <LinkBase to={letterPath('AllMyMessage', 0, link.messageId)}>{link.subject}</LinkBase>
+                    <Box
+                      component={LinkBase}
+                      to={letterPath('AllMyMessage', link.messageTypeFk ?? 0, link.messageId)}
+                      sx={RELATED_LINK_SX}
+                    >
+                      {link.subject}
+                    </Box>
                   </TableCell>
                   <TableCell>{toPersianDigits(link.number)}</TableCell>
                   <TableCell>{toPersianDigits(formatJalali(link.createdDate))}</TableCell>

@@ -16,9 +16,20 @@ interface LookupPickerProps {
   sx?: SxProps<Theme>;
   /** What an empty list says before anything is typed (none exist yet: where to make one). */
   noneYet?: string;
+  /** Focused when shown (a dialog's one field: Enter then confirms it). */
+  autoFocus?: boolean;
 }
 
-export function LookupPicker({ resource, label, value, onChange, id, sx, noneYet }: LookupPickerProps) {
+export function LookupPicker({
+  resource,
+  label,
+  value,
+  onChange,
+  id,
+  sx,
+  noneYet,
+  autoFocus,
+}: LookupPickerProps) {
   const [phrase, setPhrase] = useState('');
   const { choices, isPending, gone } = useResourceChoices(resource, {
     phrase,
@@ -48,7 +59,7 @@ export function LookupPicker({ resource, label, value, onChange, id, sx, noneYet
       }}
       noOptionsText={(!phrase && noneYet) || NO_OPTIONS}
       loadingText="در حال بارگذاری…"
-      renderInput={(params) => <TextField {...params} label={label} />}
+      renderInput={(params) => <TextField {...params} label={label} autoFocus={autoFocus} />}
     />
   );
 }

@@ -118,6 +118,7 @@ export function ChooseDialog({
           value={chosen ?? undefined}
           onChange={choose}
           noneYet={noneYet}
+          autoFocus
         />
         {missing && <FormHelperText error>الزامی است</FormHelperText>}
         {busy && progress && <ProgressLine {...progress} />}
