@@ -128,16 +128,22 @@ async function keepingLeftOut(
   draft: Message,
   recipients: Array<{ user_id: number; kind: number }>,
 ): Promise<SaveParams> {
-  const kept = async (kind: number, asked: number[] | undefined) => {
-    if (asked !== undefined) return asked;
-    const users = recipients.filter((r) => r.kind === kind).map((r) => r.user_id);
-    const people = await colleaguesByUser(trx, draft.tenant_id, users);
-    return users.flatMap((user) => people.get(user)?.personId ?? []);
-  };
+  const copies = recipients.filter((r) => r.kind === CC || r.kind === BCC);
+  const leftOut = params.SelectedCC === undefined || params.SelectedBcc === undefined;
+  // The API names colleagues by person: the stored users' persons, in one look-up.
+  const people = leftOut
+    ? await colleaguesByUser(
+        trx,
+        draft.tenant_id,
+        copies.map((r) => r.user_id),
+      )
+    : new Map();
+  const stored = (kind: number) =>
+    copies.filter((r) => r.kind === kind).flatMap((r) => people.get(r.user_id)?.personId ?? []);
   return {
     ...params,
-    SelectedCC: await kept(CC, params.SelectedCC),
-    SelectedBcc: await kept(BCC, params.SelectedBcc),
+    SelectedCC: params.SelectedCC ?? stored(CC),
+    SelectedBcc: params.SelectedBcc ?? stored(BCC),
     AnswerRequest: params.AnswerRequest ?? draft.answer_request,
   };
 }
@@ -230,11 +236,11 @@ async function saveAgain(
   if (earlier.reply_to_id !== null || earlier.message_type_fk !== params.MessageTypeFk)
     throw new UserError(CLIENT_KEY_MISMATCH);
   if (earlier.is_send) throw new SavedBefore(earlier.id);
-  // Signed since, its signature removed, or passed on: no longer the new letter of the
-  // screen that made the key, but a draft — and a draft is sent only signed.
   // Signed since: sent as signed, as the draft it now is (changeDraft reads no field of it).
   if (params.IsSend === SEND && earlier.signed_by !== null)
     return changeDraft(trx, viewer, { ...params, MessageId: earlier.id }, withFiles);
+  // Its signature removed, or passed on: no longer the new letter of the screen that made
+  // the key, but a draft — and a draft is sent only signed.
   if (params.IsSend === SEND && (await leftItsScreen(trx, earlier)))
     throw new UserError(REFUSED.sendNeedsSignature);
   return changeDraft(trx, viewer, { ...params, MessageId: earlier.id, IsSend: SAVE_DRAFT }, withFiles);
