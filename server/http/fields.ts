@@ -68,11 +68,15 @@ export const field = {
     z
       .preprocess((v) => toNumber(v) ?? 1, int32().min(1, { message: `${label} باید ۱ یا بیشتر باشد` }))
       .describe(label),
-  /** A list's page size: −1 all, 0 or left out the list's own size; below −1 is refused. */
+  /** A list's page size: −1 all, 0 or left out the list's own size (`fallback`; the letters'
+   *  pass 0 and size by page type); below −1 is refused. */
   pageSize: (fallback: number, label = 'تعداد') =>
     z
       .preprocess(
-        (v) => toNumber(v) ?? fallback,
+        (v) => {
+          const asked = toNumber(v) ?? fallback;
+          return asked === 0 ? fallback : asked;
+        },
         int32().min(-1, { message: `${label} باید ۱- (همه) یا عددی از ۰ به بالا باشد` }),
       )
       .describe(label),

@@ -104,9 +104,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       const filters = filterColumns(resource, params);
       const hidden = await parentHidden(db, resource, principal, filters);
       if (hidden) return fail(hidden);
-      // −1 all; 0 the resource's own page size (as left out); else at most 500.
-      const asked = params.Count === 0 ? (resource.pageSize ?? 10) : params.Count;
-      const count = asked === -1 ? -1 : Math.min(asked, 500);
+      const count = params.Count === -1 ? -1 : Math.min(params.Count, 500);
       const { rows, total, capped } = await listRows(db, resource, {
         tenantId: principal.tenantId,
         userId: principal.userId,

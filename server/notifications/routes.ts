@@ -26,8 +26,8 @@ export function registerNotificationRoutes(app: FastifyInstance, services: Servi
     path: 'notification/list',
     params: z.object({ Page: field.page(), Count: field.pageSize(10) }),
     handler: async ({ params, principal }) => {
-      // −1 all (at most 100, as any page), 0 the page's own size (10).
-      const count = params.Count === -1 ? 100 : params.Count === 0 ? 10 : Math.min(params.Count, 100);
+      // −1 all: at most 100, as any page.
+      const count = params.Count === -1 ? 100 : Math.min(params.Count, 100);
       const mine = db
         .selectFrom('notifications')
         .where('tenant_id', '=', principal.tenantId)
