@@ -541,18 +541,17 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
   });
 
   it('puts the letter of a registry number typed as a phrase first on the first page, however it is written', async () => {
-    const created = await server.api.post(
-      'andikator/create/',
-      {
-        AndikatorTitle: 'دفتر ثبت',
-        AndikatorPreFix: 'ثبت-',
-        StartNumber: 1,
-        MessageTypeFk: 4,
-        IsActive: true,
-      },
-      { token: w.admin.token },
-    );
-    expect(created.body).toMatchObject({ status: 1 });
+    /** A numbering scheme of internal letters, made by the administrator. */
+    const scheme = async (AndikatorTitle: string, AndikatorPreFix: string, StartNumber: number) => {
+      const made = await server.api.post(
+        'andikator/create/',
+        { AndikatorTitle, AndikatorPreFix, StartNumber, MessageTypeFk: 4, IsActive: true },
+        { token: w.admin.token },
+      );
+      expect(made.body).toMatchObject({ status: 1 });
+      return made;
+    };
+    const created = await scheme('دفتر ثبت', 'ثبت-', 1);
     const numbered: number[] = [];
     for (let i = 1; i <= 12; i++)
       numbered.push(
@@ -598,18 +597,7 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     // A prefix with a digit in it is read as the scheme writes it: «ثبت۱/5» is not ثبت-15.
     for (let i = 14; i <= 15; i++)
       await api.sendNew(w.maryam, [w.ali], { Subject: `نامه ثبت شده ${i}`, AndikatorFk: created.body.id });
-    const second = await server.api.post(
-      'andikator/create/',
-      {
-        AndikatorTitle: 'دفتر ثبت دوم',
-        AndikatorPreFix: 'ثبت۱/',
-        StartNumber: 5,
-        MessageTypeFk: 4,
-        IsActive: true,
-      },
-      { token: w.admin.token },
-    );
-    expect(second.body).toMatchObject({ status: 1 });
+    const second = await scheme('دفتر ثبت دوم', 'ثبت۱/', 5);
     await api.sendNew(w.maryam, [w.ali], { Subject: 'دفتر دوم', AndikatorFk: second.body.id });
     expect(await shown(w.ali, { Phrase: 'ثبت۱/5' })).toEqual([['ثبت1/5'], 1]);
     expect(await shown(w.ali, { Phrase: 'ثبت-15' })).toEqual([['ثبت-15'], 1]);
