@@ -1,6 +1,7 @@
 // Persian text normalisation, the same on client and server, for stored text and search
-// phrases alike: Arabic ي/ك → ی/ک, Persian/Arabic digits → ASCII, diacritics, tatweel
-// and zero-width characters dropped, runs of white space folded.
+// phrases alike: Arabic ي/ك → ی/ک, Persian/Arabic digits and the signs written with them
+// (٪ ٫ ٬) → ASCII, diacritics, tatweel and zero-width characters dropped, runs of white
+// space folded.
 const ARABIC_TO_PERSIAN: Record<string, string> = {
   ي: 'ی',
   ى: 'ی',
@@ -24,9 +25,15 @@ export function toLatinDigits(text: string): string {
  *  after ی). */
 export const PERSIAN_ORDER = new Intl.Collator('fa');
 
+/** The percent sign, decimal and thousands separators a Persian keyboard writes beside its
+ *  digits (Shift+5 is ٪): «۵۰٪» is «50%», as its digits are. Migration 0027 folds the texts
+ *  stored before. */
+const DIGIT_SIGNS: Record<string, string> = { '٪': '%', '٫': '.', '٬': ',' };
+
 export function normalizePersian(text: string): string {
   return toLatinDigits(text)
     .replace(/[يىكةۀأإٱ]/g, (ch) => ARABIC_TO_PERSIAN[ch] ?? ch)
+    .replace(/[٪٫٬]/g, (ch) => DIGIT_SIGNS[ch] ?? ch)
     .replace(DIACRITICS, '')
     .replace(ZERO_WIDTH, ' ')
     .replace(/\s+/g, ' ')

@@ -508,6 +508,42 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     expect(await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: 'برگزار نمیشود' })).toContain(id);
   });
 
+  it('reads the Persian keyboard’s ٪ ٫ ٬ as % . , in texts and phrases, and folds the texts stored before (migration 0027)', async () => {
+    const db = server.built.services.db;
+    const id = await api.sendNew(w.maryam, [w.ali], {
+      Subject: 'تخفیف ۵۰٪ روی نرخ ۲٫۵ و سقف ۱۲٬۰۰۰',
+    });
+    const found = async (phrase: string) => {
+      const walked = await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: phrase });
+      expect([phrase, await throughIndex(phrase)]).toEqual([phrase, walked]);
+      return [phrase, walked.includes(id)];
+    };
+    for (const phrase of ['۵۰٪', '50٪', '50%', 'نرخ 2.5', 'نرخ ۲٫۵', '12,000', '۱۲٬۰۰۰'])
+      expect(await found(phrase)).toEqual([phrase, true]);
+    // A % typed is a percent sign, not "anything": «5%» is not in «50%».
+    expect(await found('5%')).toEqual(['5%', false]);
+    const stored = async () =>
+      (
+        await asSystem(() =>
+          sql<{ text: string }>`SELECT search_text AS text FROM messages_search WHERE id = ${id}`.execute(db),
+        )
+      ).rows[0].text;
+    const folded = await stored();
+    // As a database written before: the signs as typed.
+    const asTyped = folded.replace('50%', '50٪').replace('2.5', '2٫5').replace('12,000', '12٬000');
+    expect(asTyped).not.toBe(folded);
+    await asSystem(() =>
+      sql`UPDATE messages_search SET search_text = ${asTyped} WHERE id = ${id}`.execute(db),
+    );
+    expect(await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: '50%' })).not.toContain(id);
+    const script = fs.readFileSync('server/db/migrations/0027_search_digit_signs_folded.sql', 'utf8');
+    await asSystem(async () => {
+      for (const statement of splitSqlStatements(script)) await sql.raw(statement).execute(db);
+    });
+    expect(await stored()).toBe(folded);
+    expect(await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: '۵۰٪' })).toContain(id);
+  });
+
   it('folds affixes in SQL (search_fold) exactly as the server and client do (foldAffixes)', async () => {
     const texts = [
       'بررسی می شود',

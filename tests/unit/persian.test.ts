@@ -17,6 +17,9 @@ describe('Persian normalisation', () => {
   it('turns Persian and Arabic digits into ASCII', () => {
     expect(toLatinDigits('۰۹۱۲-٣٤٥')).toBe('0912-345');
   });
+  it('reads the percent sign and separators written beside Persian digits as ASCII', () => {
+    expect(normalizePersian('۵۰٪ از ۱۲٬۵۰۰ با نرخ ۲٫۵')).toBe('50% از 12,500 با نرخ 2.5');
+  });
   it('drops diacritics and tatweel, and folds zero-width non-joiners and spaces', () => {
     expect(normalizePersian('مُحَمَّد')).toBe('محمد');
     expect(normalizePersian('نامـــه')).toBe('نامه');
