@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { Route, Routes, type Location } from 'react-router-dom';
+import { Route, Routes, useNavigationType, type Location } from 'react-router-dom';
 import { setSession } from '../../src/api/session';
 import { LetterList } from '../../src/custom/letters/list/LetterList';
 import { LETTER_LISTS } from '../../src/custom/letters/list/listScreens';
@@ -344,6 +344,38 @@ describe('all letters: the URL holds the list', { timeout: CLIENT_TEST_TIMEOUT_M
     fireEvent.click(await screen.findByRole('option', { name: 'شرکت بتا' }));
     await waitFor(() => expect(urlParams().get('fromCustomerId')).toBe('8'));
     expect(urlParams().get('toCustomerId')).toBeNull();
+  });
+
+  it('a link carrying both customer filters reads the one written last', async () => {
+    show('AllMessage', '/allmessage?fromCustomerId=8&toCustomerId=7');
+    await screen.findByText('نامه 12');
+    expect(lastQuery().get('toCustomerId')).toBe('7');
+    expect(lastQuery().get('fromCustomerId')).toBeNull();
+    expect(await screen.findByDisplayValue('شرکت آلفا')).toBeTruthy();
+    expect(screen.queryByDisplayValue('شرکت بتا')).toBeNull();
+  });
+
+  it('a link’s customer that is not there: said in red, the filter leaves the URL in place of a new history step', async () => {
+    let navigation: string | undefined;
+    const Navigation = () => {
+      navigation = useNavigationType();
+      return null;
+    };
+    renderInAdmin(
+      <>
+        <Routes>
+          <Route path="/allmessage" element={<LetterList config={LETTER_LISTS.AllMessage} />} />
+        </Routes>
+        <Navigation />
+      </>,
+      { path: '/allmessage?phrase=کیوی&toCustomerId=99', onLocation: (l) => (location = l) },
+    );
+    expect(await screen.findByText(/مشتری این نشانی یافت نشد/)).toBeTruthy();
+    await waitFor(() => expect(urlParams().get('toCustomerId')).toBeNull());
+    expect(navigation).toBe('REPLACE');
+    expect(urlParams().get('phrase')).toBe('کیوی');
+    await waitFor(() => expect(lastQuery().get('toCustomerId')).toBeNull());
+    expect(lastQuery().get('Phrase')).toBe('کیوی');
   });
 
   it('pages through the URL, and a capped count reads «بیش از …» with one page more', async () => {

@@ -31,13 +31,17 @@ import { folderTitle } from '../../../layout/menu/menuTree';
 
 const SEARCH_DELAY_MS = 400;
 
+const CUSTOMER_GONE = 'مشتری این نشانی یافت نشد؛ نامه‌ها بدون انتخاب مشتری نمایش داده می‌شوند';
+
 const CUSTOMER_FILTER_LABELS: Record<CustomerFilter, string> = {
   toCustomerId: 'مشتری گیرنده',
   fromCustomerId: 'مشتری فرستنده',
 };
 
 export function LetterList({ config }: { config: LetterListConfig }) {
-  const { state, setPage, correctPage, setPageSize, setPhrase, setCustomer, clearProject } = useListUrl();
+  const { state, setPage, correctPage, setPageSize, setPhrase, setCustomer, dropCustomer, clearProject } =
+    useListUrl();
+  const notice = useNotice();
   const [searchParams] = useSearchParams();
   const folder = Number(useParams().typeNumber);
   const menu = useProvidedMenuItems();
@@ -85,6 +89,10 @@ export function LetterList({ config }: { config: LetterListConfig }) {
               label={CUSTOMER_FILTER_LABELS[filter]}
               value={state[filter]}
               onChange={(id) => setCustomer(filter, id)}
+              onGone={() => {
+                dropCustomer(filter);
+                notice.error(CUSTOMER_GONE, 5000);
+              }}
               sx={{ flex: '1 1 220px', maxWidth: 320 }}
             />
           ))}

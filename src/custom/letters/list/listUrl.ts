@@ -37,9 +37,18 @@ export function readListUrl(params: URLSearchParams): ListUrlState {
     pageSize: size && PAGE_SIZES.includes(size) ? size : DEFAULT_PAGE_SIZE,
     phrase: params.get('phrase') ?? '',
     projectId: positive(params.get('projectId')),
-    toCustomerId: positive(params.get('toCustomerId')),
-    fromCustomerId: positive(params.get('fromCustomerId')),
+    ...customerFilterOf(params),
   };
+}
+
+/** The customer filter of a query: one of the two, the one written last when a link
+ *  carries both (as choosing one clears the other). */
+function customerFilterOf(params: URLSearchParams): Partial<Record<CustomerFilter, number>> {
+  const written = [...params.keys()].filter(
+    (key): key is CustomerFilter => key in OTHER_FILTER && positive(params.get(key)) !== undefined,
+  );
+  const last = written.at(-1);
+  return last ? { [last]: positive(params.get(last)) } : {};
 }
 
 /** The query after a change: `null` removes a key; the rest (e.g. a folder's title) stays. */
@@ -82,6 +91,9 @@ export function useListUrl() {
     setPhrase: (phrase: string) => change(phraseChanges(phrase), Boolean(state.phrase)),
     setCustomer: (filter: CustomerFilter, customerId: number | null) =>
       change(customerChanges(filter, customerId)),
+    /** A link's customer that is not there: the filter leaves the URL in place (Back then
+     *  leaves the list, instead of coming back to the link to leave it again). */
+    dropCustomer: (filter: CustomerFilter) => change({ [filter]: null }, true),
     clearProject: () => change({ ...FIRST_PAGE, projectId: null }),
   };
 }

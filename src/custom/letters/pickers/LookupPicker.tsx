@@ -18,6 +18,9 @@ interface LookupPickerProps {
   noneYet?: string;
   /** Focused when shown (a dialog's one field: Enter then confirms it). */
   autoFocus?: boolean;
+  /** The chosen record is not there (deleted, or an id no record has): by default the
+   *  choice is cleared through onChange. */
+  onGone?: () => void;
 }
 
 export function LookupPicker({
@@ -29,6 +32,7 @@ export function LookupPicker({
   sx,
   noneYet,
   autoFocus,
+  onGone,
 }: LookupPickerProps) {
   const [phrase, setPhrase] = useState('');
   const { choices, isPending, gone } = useResourceChoices(resource, {
@@ -39,8 +43,12 @@ export function LookupPicker({
   // A choice deleted meanwhile (a template, a folder) is no choice: the caller hears so.
   const chosenGone = value !== undefined && gone.some((id) => String(id) === String(value));
   useEffect(() => {
-    if (chosenGone) onChange(null);
-  }, [chosenGone, onChange]);
+    if (!chosenGone) return;
+    if (onGone) onGone();
+    else onChange(null);
+    // Once when the choice is found gone: the callbacks may change with every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chosenGone]);
   return (
     <Autocomplete<Choice>
       id={id}
