@@ -9,6 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { setSession } from '../../src/api/session';
 import { Dashboard } from '../../src/custom/dashboard/Dashboard';
+import { FAILED_TEXT } from '../../src/custom/dashboard/FavoriteLetters';
 import { ThemeColorProvider } from '../../src/theme';
 import type { HubNotification } from '../../src/realtime';
 import { installMatchMedia, renderInAdmin, signIn, settleDebouncedInputs } from './client-render';
@@ -255,5 +256,53 @@ describe('home dashboard', () => {
     );
     await waitFor(() => expect(unread.textContent).toContain('۴'));
     await waitFor(() => expect(favoriteQueries.length).toBe(letterLoads + 1));
+  });
+
+  it('keeps the counts and says the favourite letters failed when a refresh fails, not zeros and «none»', async () => {
+    favoriteLetters = [
+      {
+        messageId: 31,
+        messageTypeFk: 4,
+        isSend: true,
+        subject: 'جلسه هفتگی',
+        createdDate: '2025-03-20T08:00:00Z',
+      },
+    ];
+    renderDashboard();
+    const unread = await screen.findByTestId('box-unReadMessageCount');
+    await waitFor(() => expect(unread.textContent).toContain('۳'));
+    await screen.findByText('جلسه هفتگی');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      http.get('*/api/home/getbox/', () => HttpResponse.error(), { once: true }),
+      http.get('*/api/message/list/', () => HttpResponse.error(), { once: true }),
+    );
+    const letterLoads = favoriteQueries.length;
+    hubListeners.forEach((listener) =>
+      listener({ id: 9, title: 'نامه جدید', url: '/letter/false/AllMyMessage/4/40' }),
+    );
+    expect(await screen.findByText(FAILED_TEXT)).toBeTruthy();
+    expect(screen.queryByText('از مخاطبان منتخب شما نامه‌ای نرسیده است.')).toBeNull();
+    expect(unread.textContent).toContain('۳');
+    expect(screen.getByTestId('box-draftMessageCount').textContent).toContain('۱۲');
+    // The next notification loads both again.
+    boxAnswer = { ...boxAnswer, unReadMessageCount: 4 };
+    hubListeners.forEach((listener) =>
+      listener({ id: 10, title: 'نامه جدید', url: '/letter/false/AllMyMessage/4/41' }),
+    );
+    await waitFor(() => expect(unread.textContent).toContain('۴'));
+    expect(await screen.findByText('جلسه هفتگی')).toBeTruthy();
+    expect(favoriteQueries.length).toBe(letterLoads + 1);
+    errors.mockRestore();
+  });
+
+  it('shows a count it never read as «—», not ۰', async () => {
+    boxAnswer = { status: 0, message: 'خطای سرور' };
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderDashboard();
+    const unread = await screen.findByTestId('box-unReadMessageCount');
+    await waitFor(() => expect(unread.textContent).toContain('—'));
+    expect(unread.textContent).not.toContain('۰');
+    errors.mockRestore();
   });
 });

@@ -95,7 +95,8 @@ function CountBox({ spec, value, loading }: { spec: BoxSpec; value: number | und
               {spec.label}
             </Typography>
             <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
-              {loading ? <Skeleton width={40} /> : toPersianDigits(value ?? 0)}
+              {/* Never read (the first load failed): not known, not zero. */}
+              {loading ? <Skeleton width={40} /> : value === undefined ? '—' : toPersianDigits(value)}
             </Typography>
           </Box>
         </Box>

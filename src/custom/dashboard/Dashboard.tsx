@@ -10,7 +10,7 @@ import { Title } from 'react-admin';
 import { usePermissions } from '../../auth';
 import { JalaliMonthCalendar } from '../../ui/jalali/lazy';
 import { ThemeColorPicker } from '../../theme/ThemeColorPicker';
-import { fetchHomeBoxes, fetchQuickLinks } from './api';
+import { fetchHomeBoxes, fetchQuickLinks, type HomeBoxes } from './api';
 import { CountBoxes } from './CountBoxes';
 import { DailyTodoList } from './DailyTodoList';
 import { DashboardCard } from './DashboardCard';
@@ -26,7 +26,8 @@ export function Dashboard() {
   // The letters' boxes, counts and favourite contacts are for users of letters: for anyone
   // else each would lead to «دسترسی ندارید».
   const ownLetters = usePermissions().includes('Messages');
-  const boxes = useLoader(fetchHomeBoxes, null);
+  // A refresh that fails (a network blip) keeps the counts last read.
+  const boxes = useLoader<HomeBoxes | null>(fetchHomeBoxes, null, { keepOnFailure: true });
   const links = useLoader(fetchQuickLinks, []);
   useRefreshOnNotification(boxes.reload);
 

@@ -21,9 +21,15 @@ const FavoritePersonsDialog = lazyDialog(
 
 export const HOME_LETTER_COUNT = 10;
 
-/** The letters; when there are none, whether that is because no contact is chosen yet. */
+/** A failed load empties the list (spec 1 §8), and says so rather than "no letters". */
+export const FAILED_TEXT =
+  'نامه‌های مخاطبان منتخب بارگذاری نشد؛ با رسیدن نامه‌ی بعدی یا بازخوانی صفحه دوباره تلاش می‌شود.';
+
+/** The letters; when there are none, whether that is because no contact is chosen yet. A
+ *  refusal is a failed load (useLoader), not "no letters". */
 async function loadLetters() {
   const letters = await fetchLetters({ pageType: 'FavoritePerson', page: 1, count: HOME_LETTER_COUNT });
+  if (letters.problem) throw new Error(letters.problem);
   const noneChosen = letters.records.length === 0 && (await fetchFavoritePersons()).length === 0;
   return { records: letters.records, noneChosen };
 }
@@ -45,9 +51,11 @@ export function FavoriteLetters() {
     >
       {!letters.loading && rows.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-          {letters.data?.noneChosen
-            ? 'هنوز مخاطبی برنگزیده‌اید؛ مخاطبان دلخواه خود را با «انتخاب مخاطبان» برگزینید.'
-            : 'از مخاطبان منتخب شما نامه‌ای نرسیده است.'}
+          {letters.failed
+            ? FAILED_TEXT
+            : letters.data?.noneChosen
+              ? 'هنوز مخاطبی برنگزیده‌اید؛ مخاطبان دلخواه خود را با «انتخاب مخاطبان» برگزینید.'
+              : 'از مخاطبان منتخب شما نامه‌ای نرسیده است.'}
         </Typography>
       ) : (
         <LetterTable rows={rows} loading={letters.loading} pageType="AllMyMessage" showRecipients={false} />

@@ -1,5 +1,5 @@
 // The dashboard's server calls (spec 1 §7 "Home") and the shapes it reads.
-import { http, type ApiAnswer } from '../../api/http';
+import { answerMessage, http, type ApiAnswer } from '../../api/http';
 
 export interface HomeBoxes {
   unReadMessageCount: number;
@@ -23,10 +23,11 @@ const BOX_NAMES: Array<keyof HomeBoxes> = [
   'unCompleteTaskCount',
 ];
 
-/** The four counts; read at the top level or under `record`, whichever the server sends. */
-export async function fetchHomeBoxes(): Promise<HomeBoxes | null> {
+/** The four counts; read at the top level or under `record`, whichever the server sends.
+ *  A refusal is a failed load (useLoader), not four zeros. */
+export async function fetchHomeBoxes(): Promise<HomeBoxes> {
   const answer = await http.get<BoxAnswer>('home/getbox/');
-  if (answer.status !== 1) return null;
+  if (answer.status !== 1) throw new Error(answerMessage(answer) || 'home/getbox/ refused');
   const source = answer.record ?? answer;
   return Object.fromEntries(
     BOX_NAMES.map((name) => [name, Number(source[name] ?? 0)]),
