@@ -11,7 +11,7 @@ import { recordEvent } from './events';
 import { readByOtherThan } from './readers';
 import type { LettersTrx } from './schema';
 import { dropSearch } from './search';
-import { draftRecipients, letterNoticeUrls } from './send';
+import { ANSWERING, draftRecipients, letterNoticeUrls } from './send';
 import { keepSignature } from './print';
 import { letterChange } from './transaction';
 
@@ -107,7 +107,9 @@ async function answerOwedAgain(trx: LettersTrx, reply: Message) {
                 AND (r.author_id = b.user_id OR r.sender_id = b.user_id)
                 AND EXISTS (SELECT 1 FROM message_recipients t
                              WHERE t.tenant_id = r.tenant_id AND t.message_id = r.id
-                               AND t.kind = ${TO} AND t.user_id = o.sender_id))`.execute(trx);
+                               AND t.kind = ANY(${ANSWERING}::int[]) AND t.user_id = o.sender_id))`.execute(
+    trx,
+  );
 }
 
 /** Deletes a letter for everyone: its author (or a draft's holder) may, while no other

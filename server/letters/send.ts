@@ -6,7 +6,7 @@ import type { Services } from '../services';
 import type { Message, Viewer } from './access';
 import { deliver, lockCounters, markSent } from './boxes';
 import { UserError } from '../http/answers';
-import { EVENT, INTERNAL, REFUSED, REPLY, TO } from './constants';
+import { CC, EVENT, INTERNAL, REFUSED, REPLY, TO } from './constants';
 import { recordEvent, recordForwards } from './events';
 import { assignNumber } from './numbering';
 import { userName } from './people';
@@ -60,13 +60,17 @@ export async function draftRecipients(trx: LettersTrx, viewer: Viewer, draftId: 
 }
 
 /**
- * A reply, sent to the original's sender, answers the original: it waits no more for the
+ * A reply, sent to the original's sender (as a recipient or a copy: they receive it either
+ * way; not a blind copy, which the original's readers would see named), answers the original: it waits no more for the
  * answer of the reply's author (nor of whoever sent it for them), and its forwards and
  * events say so — only now, in the author's name (who answered, whoever pressed send: a
  * blind copy's reply stays as hidden as its author), without the reply's text (a draft
  * reaches nobody, and the original's other readers are not the reply's). A reply
  * re-addressed away from the sender answers nothing and names none of its recipients.
  */
+/** The kinds of a reply's recipient that answer the original when they are its sender. */
+export const ANSWERING = [TO, CC];
+
 async function answerOriginal(
   trx: LettersTrx,
   viewer: Viewer,
@@ -80,7 +84,8 @@ async function answerOriginal(
     .where('id', '=', reply.reply_to_id as number)
     .executeTakeFirst();
   const asker = found?.sender_id ?? null;
-  if (!found || asker === null || !recipients.some((r) => r.kind === TO && r.user_id === asker)) return;
+  if (!found || asker === null || !recipients.some((r) => ANSWERING.includes(r.kind) && r.user_id === asker))
+    return;
   const original = { tenant_id: viewer.tenantId, id: found.id };
   await trx
     .updateTable('message_boxes')

@@ -560,6 +560,31 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     expect(await owed()).toBe(false);
   });
 
+  it('answers with a reply that copies the asker, not with one that blind-copies them', async () => {
+    const original = await api.sendNew(w.maryam, [w.ali], { AnswerRequest: true });
+    const owed = async () => (await api.ids(w.ali, { PageType: 'AnswerRequest' })).includes(original);
+    const replyTo = async (extra: Record<string, unknown>) => {
+      const id = (
+        await api.post(w.ali, 'message/forward/', { MessageId: original, IsSend: 7, ForwardMessage: 'پاسخ' })
+      ).id as number;
+      expect(await api.save(w.ali, { ...api.internal([w.hossein]), MessageId: id, ...extra })).toMatchObject({
+        status: 1,
+      });
+      expect(await api.post(w.ali, 'message/sign/', { id })).toMatchObject({ status: 1 });
+      expect(await api.save(w.ali, { MessageId: id, IsSend: 1 })).toMatchObject({ status: 1 });
+      return id;
+    };
+    await replyTo({ SelectedBcc: [w.maryam.personId] });
+    expect(await owed()).toBe(true);
+    expect((await api.get(w.maryam, original)).allForwardedMessage).toEqual([]);
+    const copied = await replyTo({ SelectedCC: [w.maryam.personId] });
+    expect(await owed()).toBe(false);
+    expect((await api.get(w.maryam, original)).allForwardedMessage).toHaveLength(1);
+    // Deleted unread, the copy's reply owes the answer again: the blind copy's does not stand for it.
+    expect(await api.call(w.ali, 'DELETE', 'message/delete/', { Id: copied })).toMatchObject({ status: 1 });
+    expect(await owed()).toBe(true);
+  });
+
   it('keeps a blind copy’s reply, sent for them by a colleague, from the original’s other readers', async () => {
     const original = await api.sendNew(w.maryam, [w.ali], { SelectedBcc: [w.hossein.personId] });
     const reply = await api.post(w.hossein, 'message/forward/', {
