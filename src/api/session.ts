@@ -21,7 +21,9 @@ export interface Session {
 }
 
 const STORAGE_KEY = 'dabir.session';
-type Listener = (session: Session | null) => void;
+/** Why a session ended, when the client learnt it from the server (not a sign-out here). */
+export type SessionEnd = 'revoked';
+type Listener = (session: Session | null, end?: SessionEnd) => void;
 const listeners = new Set<Listener>();
 
 export function getSession(): Session | null {
@@ -58,11 +60,11 @@ export function getToken(): string | null {
 const identityOf = (session: Session | null) => (session ? `${session.user.userId}:${session.token}` : '');
 let shown = typeof localStorage === 'undefined' ? '' : identityOf(getSession());
 
-export function setSession(session: Session | null): void {
+export function setSession(session: Session | null, end?: SessionEnd): void {
   if (session) localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
   else localStorage.removeItem(STORAGE_KEY);
   shown = identityOf(session);
-  listeners.forEach((listener) => listener(session));
+  listeners.forEach((listener) => listener(session, end));
 }
 
 /** What a tab does when another tab put another session in its place (another user, or a
@@ -95,9 +97,15 @@ export const UNSAVED_WORK_PREFIX = 'dabir:compose:';
 /** Signing out on purpose leaves no letter text behind for whoever uses the browser next
  *  (a session that ended under the user keeps it for the same user to sign back in to). */
 export function forgetUnsavedWork(): void {
+  forgottenAt = performance.now();
   for (const key of Object.keys(sessionStorage))
     if (key.startsWith(UNSAVED_WORK_PREFIX)) sessionStorage.removeItem(key);
 }
+
+let forgottenAt = -1;
+/** When unsaved work was last forgotten: a copy of what was typed before then is not to be
+ *  written (the letter screen writes its last copy as it closes, after the sign-out). */
+export const unsavedWorkForgottenAt = () => forgottenAt;
 
 export function updateUser(patch: Partial<CurrentUser>): void {
   const session = getSession();

@@ -178,7 +178,7 @@ function closed(current: Link, error: Error | undefined): void {
 function sessionEnded(current: Link): void {
   void stopConnection();
   connectedToken = null; // nothing left to wake: a new session connects anew
-  if (getToken() === current.token) setSession(null);
+  if (getToken() === current.token) setSession(null, 'revoked');
 }
 
 function stopConnection(): Promise<void> {

@@ -140,6 +140,42 @@ describe('a letter being written survives a reload and an ended session', () => 
     expect(await sentTo()).toBe(1);
   });
 
+  it('keeps what is typed without a pause when the session is revoked meanwhile, and another tab’s sign-in brings the letter’s tab back to it', async () => {
+    const letterUrl = `${origin}/letter/true/AllMyMessage/4/0`;
+    await page.goto(letterUrl);
+    await subject().fill('نامه‌ای که بی‌وقفه نوشته شد');
+    await body().click();
+    const list = await page.context().newPage();
+    await list.goto(`${origin}/mymessage`);
+    await list.getByRole('heading', { name: 'کارتابل من' }).waitFor();
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('dabir.session') ?? '{}') as { token?: string }).token,
+    );
+    // Typed at a steady 40 ms a key, no pause the copy's 300 ms would wait for; the session
+    // is revoked from elsewhere while the typing goes on.
+    const typedFirst = 'سطر نخست که بی‌درنگ پس از آن نشست بسته می‌شود';
+    await page.keyboard.type(typedFirst, { delay: 40 });
+    const typing = page.keyboard.type(' و ادامه‌ی آن'.repeat(3), { delay: 40 }).catch(() => undefined);
+    await portal.server.api.post('user/logout/', {}, { token });
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    await typing;
+    // The hub's word that the session was revoked is said, as a 401's is.
+    expect(await page.getByText('نشست شما به پایان رسیده است؛ دوباره وارد شوید').count()).toBeGreaterThan(0);
+    await list.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    // Signed in in the other tab: the letter's tab goes back to its letter, and offers it.
+    await list.fill('input[name="username"]', MARYAM);
+    await list.fill('input[name="password"]', DEMO_COLLEAGUE_PASSWORD);
+    await list.fill('input[name="captcha"]', '00000');
+    await list.press('input[name="password"]', 'Enter');
+    await list.waitForURL((url) => url.pathname === '/mymessage', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/letter/true/AllMyMessage/4/0', { timeout: 15_000 });
+    await page.getByRole('button', { name: 'دور انداختن' }).waitFor();
+    await expect.poll(() => subject().inputValue()).toBe('نامه‌ای که بی‌وقفه نوشته شد');
+    expect(await body().innerText()).toContain(typedFirst);
+    await page.getByRole('button', { name: 'دور انداختن' }).click();
+    await list.close();
+  });
+
   it('forgets the copies when the user signs out on purpose', async () => {
     await page.goto(`${origin}/letter/true/AllMyMessage/4/0`);
     await subject().fill('نامه‌ای که با خروج فراموش می‌شود');

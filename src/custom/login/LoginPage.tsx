@@ -2,15 +2,25 @@
 // The register link shows only on the platform's own host (crm.…), spec 3 §2.
 import { Alert, Avatar, Box, Card, CardContent, Link as MuiLink, Skeleton, Typography } from '@mui/material';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import { Link, Navigate } from 'react-admin';
+import { Link, Navigate, useLocation } from 'react-admin';
 import { getToken } from '../../api/session';
 import { LoginForm } from './LoginForm';
 import { useTenantInfo } from './useTenantInfo';
 
 const isPlatformHost = () => window.location.hostname.startsWith('crm.');
 
+/** Where the sign-in returns to: the page the route guard sent the user here from. */
+interface CameFrom {
+  nextPathname?: string;
+  nextSearch?: string;
+}
+
 export function LoginPage() {
-  if (getToken()) return <Navigate to="/" replace />;
+  const cameFrom = (useLocation().state ?? {}) as CameFrom;
+  // Signed in meanwhile (in another tab, which reloads this one): back to this tab's page —
+  // a letter being written there is offered back (composeBackup.ts).
+  if (getToken())
+    return <Navigate to={`${cameFrom.nextPathname ?? '/'}${cameFrom.nextSearch ?? ''}`} replace />;
   return (
     <Box
       sx={{

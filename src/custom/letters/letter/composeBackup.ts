@@ -6,12 +6,14 @@
 // banner can ask for them again. A saved letter clears its copy.
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { getSession, UNSAVED_WORK_PREFIX } from '../../../api/session';
+import { getSession, UNSAVED_WORK_PREFIX, unsavedWorkForgottenAt } from '../../../api/session';
 import type { LetterFormValues } from './letterForm';
 
 const PREFIX = UNSAVED_WORK_PREFIX;
-/** How long after the last key press the copy is written. */
+/** How long after the last key press the copy is written… */
 const WRITE_DELAY_MS = 300;
+/** …or, for someone typing without a pause, at least how often. */
+const LONGEST_UNWRITTEN_MS = 2000;
 
 export interface ComposeBackup {
   /** The form as it was, its chosen files left out. */
@@ -26,10 +28,8 @@ export interface ComposeBackup {
   clientKey?: string;
 }
 
-const keyOf = (pathname: string) => {
-  const user = getSession()?.user.userId;
-  return user === undefined ? null : `${PREFIX}${user}:${pathname}`;
-};
+const keyOf = (pathname: string, user = getSession()?.user.userId) =>
+  user === undefined ? null : `${PREFIX}${user}:${pathname}`;
 
 function read(pathname: string): ComposeBackup | null {
   const key = keyOf(pathname);
@@ -86,17 +86,25 @@ export function useKeptBackup(
       flush();
     };
   }, []);
+  // The user the screen was opened for: when the session ends under them (revoked
+  // elsewhere), the screen closes after it is gone, and its last copy is still theirs.
+  const [userId] = useState(() => getSession()?.user.userId);
+  // When the copy was last written (at first, when the screen opened).
+  const [openedAt] = useState(() => performance.now());
+  const writtenAt = useRef(openedAt);
 
   useEffect(() => {
-    pending.current = null;
-    const key = keyOf(pathname);
+    const key = keyOf(pathname, userId);
+    // Not editable any more (the session is ending): the copy not written yet stays pending.
     if (!key || !editable) return;
     const askedAt = performance.now();
     const write = () => {
       pending.current = null;
+      writtenAt.current = performance.now();
       if (!changed) return sessionStorage.removeItem(key);
-      // Saved or dropped since this change was typed: that form is not to come back.
-      if ((droppedAt.get(key) ?? -1) >= askedAt) return;
+      // Saved or dropped since this change was typed, or signed out on purpose: that form
+      // is not to come back.
+      if (Math.max(droppedAt.get(key) ?? -1, unsavedWorkForgottenAt()) >= askedAt) return;
       const files = (current.attachments ?? []).map((file) => file.title ?? file.rawFile?.name ?? '');
       const backup: ComposeBackup = {
         values: { ...(current as LetterFormValues), attachments: [] },
@@ -112,10 +120,11 @@ export function useKeptBackup(
       }
     };
     pending.current = write;
-    const timer = window.setTimeout(write, WRITE_DELAY_MS);
+    const unwritten = askedAt - writtenAt.current;
+    const timer = window.setTimeout(write, unwritten >= LONGEST_UNWRITTEN_MS ? 0 : WRITE_DELAY_MS);
     // Not forgotten here: on closing, the first effect writes it (whichever cleanup runs first).
     return () => window.clearTimeout(timer);
-  }, [pathname, loaded, current, changed, editable, clientKey]);
+  }, [pathname, userId, loaded, current, changed, editable, clientKey]);
 
   useEffect(() => {
     if (!changed || !editable) return;
