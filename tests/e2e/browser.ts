@@ -56,7 +56,9 @@ export interface Portal {
 export async function openPortal(): Promise<Portal> {
   const server = await startTestServer({ clientDir: path.resolve('dist/client') });
   const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1366, height: 850 }, locale: 'fa-IR' });
+  // A context of its own (not newPage's), so a test may open a second tab in it.
+  const context = await browser.newContext({ viewport: { width: 1366, height: 850 }, locale: 'fa-IR' });
+  const page = await context.newPage();
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   return {
     server,

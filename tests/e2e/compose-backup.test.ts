@@ -147,7 +147,7 @@ describe('a letter being written survives a reload and an ended session', () => 
     await body().click();
     const list = await page.context().newPage();
     await list.goto(`${origin}/mymessage`);
-    await list.getByRole('heading', { name: 'کارتابل من' }).waitFor();
+    await list.getByRole('heading', { name: 'کارتابل من', level: 1 }).waitFor();
     const token = await page.evaluate(
       () => (JSON.parse(localStorage.getItem('dabir.session') ?? '{}') as { token?: string }).token,
     );
