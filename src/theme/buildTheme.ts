@@ -1,9 +1,25 @@
 // The MUI theme of the portal: react-admin's default look, right to left, Vazirmatn, and
 // the user's chosen colour as primary (spec 1 §2 Home: theme colour picker).
+import { faIR } from '@mui/material/locale';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
 export const DEFAULT_THEME_COLOR = '#7B1FA2';
 export const FONT_FAMILY = 'Vazirmatn, Tahoma, "Segoe UI", sans-serif';
+
+/** react-admin's components with MUI's Persian texts in their default props: a picker's
+ *  «بازکردن» / «بستن» / «پاک‌کردن» buttons, an alert's close, pagination's names — read out
+ *  and shown on a long press, they were English. */
+function persianComponents(): NonNullable<RaThemeOptions['components']> {
+  const components = { ...defaultLightTheme.components } as Record<string, { defaultProps?: object }>;
+  for (const [name, persian] of Object.entries(faIR.components ?? {}) as Array<
+    [string, { defaultProps?: object }]
+  >)
+    components[name] = {
+      ...components[name],
+      defaultProps: { ...components[name]?.defaultProps, ...persian.defaultProps },
+    };
+  return components as NonNullable<RaThemeOptions['components']>;
+}
 
 /** Spec 1 §9 breakpoints (600 / 960 / 1536 / 1904), as MUI lower bounds. */
 const breakpoints = { values: { xs: 0, sm: 600, md: 960, lg: 1536, xl: 1904 } };
@@ -22,7 +38,7 @@ export function buildTheme(primaryColor: string): RaThemeOptions {
     typography: { ...defaultLightTheme.typography, fontFamily: FONT_FAMILY },
     shape: { borderRadius: 8 },
     components: {
-      ...defaultLightTheme.components,
+      ...persianComponents(),
       // A read-only field's hint («پس از ثبت تغییر نمی‌کند») is still meant to be read:
       // MUI's disabled grey is below WCAG AA contrast, so keep the usual secondary grey.
       // A spinner (react-admin's loading indicator in the top bar included) says what it

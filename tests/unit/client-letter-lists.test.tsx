@@ -283,6 +283,8 @@ describe('all letters: the URL holds the list', { timeout: CLIENT_TEST_TIMEOUT_M
     expect((screen.getByLabelText('جستجو در نامه‌ها') as HTMLInputElement).value).toBe('قرارداد');
     expect(await screen.findByDisplayValue('شرکت آلفا')).toBeTruthy();
     expect(screen.getByText('نامه‌های پروژه ۴')).toBeTruthy();
+    // The pickers' own buttons are named in Persian (read out, and shown on a long press).
+    expect(screen.getAllByRole('button', { name: 'بازکردن' })).toHaveLength(2);
   });
 
   it('a new phrase rewrites the URL: page 1, 20 rows, and the list reloads', async () => {
