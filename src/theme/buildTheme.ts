@@ -43,6 +43,9 @@ export function buildTheme(primaryColor: string): RaThemeOptions {
       // MUI's disabled grey is below WCAG AA contrast, so keep the usual secondary grey.
       // A spinner (react-admin's loading indicator in the top bar included) says what it
       // is to a screen reader: a progress bar needs a name (WCAG, axe aria-progressbar-name).
+      // The top bar is fixed: a field reached by Tab (or a phone keyboard's «previous») is
+      // scrolled clear of it, not under it.
+      MuiCssBaseline: { styleOverrides: { html: { scrollPaddingTop: 72, scrollPaddingBottom: 16 } } },
       MuiCircularProgress: { defaultProps: { 'aria-label': 'در حال بارگذاری' } },
       MuiLinearProgress: { defaultProps: { 'aria-label': 'در حال بارگذاری' } },
       MuiFormHelperText: {

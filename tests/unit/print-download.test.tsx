@@ -75,8 +75,12 @@ const detail = {
   messageEvent: [],
 } as unknown as LetterDetail;
 
+/** The letter screen's reload: a print is an event of the letter's, shown once it is loaded again. */
+let reload = vi.fn();
+
 function showPrintDialog() {
   const close = vi.fn();
+  reload = vi.fn();
   renderInAdmin(
     <LetterDialogs
       detail={detail}
@@ -84,7 +88,7 @@ function showPrintDialog() {
       pageType="MyMessage"
       schemes={[]}
       myPersonId={1}
-      reload={() => undefined}
+      reload={reload}
       dialog="print"
       close={close}
     />,
@@ -116,6 +120,7 @@ describe('the print dialog', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(close).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBe(dialog);
     await waitFor(() => expect(button(dialog, 'چاپ').disabled).toBe(false));
+    expect(reload).not.toHaveBeenCalled();
   });
 
   it('shows «قالب نامه یافت نشد» for a template deleted meanwhile (404) and stays open', async () => {
@@ -151,6 +156,8 @@ describe('the print dialog', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     const blob = vi.mocked(URL.createObjectURL).mock.calls[0][0] as Blob;
     expect(blob.size).toBe(bytes.length);
     expect(blob.type).toBe(DOCX);
+    // Loaded again, its events tab shows the print.
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 });
 

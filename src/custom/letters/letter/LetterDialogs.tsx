@@ -63,8 +63,8 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
     }
   };
 
-  /** Filed in a folder: the letter is loaded again once the dialog has closed, so its
-   *  events tab shows the filing. */
+  /** Filed in a folder (or printed): the letter is loaded again once the dialog has closed,
+   *  so its events tab shows it. */
   const file = async (call: () => Promise<ApiAnswer | void>) => {
     const done = await attempt(call);
     if (done) setTimeout(reload, 0);
@@ -72,10 +72,11 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
   };
 
   /** The file is saved only when it came: a refusal (a template deleted meanwhile, one that
-   *  cannot be filled) is shown instead, and the dialog stays for another choice. */
+   *  cannot be filled) is shown instead, and the dialog stays for another choice. Printed,
+   *  the letter is loaded again, as a filing is: its events tab shows the print. */
   const print = async (template: number) => {
     setPrinting(printProgress(null));
-    const done = await attempt(() =>
+    const done = await file(() =>
       startDownload(printUrl(template, id), (received) => setPrinting(printProgress(received))),
     );
     setPrinting(null);

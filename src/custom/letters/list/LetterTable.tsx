@@ -1,8 +1,10 @@
 // The table of a letter list (spec 1 §2): type badge, read icon, subject (opens the letter),
 // sender, recipients (sent pages and all letters only), number, Jalali date and delete.
-// Numbers and dates in Persian digits; an unread letter's subject is bold. On a phone the
-// seven columns would scroll sideways: each letter is one cell there instead, its subject
-// on the first line and sender, recipients, number and date under it.
+// Numbers and dates in Persian digits; an unread letter's subject is bold. Where the
+// columns do not fit (a phone; a tablet with the side menu open) they would scroll
+// sideways, the number, date and delete out of sight: each letter is one cell there
+// instead, its subject on the first line and sender, recipients, number and date under it.
+import { useRef } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -28,6 +30,13 @@ import { toPersianDigits } from '../../../shared/persian-digits';
 import type { LetterRow, PageType } from '../api';
 import { INCOMING, letterPath } from '../letterTypes';
 import { LetterTypeBadge } from './LetterTypeBadge';
+import { useElementWidth } from '../../../ui/useElementWidth';
+
+/** The room the columns need (their headers, a number and a date unwrapped, a subject and
+ *  names of a few words), measured in Chromium: less, and the list is one cell a letter. */
+function columnsWidth(showRecipients: boolean, withDelete: boolean) {
+  return 640 + (showRecipients ? 150 : 0) + (withDelete ? 70 : 0);
+}
 
 interface LetterTableProps {
   rows: LetterRow[];
@@ -65,14 +74,17 @@ export function LetterTable({
   onDelete,
   emptyText,
 }: LetterTableProps) {
-  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const box = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(box);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const compact = width === undefined ? phone : width < columnsWidth(showRecipients, Boolean(onDelete));
   const columns = compact ? 2 + (onDelete ? 1 : 0) : 6 + (showRecipients ? 1 : 0) + (onDelete ? 1 : 0);
   const Row = compact ? LetterCompactRow : LetterTableRow;
   // The rows shown while the next page loads are the last answer's: a bar says so, and
   // they are dimmed (a search's old results read as its new ones).
   const stale = loading && rows.length > 0;
   return (
-    <Box sx={{ overflowX: 'auto', position: 'relative' }} aria-busy={loading}>
+    <Box ref={box} sx={{ overflowX: 'auto', position: 'relative' }} aria-busy={loading}>
       {stale && (
         <LinearProgress
           aria-label="در حال بارگذاری"
