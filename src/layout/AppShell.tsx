@@ -10,13 +10,15 @@ import { RealtimeToasts } from '../realtime';
 import { AppTopBar } from './AppTopBar';
 import { MenuItemsProvider } from './menu/MenuItemsProvider';
 import { SideMenu } from './menu/SideMenu';
+import { PhoneSafeSidebar, SidebarOnPhone } from './SidebarOnPhone';
 
 export default function AppShell({ children }: { children: ReactNode }) {
   return (
     <MenuItemsProvider>
-      <Layout appBar={AppTopBar} menu={SideMenu} appBarAlwaysOn>
+      <Layout appBar={AppTopBar} menu={SideMenu} sidebar={PhoneSafeSidebar} appBarAlwaysOn>
         {children}
       </Layout>
+      <SidebarOnPhone />
       <SessionWatcher />
       <RealtimeToasts />
     </MenuItemsProvider>

@@ -123,6 +123,33 @@ describe('letter lists', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(lastQuery().get('MessageType')).toBe('0');
   });
 
+  it('turns to one cell a letter where the columns do not fit the room given, whatever the window', async () => {
+    // The room the list is given, as ResizeObserver reports it (jsdom has none).
+    let room = 760;
+    const original = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(private readonly report: ResizeObserverCallback) {}
+      observe() {
+        this.report([{ contentRect: { width: room } } as ResizeObserverEntry], this as never);
+      }
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    try {
+      show('AllMessage', '/allmessage');
+      await screen.findByText('نامه 12');
+      await waitFor(() => expect(screen.queryAllByRole('columnheader')).toHaveLength(0));
+      expect(screen.getAllByTestId('letter-row')).toHaveLength(3);
+      cleanup();
+      room = 1100;
+      show('AllMessage', '/allmessage');
+      await screen.findByText('نامه 12');
+      await waitFor(() => expect(headers()).toContain('گیرندگان'));
+    } finally {
+      globalThis.ResizeObserver = original;
+    }
+  });
+
   it.each([
     ['UnReadMessage', '/unreadmessage', 'UnReadMessage', '0'],
     ['AnswerRequest', '/answerrequest', 'AnswerRequest', '0'],

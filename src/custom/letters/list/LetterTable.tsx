@@ -35,7 +35,7 @@ import { useElementWidth } from '../../../ui/useElementWidth';
 /** The room the columns need (their headers, a number and a date unwrapped, a subject and
  *  names of a few words), measured in Chromium: less, and the list is one cell a letter. */
 function columnsWidth(showRecipients: boolean, withDelete: boolean) {
-  return 640 + (showRecipients ? 150 : 0) + (withDelete ? 70 : 0);
+  return 700 + (showRecipients ? 150 : 0) + (withDelete ? 70 : 0);
 }
 
 interface LetterTableProps {
