@@ -62,6 +62,22 @@ describe('the portal in Chromium', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard.png'), fullPage: true });
   });
 
+  it('stays usable when the window is narrowed to a phone’s width with the side menu open', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      // No drawer left over the page: a count box takes the tap.
+      await page.getByTestId('box-unReadMessageCount').click({ timeout: 10_000 });
+      await page.waitForURL((url) => url.pathname === '/unreadmessage');
+      // The top bar's button opens the menu as on a phone.
+      await page.getByRole('button', { name: 'باز کردن منو' }).click();
+      await page.getByText('مکاتبات').first().waitFor();
+      await page.keyboard.press('Escape');
+      await page.goto(`${origin}/`);
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 850 });
+    }
+  });
+
   it('shows a notification pushed by the server as a toast', async () => {
     const admin = await server.built.services.db
       .selectFrom('users')
