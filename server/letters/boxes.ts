@@ -72,9 +72,12 @@ export interface Delivery {
 /**
  * Puts the letter in these users' cartables, unread, at the top (a new sort key). Someone
  * who holds it already keeps the stronger of the two ways they got it (to before cc …).
+ * Each box names the letter's sender, whoever brought it (sent or passed on): the favourite
+ * contacts' letters are the letters the sender column names (migration 0028).
  */
-export async function deliver(trx: LettersTrx, message: Message, fromUserId: number, deliveries: Delivery[]) {
+export async function deliver(trx: LettersTrx, message: Message, deliveries: Delivery[]) {
   if (!deliveries.length) return;
+  const fromUserId = message.sender_id;
   const sorted = [...deliveries].sort((a, b) => a.userId - b.userId);
   await trx
     .insertInto('message_boxes')

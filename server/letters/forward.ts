@@ -63,7 +63,7 @@ async function forwardSent(
     .onConflict((oc) => oc.doNothing())
     .execute();
   const deliveries = targets.map((t) => ({ userId: t.userId, kind: FORWARDED, answerRequest: false }));
-  await deliver(trx, message, viewer.userId, deliveries);
+  await deliver(trx, message, deliveries);
   await recordForwards(
     trx,
     message,

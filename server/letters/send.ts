@@ -133,7 +133,6 @@ export async function sendLetter(
   await deliver(
     trx,
     message,
-    viewer.userId,
     recipients.map((r) => ({
       userId: r.user_id,
       kind: r.kind,

@@ -1,7 +1,11 @@
 // Bad input to the letters' calls, one case at a time (docs/api.md, "What the server
 // promises about bad input"): status 0 with a Persian sentence naming the field, never a
 // 5xx, and nothing written.
+import fs from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asSystem } from '../../server/db/tenant-fence';
+import { splitSqlStatements } from '../../server/db/split-sql';
 import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld } from './letters-kit';
 import { BODY_TOO_DEEP } from '../../server/letters/body';
@@ -245,6 +249,38 @@ describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
     expect(listed[0].messageId).toBe(fromAli);
     expect(listed.map((r) => r.messageId)).not.toContain(fromHossein);
     expect(listed.every((r) => ['علی رضایی', 'زهرا کریمی'].includes(r.messageFrom))).toBe(true);
+    // A favourite's letter passed on by someone else is theirs; one a favourite passed on is
+    // its sender's: the list is of the letters its sender column names.
+    const aliThroughHossein = await api.sendNew(w.ali, [w.hossein]);
+    const hosseinThroughZahra = await api.sendNew(w.hossein, [w.zahra]);
+    for (const [by, id] of [
+      [w.hossein, aliThroughHossein],
+      [w.zahra, hosseinThroughZahra],
+    ] as const)
+      expect(
+        await api.post(by, 'message/forward/', { MessageId: id, IsSend: 1, SelectedTo: [w.maryam.personId] }),
+      ).toMatchObject({ status: 1 });
+    const favouriteIds = (
+      (await api.list(w.maryam, { PageType: 'FavoritePerson' })).records as typeof listed
+    ).map((r) => r.messageId);
+    expect(favouriteIds).toContain(aliThroughHossein);
+    expect(favouriteIds).not.toContain(hosseinThroughZahra);
+    // As boxes written before migration 0028 (the forwarder named), then migrated.
+    const db = server.built.services.db;
+    await asSystem(() =>
+      sql`UPDATE message_boxes SET from_user_id = ${w.hossein.userId}
+           WHERE user_id = ${w.maryam.userId} AND message_id = ${aliThroughHossein}`.execute(db),
+    );
+    const listedNow = async () =>
+      ((await api.list(w.maryam, { PageType: 'FavoritePerson' })).records as typeof listed).map(
+        (r) => r.messageId,
+      );
+    expect(await listedNow()).not.toContain(aliThroughHossein);
+    const script = fs.readFileSync('server/db/migrations/0028_boxes_from_the_sender.sql', 'utf8');
+    await asSystem(async () => {
+      for (const statement of splitSqlStatements(script)) await sql.raw(statement).execute(db);
+    });
+    expect(await listedNow()).toContain(aliThroughHossein);
     // Oneself is no contact: refused, and the chosen ones stay.
     const withSelf = await server.api.post(
       'person/savefavoritepersons/',
