@@ -274,8 +274,8 @@ export function persianWeekdayIndex(isoDate: string): number | null {
   return (sundayFirst + 1) % 7;
 }
 
-/** Today in Tehran, 'YYYY-MM-DD'. */
-export const tehranToday = (now: Date = new Date()) => toIsoDate(tehranWallClock(now));
+/** Today in Tehran, 'YYYY-MM-DD' (todayIsoDate). */
+export const tehranToday = todayIsoDate;
 
 /** A received letter's date cannot be a day still to come in Tehran (client and server). */
 export const FUTURE_INCOMING_DATE = 'تاریخ نامه وارده نمی‌تواند پس از امروز باشد';
