@@ -46,7 +46,11 @@ function namedNumbers(
       return number === null ? [] : [{ scheme: s.id, number }];
     });
   const asWritten = read(searchKey(phrase), searchKey);
-  return asWritten.length ? asWritten : read(bare(phrase), bare);
+  if (asWritten.length) return asWritten;
+  // By letters and digits alone, the number is still the phrase's last run of digits:
+  // «د-1,2» names no د-12.
+  const lastDigits = Number(/\d+$/.exec(searchKey(phrase))?.[0] ?? NaN);
+  return read(bare(phrase), bare).filter((named) => named.number === lastDigits);
 }
 
 /** The ids of the tenant's letters the phrase names by their registry number. */

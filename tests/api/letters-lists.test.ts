@@ -621,6 +621,9 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     ]);
     // Not a number of any scheme: the phrase alone.
     expect(await shown(w.ali, { Phrase: 'ثبتی-1' })).toEqual([[], 0]);
+    // Digits parted by a sign are no one number: «ثبت-1,2» names no ثبت-12.
+    for (const phrase of ['ثبت-1,2', 'ثبت-۱٬۲', 'ثبت 1.2'])
+      expect([phrase, ...(await shown(w.ali, { Phrase: phrase }))]).toEqual([phrase, [], 0]);
     expect(numbered).toHaveLength(12);
 
     // A letter whose own text holds its number as typed is counted once, on every page.
