@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import type { Message } from './access';
 import type { LettersTrx } from './schema';
+import { INCOMING, OUTGOING } from './constants';
 
 /** Locks (creating when missing) these users' counters, in user order. */
 export async function lockCounters(trx: LettersTrx, tenantId: number, userIds: Iterable<number>) {
@@ -72,12 +73,12 @@ export interface Delivery {
 /**
  * Puts the letter in these users' cartables, unread, at the top (a new sort key). Someone
  * who holds it already keeps the stronger of the two ways they got it (to before cc …).
- * Each box names the letter's sender, whoever brought it (sent or passed on): the favourite
- * contacts' letters are the letters the sender column names (migration 0028).
+ * Each box names the colleague the letter is from, whoever brought it (sent or passed on):
+ * the favourite contacts' letters are the letters the sender column names (migration 0028).
  */
 export async function deliver(trx: LettersTrx, message: Message, deliveries: Delivery[]) {
   if (!deliveries.length) return;
-  const fromUserId = message.sender_id;
+  const fromUserId = fromColleague(message);
   const sorted = [...deliveries].sort((a, b) => a.userId - b.userId);
   await trx
     .insertInto('message_boxes')
@@ -101,6 +102,13 @@ export async function deliver(trx: LettersTrx, message: Message, deliveries: Del
       }),
     )
     .execute();
+}
+
+/** The colleague a sent letter is from, as its sender column names them: an internal
+ *  letter's sender, an outgoing letter's «فرستنده»; an incoming letter is a customer's. */
+export function fromColleague(message: Pick<Message, 'message_type_fk' | 'sender_id' | 'from_man_user_id'>) {
+  if (message.message_type_fk === OUTGOING) return message.from_man_user_id;
+  return message.message_type_fk === INCOMING ? null : message.sender_id;
 }
 
 /** The user's filing of the letter in an archive or favourite folder. */

@@ -4,7 +4,7 @@
 // reason (`messge` too) and changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestServer, type TestServer } from './harness';
-import { letters, letterWorld, type LetterWorld } from './letters-kit';
+import { letters, letterWorld, type LetterWorld, type Someone } from './letters-kit';
 import { REFUSED } from '../../server/letters/constants';
 import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
 import { PREFIX_OF_NUMBERING_SCHEME_FIXED } from '../../server/masterdata/resource-hooks/andikator';
@@ -860,6 +860,27 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     });
     expect(await api.ids(w.admin, { PageType: 'AllMessage', toCustomerId: customer })).toEqual([outgoing.id]);
     expect(await api.ids(w.ali, { PageType: 'AllMyMessage' })).toContain(outgoing.id);
+    // Ali's favourite contacts' letters are the ones their sender column names: an outgoing
+    // letter's «فرستنده» (not who registered it), an incoming letter nobody's (a customer's).
+    const signedByMaryam = await api.save(w.admin, {
+      ...outgoingFields,
+      MessageFromManFk: w.maryam.personId,
+    });
+    const favouritesOf = async (people: Someone[]) => {
+      const saved = await server.api.post(
+        'person/savefavoritepersons/',
+        { Persons: people.map((p) => p.personId) },
+        { token: w.ali.token },
+      );
+      expect(saved.body.status).toBe(1);
+      return api.ids(w.ali, { PageType: 'FavoritePerson', Count: -1 });
+    };
+    expect(await favouritesOf([w.maryam])).toContain(signedByMaryam.id);
+    const byAdmin = await favouritesOf([w.admin]);
+    expect(byAdmin).toContain(outgoing.id);
+    expect(byAdmin).not.toContain(signedByMaryam.id);
+    expect(byAdmin).not.toContain(saved.id);
+    await favouritesOf([]);
     // AllMessage needs its permission.
     expect(await api.list(w.ali, { PageType: 'AllMessage' })).toMatchObject({
       status: 0,
