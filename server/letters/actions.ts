@@ -6,7 +6,7 @@ import { UserError } from '../http/answers';
 import type { Services } from '../services';
 import { requireLetter, type Message, type Viewer } from './access';
 import { fileLetter, holders, lockCounters, removeBoxes } from './boxes';
-import { EVENT, REFUSED, TO } from './constants';
+import { EVENT, REFUSED, REPLY, TO } from './constants';
 import { recordEvent } from './events';
 import { readByOtherThan } from './readers';
 import type { LettersTrx } from './schema';
@@ -92,8 +92,18 @@ export function fileInFolder(
 
 /** A sent reply deleted (unread: the original's sender never had it) answers nothing: the
  *  original waits again for the answer of its author and sender, if it asked them for one
- *  and no other reply of theirs to its sender is left (as send.ts answerOriginal counts). Their counters are locked (they hold the reply). */
+ *  and no other reply of theirs to its sender is left (as send.ts answerOriginal counts).
+ *  Their counters are locked (they hold the reply). The original's forwards tab no longer
+ *  shows it as «پاسخ» (a letter no one can open); its event of type 10 stays, as history. */
 async function answerOwedAgain(trx: LettersTrx, reply: Message) {
+  // The row its send wrote (send.ts answerOriginal): the author's, of mode reply, written
+  // in that transaction (created_at is its now(), as the reply's sent_at).
+  await sql`DELETE FROM message_forwards f
+     WHERE f.tenant_id = ${reply.tenant_id} AND f.message_id = ${reply.reply_to_id}
+       AND f.mode = ${REPLY} AND f.from_user_id = ${reply.author_id}
+       AND f.created_at = (SELECT r.sent_at FROM messages r WHERE r.tenant_id = ${reply.tenant_id} AND r.id = ${reply.id})`.execute(
+    trx,
+  );
   const users = [...new Set([reply.author_id, reply.sender_id].filter((id): id is number => id !== null))];
   await sql`UPDATE message_boxes b SET answer_request = true
       FROM messages o

@@ -580,9 +580,18 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     const copied = await replyTo({ SelectedCC: [w.maryam.personId] });
     expect(await owed()).toBe(false);
     expect((await api.get(w.maryam, original)).allForwardedMessage).toHaveLength(1);
-    // Deleted unread, the copy's reply owes the answer again: the blind copy's does not stand for it.
+    // Deleted unread, the copy's reply owes the answer again: the blind copy's does not stand
+    // for it, and the original's forwards no longer show a «پاسخ» no one can open.
     expect(await api.call(w.ali, 'DELETE', 'message/delete/', { Id: copied })).toMatchObject({ status: 1 });
     expect(await owed()).toBe(true);
+    expect((await api.get(w.maryam, original)).allForwardedMessage).toEqual([]);
+    // Two replies sent, one deleted: one row left, the other's.
+    await replyTo({ SelectedCC: [w.maryam.personId] });
+    const second = await replyTo({ SelectedCC: [w.maryam.personId] });
+    expect((await api.get(w.maryam, original)).allForwardedMessage).toHaveLength(2);
+    expect(await api.call(w.ali, 'DELETE', 'message/delete/', { Id: second })).toMatchObject({ status: 1 });
+    expect((await api.get(w.maryam, original)).allForwardedMessage).toHaveLength(1);
+    expect(await owed()).toBe(false);
   });
 
   it('keeps a blind copy’s reply, sent for them by a colleague, from the original’s other readers', async () => {
