@@ -39,8 +39,8 @@ import { ONE_PLAN } from '../db/named-statements';
  *   keeps the author from deleting it, stays as it was);
  * - `recipient`: the reading of one it was sent to (to, cc, bcc) or forwarded to (a row in
  *   their cartable), or of the colleague a draft was passed to (its holder, not its
- *   author): it marks their row read, and a sent letter's first such reading is the
- *   letter's (messages.first_read_at: «read» in the lists outside the cartable);
+ *   author): it marks their row read, and a sent letter's first such reading (but a blind
+ *   copy's) is the letter's (messages.first_read_at: «read» in the lists outside the cartable);
  * - `onlooker`: anyone else who may see it (a reader of all letters, one who filed or
  *   forwarded it by that right): their first opening is an event of type 8, nothing more.
  * A user has one event of type 8 of a letter at most, whichever way they came to read it.
@@ -100,7 +100,7 @@ async function markRead(
       .executeTakeFirst();
     // Deleted since it was read for this answer: no reading after its deletion.
     if (!still) throw new UserError(REFUSED.notFound);
-    const boxRead = await markBoxRead(trx, viewer, message, reading);
+    const boxRead = await markBoxRead(trx, viewer, message, reading, box?.recipient_kind === BCC);
     const noticesRead = await readNotices(trx, viewer, message);
     if (boxRead || noticesRead) afterCommit(() => services.notifier.lettersChanged([viewer.userId]));
     // One event of type 8 for a user, however they came to the letter (a reader of all
@@ -113,7 +113,13 @@ async function markRead(
 }
 
 /** The viewer's row of the letter marked read; whether it was unread (their counts change). */
-async function markBoxRead(trx: LettersTrx, viewer: Viewer, message: Message, reading: Reading) {
+async function markBoxRead(
+  trx: LettersTrx,
+  viewer: Viewer,
+  message: Message,
+  reading: Reading,
+  blindCopy: boolean,
+) {
   const mine = trx
     .updateTable('message_boxes')
     .where('tenant_id', '=', viewer.tenantId)
@@ -128,7 +134,9 @@ async function markBoxRead(trx: LettersTrx, viewer: Viewer, message: Message, re
     .returning('message_id')
     .executeTakeFirst();
   if (!first) return changedRows(await mine.set({ is_read: true }).where('is_read', '=', false).execute());
-  if (message.is_send)
+  // A blind copy's reading is not the letter's: «read» in the lists would tell a reader of
+  // all letters that a hidden recipient exists (migration 0029).
+  if (message.is_send && !blindCopy)
     await trx
       .updateTable('messages')
       .set({ first_read_at: sql<Date>`coalesce(first_read_at, now())` })

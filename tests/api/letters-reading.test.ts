@@ -125,6 +125,29 @@ describe.each(ENGINES)('letters: reading (%s)', (engine) => {
     expect(hossein.record.selectedBcc).toEqual([]);
   });
 
+  it('a blind copy’s reading is not the letter’s: all letters and sent letters say unread until a visible recipient reads (migration 0029)', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali], { SelectedBcc: [w.fatemeh.personId] });
+    await opened(w.fatemeh, id);
+    expect(await listed(w.admin, { PageType: 'AllMessage' }, id)).toBe(false);
+    expect(await sentFlag(w.maryam, id)).toBe(false);
+    // Still a reading, which keeps the author from deleting it.
+    expect(await offersDelete(w.maryam, id)).toBe(false);
+    await opened(w.ali, id);
+    expect(await listed(w.admin, { PageType: 'AllMessage' }, id)).toBe(true);
+    // Read before, a blind copy first: migration 0029 takes the letter's reading back.
+    const early = await api.sendNew(w.maryam, [w.ali], { SelectedBcc: [w.fatemeh.personId] });
+    await opened(w.fatemeh, early);
+    const db = server.built.services.db;
+    await asSystem(() => sql`UPDATE messages SET first_read_at = now() WHERE id = ${early}`.execute(db));
+    expect(await listed(w.admin, { PageType: 'AllMessage' }, early)).toBe(true);
+    const script = fs.readFileSync('server/db/migrations/0029_blind_copy_reading_unshown.sql', 'utf8');
+    await asSystem(async () => {
+      for (const statement of splitSqlStatements(script)) await sql.raw(statement).execute(db);
+    });
+    expect(await listed(w.admin, { PageType: 'AllMessage' }, early)).toBe(false);
+    expect(await listed(w.admin, { PageType: 'AllMessage' }, id)).toBe(true);
+  });
+
   it('shows a blind copy’s history once someone forwards the letter to them openly', async () => {
     const id = await api.sendNew(w.maryam, [w.ali], { SelectedBcc: [w.fatemeh.personId] });
     await opened(w.fatemeh, id);
