@@ -49,7 +49,8 @@ interface Entity {
   /** Has `{path}/lookup/` (every master-data resource). */
   hasLookup: boolean;
   record(row: Row): RaRecord;
-  write(data: Row, mode: 'create' | 'update'): WriteRequest;
+  /** `previous`: the record the edit form opened on (an update then sends what changed). */
+  write(data: Row, mode: 'create' | 'update', previous?: Row): WriteRequest;
 }
 
 async function entityOf(name: string): Promise<Entity> {
@@ -60,7 +61,7 @@ async function entityOf(name: string): Promise<Entity> {
       path: resource.name,
       hasLookup: true,
       record: (row) => toRaRecord(resource, row),
-      write: (data, mode) => toWriteRequest(resource, data, mode),
+      write: (data, mode, previous) => toWriteRequest(resource, data, mode, previous),
     };
   }
   return {
@@ -166,15 +167,18 @@ export const dataProvider: DataProvider = {
     changed(resource);
     return { data: await storedOr(resource, answer.id as Identifier, data as Row) } as never;
   },
-  async update(resource, { id, data }) {
+  async update(resource, { id, data, previousData }) {
     const entity = await entityOf(resource);
-    const request = entity.write(data as Row, 'update');
+    const request = entity.write(data as Row, 'update', previousData as Row | undefined);
     ensureOk(await send('PUT', `${entity.path}/update/`, { ...request, body: { ...request.body, Id: id } }));
     changed(resource);
     return { data: await storedOr(resource, id, data as Row) } as never;
   },
   async updateMany(resource, { ids, data }) {
-    await Promise.all(ids.map((id) => dataProvider.update(resource, { id, data, previousData: { id } })));
+    // No record the form opened on: every field goes.
+    await Promise.all(
+      ids.map((id) => dataProvider.update(resource, { id, data, previousData: undefined as never })),
+    );
     return { data: ids };
   },
   async delete(resource, { id, previousData }) {

@@ -1,6 +1,7 @@
 // Between react-admin's records and the master-data contract of one resource (src/schemas):
 // a record's id is its `idField` (bankId, orgUnitId…), and writes send every field of the
-// resource by its PascalCase name — empty as null, so an update clears it; never a read-only
+// resource by its PascalCase name — empty as null, so an update clears it (an edit only the
+// fields the user changed: toWriteRequest); never a read-only
 // one; multipart only when a file field holds a new file.
 import type { RaRecord } from 'react-admin';
 import type { Resource } from '../schemas';
@@ -31,14 +32,30 @@ export interface WriteRequest {
   multipart: boolean;
 }
 
-/** The create/update body of a record: every writable field, PascalCase. */
-export function toWriteRequest(resource: Resource, data: Row, mode: 'create' | 'update'): WriteRequest {
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+/** The same value as the form had it when it opened (an array or a choice compared whole). */
+const sameValue = (a: unknown, b: unknown) =>
+  (isEmpty(a) && isEmpty(b)) || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The create/update body of a record: every writable field, PascalCase. Given the record as
+ * the form opened on it (`previous`), an update sends only the fields the user changed: a
+ * field it leaves out keeps its stored value, so a dialog left open does not undo what
+ * another administrator saved meanwhile (another scheme made the default, a title).
+ */
+export function toWriteRequest(
+  resource: Resource,
+  data: Row,
+  mode: 'create' | 'update',
+  previous?: Row,
+): WriteRequest {
   const body: Row = {};
   let multipart = false;
   for (const [name, { meta }] of Object.entries(resource.fields)) {
     if (meta.readOnly || (mode === 'update' && meta.readOnlyOnEdit)) continue;
     const key = resource.inputName(name);
     const value = data[name];
+    if (mode === 'update' && previous && meta.kind !== 'file' && sameValue(value, previous[name])) continue;
     if (meta.kind === 'file') {
       const file = fileOf(value);
       if (file) {
@@ -47,7 +64,7 @@ export function toWriteRequest(resource: Resource, data: Row, mode: 'create' | '
       }
       continue;
     }
-    const empty = value === undefined || value === null || value === '';
+    const empty = isEmpty(value);
     // A write-only field (password) left empty keeps what is stored.
     if (meta.writeOnly && empty) continue;
     body[key] = empty ? null : value;
