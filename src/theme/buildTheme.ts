@@ -1,6 +1,7 @@
 // The MUI theme of the portal: react-admin's default look, right to left, Vazirmatn, and
 // the user's chosen colour as primary (spec 1 §2 Home: theme colour picker).
 import { faIR } from '@mui/material/locale';
+import type { Theme } from '@mui/material/styles';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
 export const DEFAULT_THEME_COLOR = '#7B1FA2';
@@ -46,6 +47,16 @@ export function buildTheme(primaryColor: string): RaThemeOptions {
       // The top bar is fixed: a field reached by Tab (or a phone keyboard's «previous») is
       // scrolled clear of it, not under it.
       MuiCssBaseline: { styleOverrides: { html: { scrollPaddingTop: 72, scrollPaddingBottom: 16 } } },
+      // react-admin's «رفتن به محتوا» is white on the page's near-white: in the primary colour.
+      RaSkipNavigationButton: {
+        styleOverrides: {
+          root: ({ theme }: { theme: Theme }) => ({
+            backgroundColor: theme.palette.primary.main,
+            color: theme.palette.primary.contrastText,
+            '&:hover': { backgroundColor: theme.palette.primary.dark },
+          }),
+        },
+      },
       MuiCircularProgress: { defaultProps: { 'aria-label': 'در حال بارگذاری' } },
       MuiLinearProgress: { defaultProps: { 'aria-label': 'در حال بارگذاری' } },
       MuiFormHelperText: {

@@ -72,8 +72,12 @@ describe('sign-in page', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText('نام کاربری الزامی است')).toBeTruthy();
     expect(screen.getByText('رمز عبور الزامی است')).toBeTruthy();
     expect(lastForm).toBeNull();
+    // The keyboard is taken to the first field to fill.
+    expect(document.activeElement).toBe(screen.getByLabelText(/^نام کاربری/));
     fireEvent.change(screen.getByLabelText(/^نام کاربری/), { target: { value: '09120000000' } });
     expect(screen.queryByText('نام کاربری الزامی است')).toBeNull();
+    fireEvent.submit(screen.getByLabelText(/^کد امنیتی/).closest('form')!);
+    expect(document.activeElement).toBe(screen.getByLabelText(/^رمز عبور/));
   });
 
   it('on a status-0 answer shows the server message in red and reloads the captcha', async () => {
@@ -93,6 +97,8 @@ describe('sign-in page', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     );
     expect((screen.getByLabelText(/^کد امنیتی/) as HTMLInputElement).value).toBe('');
     expect(getSession()).toBeNull();
+    // The keyboard is back in the form, at the captcha to type again — not on the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^کد امنیتی/)));
 
     // The multipart form carries the specification's fields.
     expect(lastForm!.get('Username')).toBe('09120000000');

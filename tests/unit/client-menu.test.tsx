@@ -122,6 +122,9 @@ describe('side menu', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     renderInAdmin(<SideMenu />, { path: '/incomingletters' });
     const current = await screen.findByRole('menuitem', { name: 'وارده' });
     expect(current.className).toContain('RaMenuItemLink-active');
+    // Said to a screen reader too, and of no other entry.
+    expect(current.getAttribute('aria-current')).toBe('page');
+    expect(document.querySelectorAll('[aria-current="page"]')).toHaveLength(1);
     expect(screen.getByRole('menuitem', { name: 'مکاتبات' }).getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('menuitem', { name: 'بایگانی' }).getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByText('قراردادهای ۱۴۰۳')).toBeNull();
@@ -139,6 +142,7 @@ describe('side menu', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     });
     const current = await screen.findByRole('menuitem', { name: 'قراردادهای ۱۴۰۳' });
     expect(current.className).toContain('RaMenuItemLink-active');
+    expect(current.getAttribute('aria-current')).toBe('page');
     expect(current.getAttribute('href')).toBe(
       `/archivemessage/12?title=${encodeURIComponent('قراردادهای ۱۴۰۳')}`,
     );

@@ -1,6 +1,6 @@
 // Username, password and captcha; Enter submits. On a refused sign-in the server's message
 // is shown in red for 3 s and a new captcha is fetched (spec 1 §2 Sign-in, §8).
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, CircularProgress, TextField } from '@mui/material';
 import { useLogin } from 'react-admin';
 import type { Credentials } from '../../auth/signIn';
@@ -22,11 +22,22 @@ export function LoginForm() {
   const [tried, setTried] = useState(false);
   const missing = (value: string, label: string) =>
     tried && !value.trim() ? `${label} الزامی است` : undefined;
+  // Where the keyboard goes next: the first empty field, or after a refusal the captcha to
+  // type again (the fields were disabled while the sign-in went, which took the focus away).
+  const form = useRef<HTMLFormElement>(null);
+  const focusField = (name: string) =>
+    form.current?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.focus();
+  const focusAfterSubmit = useRef<string | null>(null);
+  useEffect(() => {
+    if (submitting || !focusAfterSubmit.current) return;
+    focusField(focusAfterSubmit.current);
+    focusAfterSubmit.current = null;
+  }, [submitting]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (!username.trim() || !password) return;
+    if (!username.trim() || !password) return focusField(username.trim() ? 'password' : 'username');
     setSubmitting(true);
     const credentials: Credentials = { username, password, captchaInputText: captchaText, captcha };
     try {
@@ -36,6 +47,7 @@ export function LoginForm() {
       notice.error((error as Error).message, SIGN_IN_ERROR_MS);
       setCaptchaText('');
       reload();
+      focusAfterSubmit.current = 'captcha';
       setSubmitting(false);
     }
   };
@@ -43,6 +55,7 @@ export function LoginForm() {
   return (
     <Box
       component="form"
+      ref={form}
       onSubmit={submit}
       noValidate
       sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}

@@ -5,7 +5,8 @@
 // whole path in a tooltip: a deep tree of long names stays a few lines per entry.
 import { Box, ListItemIcon, ListItemText, MenuItem, Tooltip } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { MenuItemLink, useSidebarState } from 'react-admin';
+import { MenuItemLink, useSidebarState, type MenuItemLinkProps } from 'react-admin';
+import { useMatch } from 'react-router-dom';
 import { ForwardChevron } from './DirectionalChevron';
 import { menuIcon } from './menuIcons';
 import { isGroup, menuTarget, type MenuRecord } from './menuTree';
@@ -39,6 +40,14 @@ export function MenuRowItem({ row, onToggle }: { row: MenuRow; onToggle: (id: nu
   return isGroup(row.item) ? <GroupRow row={row} onToggle={onToggle} /> : <LinkRow row={row} />;
 }
 
+/** A menu entry that says to a screen reader which page is the current one (react-admin's
+ *  only colours it). */
+function PageLink(props: MenuItemLinkProps) {
+  const path = (typeof props.to === 'string' ? props.to : props.to.pathname) ?? '';
+  const current = useMatch({ path, end: path === '/' });
+  return <MenuItemLink {...props} aria-current={current ? 'page' : undefined} />;
+}
+
 function LinkRow({ row: { item, depth } }: { row: MenuRow }) {
   const target = menuTarget(item);
   const icon = depth === 0 ? menuIcon(item) : undefined;
@@ -46,7 +55,7 @@ function LinkRow({ row: { item, depth } }: { row: MenuRow }) {
     return (
       // 'right' is flipped to the left by MUI in RTL, beside the right-hand sidebar.
       <Tooltip title={item.title} placement="right">
-        <MenuItemLink
+        <PageLink
           to={linkTo(target)}
           primaryText={<FolderLabel path={item.title} own={item.ownTitle} />}
           sx={rowSx(depth)}
@@ -55,7 +64,7 @@ function LinkRow({ row: { item, depth } }: { row: MenuRow }) {
     );
   }
   if (target)
-    return <MenuItemLink to={linkTo(target)} primaryText={item.title} leftIcon={icon} sx={rowSx(depth)} />;
+    return <PageLink to={linkTo(target)} primaryText={item.title} leftIcon={icon} sx={rowSx(depth)} />;
   // A route this client does not know yet: shown, since the server sent it, but inert.
   return (
     <MenuItem disabled sx={rowSx(depth)}>
