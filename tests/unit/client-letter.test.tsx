@@ -355,6 +355,13 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     const before = opened;
     fireEvent.click(button('بایگانی'));
     const dialog = await screen.findByRole('dialog');
+    // Confirmed with nothing chosen: the field says why, tied to it, and has the keyboard.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'بایگانی' }));
+    const picker = within(dialog).getByRole('combobox');
+    await waitFor(() => expect(picker.getAttribute('aria-invalid')).toBe('true'));
+    const described = document.getElementById(picker.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('الزامی است');
+    expect(document.activeElement).toBe(picker);
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
     fireEvent.click(await screen.findByRole('option', { name: 'شرکت آلفا' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'بایگانی' }));
@@ -386,7 +393,7 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     fireEvent.click(screen.getByRole('tab', { name: /نامه‌های مرتبط/ }));
     fireEvent.click(screen.getByRole('button', { name: 'افزودن نامه مرتبط' }));
     const picker = await screen.findByRole('dialog');
-    const choice = await within(picker).findByRole('button', { name: 'انتخاب' });
+    const choice = await within(picker).findByRole('button', { name: /^انتخاب: / });
     fireEvent.click(choice);
     // The relation type comes first (spec 1 §5): the user is brought to it.
     expect(within(picker).getByText('الزامی است')).toBeTruthy();

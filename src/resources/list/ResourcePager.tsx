@@ -74,7 +74,8 @@ export function Pager(props: PagerProps) {
   }, [loading, count, capped, page, pages, correctPage]);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, px: 2, py: 1.5 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+      {/* A status: a search's new total is read out (a screen reader hears the list changed). */}
+      <Typography variant="body2" color="text.secondary" role="status" sx={{ flexGrow: 1 }}>
         مجموع: {capped ? `بیش از ${groupDigits(count)}` : groupDigits(count)}
       </Typography>
       {/* The size is offered whenever there is more than the smallest page: choosing 50

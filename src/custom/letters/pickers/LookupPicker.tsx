@@ -21,6 +21,8 @@ interface LookupPickerProps {
   /** The chosen record is not there (deleted, or an id no record has): by default the
    *  choice is cleared through onChange. */
   onGone?: () => void;
+  /** An error said under the field, tied to it (aria-invalid, aria-describedby). */
+  error?: string;
 }
 
 export function LookupPicker({
@@ -33,6 +35,7 @@ export function LookupPicker({
   noneYet,
   autoFocus,
   onGone,
+  error,
 }: LookupPickerProps) {
   const [phrase, setPhrase] = useState('');
   const { choices, isPending, gone } = useResourceChoices(resource, {
@@ -67,7 +70,15 @@ export function LookupPicker({
       }}
       noOptionsText={(!phrase && noneYet) || NO_OPTIONS}
       loadingText="در حال بارگذاری…"
-      renderInput={(params) => <TextField {...params} label={label} autoFocus={autoFocus} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          autoFocus={autoFocus}
+          error={Boolean(error)}
+          helperText={error}
+        />
+      )}
     />
   );
 }

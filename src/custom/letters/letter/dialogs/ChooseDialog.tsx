@@ -10,7 +10,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { LookupPicker } from '../../pickers/LookupPicker';
@@ -81,6 +80,8 @@ export function ChooseDialog({
     if (busy) return;
     if (!chosen) {
       setMissing(true);
+      // To the field that says why (a press of the confirm button left the keyboard there).
+      document.getElementById(`choose-${resource}`)?.focus();
       return;
     }
     setBusy(true);
@@ -119,8 +120,8 @@ export function ChooseDialog({
           onChange={choose}
           noneYet={noneYet}
           autoFocus
+          error={missing ? 'الزامی است' : undefined}
         />
-        {missing && <FormHelperText error>الزامی است</FormHelperText>}
         {busy && progress && <ProgressLine {...progress} />}
       </DialogContent>
       <DialogActions>
