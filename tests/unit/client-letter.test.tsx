@@ -310,9 +310,19 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     open('/letter/false/Draft/4/12');
     await waitForScreen();
     record = { ...baseRecord, signed: true };
+    button('امضا').focus();
     fireEvent.click(button('امضا'));
     await waitFor(() => expect(calls).toEqual([{ path: 'sign', body: { Language: 0, id: 12 } }]));
     await waitFor(() => expect(enabled(ALL_BUTTONS)).toEqual(['چاپ', 'حذف', 'ارسال', 'حذف امضا']));
+    // The screen was made anew: the keyboard is on its tab, not back at the top of the page
+    // («امضا» is no more).
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('tab'));
+    // Likewise after «حذف امضا», which is no more once the signature is gone.
+    record = { ...baseRecord, signed: false };
+    button('حذف امضا').focus();
+    fireEvent.click(button('حذف امضا'));
+    await waitFor(() => expect(enabled(ALL_BUTTONS)).toContain('امضا'));
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('tab'));
   });
 
   it('a signed draft is sent, then opens as the sent letter', async () => {

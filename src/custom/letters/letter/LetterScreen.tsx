@@ -23,13 +23,20 @@ export default function LetterScreen() {
   // A reload (filed, signed, numbered) comes back to the tab the user was on; another
   // letter opens on its own first tab.
   const [shown, setShown] = useState<{ letter: string; tab: LetterTab } | null>(null);
+  // The control the keyboard was on when an action reloaded the letter: the screen is made
+  // anew, and the keyboard would otherwise start again at the top of the page.
+  const [focused, setFocused] = useState<string | null>(null);
   return (
     <LetterLoader
       key={`${letter}/${generation}`}
       id={Number(id) || 0}
       messageType={Number(messagetype)}
       pageType={pagetype}
-      reload={() => setGeneration((n) => n + 1)}
+      focusBack={focused}
+      reload={() => {
+        setFocused(controlName(document.activeElement));
+        setGeneration((n) => n + 1);
+      }}
       tabs={{
         kept: shown?.letter === letter ? shown.tab : undefined,
         shown: (tab) => setShown({ letter, tab }),
@@ -38,15 +45,34 @@ export default function LetterScreen() {
   );
 }
 
+/** A control's name as a screen reader reads it (its label, else its text). */
+function controlName(element: Element | null): string | null {
+  if (!(element instanceof HTMLElement) || element === document.body) return null;
+  return element.getAttribute('aria-label') || element.textContent?.trim() || null;
+}
+
+/** Back to the control of that name, if the letter still offers it (a «امضا» pressed is
+ *  gone once signed), else to the tab the letter opened on. */
+function focusControl(name: string | null) {
+  if (!name) return;
+  const controls = [...document.querySelectorAll<HTMLElement>('button, [role="tab"]')];
+  const same = controls.find(
+    (control) => controlName(control) === name && !(control as HTMLButtonElement).disabled,
+  );
+  (same ?? controls.find((control) => control.getAttribute('aria-selected') === 'true'))?.focus();
+}
+
 interface LetterLoaderProps {
   id: number;
+  /** The control to give the keyboard back to once the letter is drawn (after a reload). */
+  focusBack: string | null;
   messageType: number;
   pageType: string;
   reload: () => void;
   tabs: TabMemory;
 }
 
-function LetterLoader({ id, messageType, pageType, reload, tabs }: LetterLoaderProps) {
+function LetterLoader({ id, messageType, pageType, reload, tabs, focusBack }: LetterLoaderProps) {
   const [detail, setDetail] = useState<LetterDetail | string | null>(null);
   useEffect(() => {
     if (id <= 0) return;
@@ -61,6 +87,10 @@ function LetterLoader({ id, messageType, pageType, reload, tabs }: LetterLoaderP
   const loaded = typeof detail === 'object' ? detail : null;
   const type = loaded?.record.messageTypeFk ?? messageType;
   const choices = useLetterChoices(type);
+  const drawn = Boolean(choices) && (id <= 0 || loaded !== null);
+  useEffect(() => {
+    if (drawn) focusControl(focusBack);
+  }, [drawn, focusBack]);
 
   if (typeof detail === 'string') return <LetterMissing message={detail} />;
   if (id > 0 && !loaded) return <LetterSkeleton />;
