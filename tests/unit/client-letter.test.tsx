@@ -261,6 +261,15 @@ describe('a new letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(screen.getByLabelText('نیاز به پاسخ دارد')).toBeTruthy();
   });
 
+  it('shows a draft’s own scheme switched off since, said to be so, and offers it to no new letter', async () => {
+    record = { ...baseRecord, andikatorFk: 3 };
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
+    fireEvent.click(screen.getByRole('tab', { name: 'نگارش نامه' }));
+    const scheme = await screen.findByRole('combobox', { name: /اندیکاتور/ });
+    await waitFor(() => expect(scheme.textContent).toBe('غیرفعال (غیرفعال)'));
+  });
+
   it('shows the body right-aligned in its toolbar before the editor is focused', async () => {
     open('/letter/true/AllMyMessage/4/0');
     await waitForScreen();

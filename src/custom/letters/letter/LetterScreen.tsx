@@ -14,7 +14,7 @@ import { fetchLetter, type LetterDetail } from '../api';
 import { hasPermission } from '../../../api/session';
 import { letterTypeInfo } from '../letterTypes';
 import { LetterEditor, type LetterTab, type TabMemory } from './LetterEditor';
-import { useLetterChoices } from './useLetterChoices';
+import { offeredSchemes, useLetterChoices } from './useLetterChoices';
 
 export default function LetterScreen() {
   const { id = '0', messagetype = '4', pagetype = 'AllMyMessage' } = useParams();
@@ -105,7 +105,7 @@ function LetterLoader({ id, messageType, pageType, reload, tabs, focusBack }: Le
       detail={loaded}
       messageType={type}
       pageType={pageType}
-      schemes={choices.schemes}
+      schemes={offeredSchemes(choices.schemes, loaded?.record.andikatorFk)}
       myPersonId={choices.myPersonId}
       reload={reload}
       tabs={tabs}

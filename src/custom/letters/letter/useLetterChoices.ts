@@ -8,6 +8,7 @@ export interface SchemeChoice {
   id: number;
   name: string;
   isDefault: boolean;
+  isActive: boolean;
 }
 
 interface SchemeRow {
@@ -17,20 +18,31 @@ interface SchemeRow {
   isDefault: boolean;
 }
 
-/** The active schemes of a type, with its default: the lookup (open to every user of the
- *  tenant) answers each scheme's active and default flags beside its name. */
+/** The schemes of a type, with its default: the lookup (open to every user of the tenant)
+ *  answers each scheme's active and default flags beside its name. */
 export async function fetchSchemes(messageType: number): Promise<SchemeChoice[]> {
   const lookup = await http.get<ApiAnswer & { records?: SchemeRow[] }>('andikator/lookup/', {
     MessageType: messageType,
   });
   const rows = lookup.status === 1 ? (lookup.records ?? []) : [];
-  return rows
-    .filter((row) => row.isActive)
-    .map((row) => ({ id: row.id, name: row.title, isDefault: row.isDefault }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.title,
+    isDefault: row.isDefault,
+    isActive: row.isActive,
+  }));
+}
+
+/** The schemes a letter is offered: the active ones, and its own if it was switched off
+ *  since (a numbered draft showed its required scheme empty), said to be so. */
+export function offeredSchemes(schemes: SchemeChoice[], own: number | null | undefined): SchemeChoice[] {
+  return schemes
+    .filter((scheme) => scheme.isActive || scheme.id === own)
+    .map((scheme) => (scheme.isActive ? scheme : { ...scheme, name: `${scheme.name} (غیرفعال)` }));
 }
 
 export const defaultScheme = (schemes: SchemeChoice[]): number | null =>
-  schemes.find((scheme) => scheme.isDefault)?.id ?? null;
+  schemes.find((scheme) => scheme.isDefault && scheme.isActive)?.id ?? null;
 
 /** The signed-in user's person (usersetting/get names it; a picker's phrase finds people
  *  by name only, not by the mobile that is their username). */
