@@ -47,13 +47,15 @@ export function buildTheme(primaryColor: string): RaThemeOptions {
       // The top bar is fixed: a field reached by Tab (or a phone keyboard's «previous») is
       // scrolled clear of it, not under it.
       MuiCssBaseline: { styleOverrides: { html: { scrollPaddingTop: 72, scrollPaddingBottom: 16 } } },
-      // react-admin's «رفتن به محتوا» is white on the page's near-white: in the primary colour.
+      // react-admin's «رفتن به محتوا» is white on the page's near-white: dark text on white,
+      // outlined, over the coloured top bar it shows on.
       RaSkipNavigationButton: {
         styleOverrides: {
           root: ({ theme }: { theme: Theme }) => ({
-            backgroundColor: theme.palette.primary.main,
-            color: theme.palette.primary.contrastText,
-            '&:hover': { backgroundColor: theme.palette.primary.dark },
+            backgroundColor: theme.palette.background.paper,
+            color: theme.palette.text.primary,
+            outline: `2px solid ${theme.palette.primary.main}`,
+            '&:hover': { backgroundColor: theme.palette.background.paper },
           }),
         },
       },
