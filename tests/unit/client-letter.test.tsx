@@ -292,6 +292,11 @@ describe('a new letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     open('/letter/true/AllMyMessage/4/0');
     await waitForScreen();
     expect(screen.getByRole('tab', { name: 'نگارش نامه' }).getAttribute('aria-selected')).toBe('true');
+    // The tab names the panel it shows, and the panel is named by it.
+    const composeTab = screen.getByRole('tab', { name: 'نگارش نامه' });
+    const panel = screen.getByRole('tabpanel');
+    expect(composeTab.getAttribute('aria-controls')).toBe(panel.id);
+    expect(panel.getAttribute('aria-labelledby')).toBe(composeTab.id);
     expect(screen.queryByRole('tab', { name: 'ارجاع‌ها' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'رویدادهای نامه' })).toBeNull();
     expect(enabled(ALL_BUTTONS)).toEqual(['ارسال']);

@@ -174,14 +174,15 @@ function LetterWorkspace({
           aria-label="بخش‌های نامه"
           sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
-          <Tab value="view" label="مشاهده نامه" />
-          <Tab value="compose" label="نگارش نامه" />
-          <Tab value="attachments" label={tabLabel('پیوست‌ها', detail?.attachment.length)} />
-          <Tab value="related" label={tabLabel('نامه‌های مرتبط', detail?.relatedMessage.length)} />
-          {saved && <Tab value="forwards" label="ارجاع‌ها" />}
-          {saved && <Tab value="events" label="رویدادهای نامه" />}
+          <Tab {...tabOf('view')} label="مشاهده نامه" />
+          <Tab {...tabOf('compose')} label="نگارش نامه" />
+          <Tab {...tabOf('attachments')} label={tabLabel('پیوست‌ها', detail?.attachment.length)} />
+          <Tab {...tabOf('related')} label={tabLabel('نامه‌های مرتبط', detail?.relatedMessage.length)} />
+          {saved && <Tab {...tabOf('forwards')} label="ارجاع‌ها" />}
+          {saved && <Tab {...tabOf('events')} label="رویدادهای نامه" />}
         </Tabs>
-        <CardContent>
+        {/* The one panel the tabs show their part in, named by the tab that is open. */}
+        <CardContent role="tabpanel" id={LETTER_PANEL} aria-labelledby={tabId(tab)}>
           {tab === 'view' && <ViewTab record={record} messageType={messageType} />}
           {/* Always mounted: its inputs carry the form's rules, checked before any save. */}
           <Box hidden={tab !== 'compose'}>
@@ -226,6 +227,11 @@ function LetterWorkspace({
     </Box>
   );
 }
+
+const LETTER_PANEL = 'letter-panel';
+const tabId = (tab: LetterTab) => `letter-tab-${tab}`;
+/** A tab tied to the panel it opens (aria-controls), for a screen reader. */
+const tabOf = (tab: LetterTab) => ({ value: tab, id: tabId(tab), 'aria-controls': LETTER_PANEL });
 
 const tabLabel = (label: string, count: number | undefined) =>
   count ? `${label} (${toPersianDigits(count)})` : label;
