@@ -412,6 +412,8 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     fireEvent.click(screen.getByRole('tab', { name: /پیوست‌ها/ }));
     const image = new File([new Uint8Array([137, 80, 78, 71])], 'نمودار.png', { type: 'image/png' });
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    // Named by its field, not the browser's «Choose File».
+    expect(input.getAttribute('aria-label')).toMatch(/\S/);
     fireEvent.change(input, { target: { files: [image] } });
 
     fireEvent.click(screen.getByRole('tab', { name: /نامه‌های مرتبط/ }));

@@ -62,6 +62,8 @@ export function LetterImagesInput({
       }}
       placeholder={placeholder}
       helperText={helperText}
+      // The file input named by its field (a screen reader read «Choose File»).
+      inputProps={{ 'aria-label': label }}
       // The new files side by side, not one under another down the page.
       sx={{ '& .previews': { display: 'flex', flexWrap: 'wrap', gap: 1 } }}
     >
