@@ -296,6 +296,23 @@ describe('home dashboard', () => {
     errors.mockRestore();
   });
 
+  it('the theme colours are one Tab stop, the current colour, and the arrow keys go from colour to colour', async () => {
+    renderDashboard();
+    const group = await screen.findByRole('radiogroup', { name: 'رنگ پوسته' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios).toHaveLength(30);
+    await waitFor(() =>
+      expect(radios.filter((r) => r.getAttribute('aria-checked') === 'true')).toHaveLength(1),
+    );
+    const current = radios.find((r) => r.getAttribute('aria-checked') === 'true')!;
+    expect(radios.filter((r) => r.tabIndex === 0)).toEqual([current]);
+    current.focus();
+    fireEvent.keyDown(current, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(radios[(radios.indexOf(current) + 1) % 30]);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(current);
+  });
+
   it('shows a count it never read as «—», not ۰', async () => {
     boxAnswer = { status: 0, message: 'خطای سرور' };
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
