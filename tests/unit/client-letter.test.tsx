@@ -339,6 +339,33 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('tab'));
   });
 
+  it('asks for the schemes again when a save is refused: one may have been switched off meanwhile', async () => {
+    record = { ...baseRecord, signed: true };
+    let schemeLookups = 0;
+    server.use(
+      http.get('*/api/andikator/lookup/', () => {
+        schemeLookups += 1;
+        return HttpResponse.json({
+          status: 1,
+          records: [{ id: 2, title: 'پیش‌فرض تازه', isActive: true, isDefault: true, messageTypeFk: 4 }],
+        });
+      }),
+      http.post(
+        '*/api/message/save/',
+        () => HttpResponse.json({ status: 0, messge: 'اندیکاتور انتخاب‌شده غیرفعال است' }),
+        { once: true },
+      ),
+    );
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
+    const before = schemeLookups;
+    fireEvent.click(button('ارسال'));
+    expect(await screen.findByText('اندیکاتور انتخاب‌شده غیرفعال است')).toBeTruthy();
+    await waitFor(() => expect(schemeLookups).toBe(before + 1));
+    // The screen stays as it was (no reload of the letter, nothing typed lost).
+    expect(location?.pathname).toBe('/letter/false/Draft/4/12');
+  });
+
   it('a signed draft is sent, then opens as the sent letter', async () => {
     record = { ...baseRecord, signed: true };
     open('/letter/false/Draft/4/12');

@@ -53,6 +53,8 @@ export interface LetterEditorProps {
   schemes: SchemeChoice[];
   myPersonId: number | null;
   reload: () => void;
+  /** A save refused: what the form offers may have changed meanwhile (a scheme switched off). */
+  onRefused?: () => void;
   tabs?: TabMemory;
 }
 
@@ -99,6 +101,7 @@ function LetterWorkspace({
   schemes,
   myPersonId,
   reload,
+  onRefused,
   tabs,
   loaded,
   openDialog,
@@ -139,6 +142,7 @@ function LetterWorkspace({
     pageType,
     editable: buttons.editable,
     reload,
+    refused: onRefused,
     // Too many new files is the attachments tab's error; every other one is the compose tab's.
     showErrors: (fields) =>
       setTab(fields.includes('attachments') && fields.length === 1 ? 'attachments' : 'compose'),

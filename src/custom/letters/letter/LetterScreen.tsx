@@ -108,6 +108,7 @@ function LetterLoader({ id, messageType, pageType, reload, tabs, focusBack }: Le
       schemes={offeredSchemes(choices.schemes, loaded?.record.andikatorFk)}
       myPersonId={choices.myPersonId}
       reload={reload}
+      onRefused={choices.refresh}
       tabs={tabs}
     />
   );

@@ -21,6 +21,8 @@ interface ActionsOptions {
   pageType: string;
   editable: boolean;
   reload: () => void;
+  /** The server refused a save (its reason is shown): what the form offers is asked again. */
+  refused?: () => void;
   /** The form has errors in these fields: show the tab where they are. */
   showErrors: (fields: string[]) => void;
 }
@@ -36,6 +38,7 @@ export function useLetterActions({
   pageType,
   editable,
   reload,
+  refused,
   showErrors,
 }: ActionsOptions) {
   const { handleSubmit, getValues } = useFormContext<LetterFormValues>();
@@ -84,6 +87,7 @@ export function useLetterActions({
     try {
       const answer = await saveLetter(fields, files, setProgress);
       if (notice.fromAnswer(answer)) afterSave(mode, Number(answer.id) || messageId);
+      else refused?.();
     } catch (error) {
       notice.error(errorText(error));
     } finally {

@@ -1,7 +1,7 @@
 // What the compose form needs besides the letter: the numbering schemes of the letter's
 // type with the type's default (spec 1 §4: preselected on a new letter) and the current
 // user's person id (spec 1 §5: not among their own letter's recipients).
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { http, type ApiAnswer } from '../../../api/http';
 
 export interface SchemeChoice {
@@ -51,13 +51,16 @@ export async function fetchMyPersonId(): Promise<number | null> {
   return answer.status === 1 ? (answer.record?.personId ?? null) : null;
 }
 
-/** Loads once per letter type; null until both answers are in (or failed). */
+/** Loads once per letter type, and again on `refresh()` (what is shown stays until the new
+ *  answer is in); null until both answers are in (or failed). */
 export function useLetterChoices(messageType: number) {
   const [loaded, setLoaded] = useState<{
     type: number;
     schemes: SchemeChoice[];
     myPersonId: number | null;
   } | null>(null);
+  const [asked, setAsked] = useState(0);
+  const refresh = useCallback(() => setAsked((n) => n + 1), []);
   useEffect(() => {
     let current = true;
     const schemes = fetchSchemes(messageType).catch((error: unknown) => {
@@ -72,6 +75,6 @@ export function useLetterChoices(messageType: number) {
     return () => {
       current = false;
     };
-  }, [messageType]);
-  return loaded?.type === messageType ? loaded : null;
+  }, [messageType, asked]);
+  return loaded?.type === messageType ? { ...loaded, refresh } : null;
 }
