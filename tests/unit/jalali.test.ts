@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   isAfterTehranToday,
   tehranToday,
@@ -200,6 +200,26 @@ describe("the pickers' Jalali adapter", () => {
 
   it('starts the week on Saturday', () => {
     expect(adapter.startOfWeek(new Date(2025, 2, 19)).getDay()).toBe(6);
+  });
+
+  it('takes "now" as the clock in Tehran: today is Tehran’s, whatever the device’s time zone', () => {
+    vi.useFakeTimers();
+    try {
+      // 22:00 UTC on 27 November is 01:30 on the 28th in Tehran.
+      vi.setSystemTime(new Date('2026-11-27T22:00:00Z'));
+      const now = adapter.date();
+      expect([
+        now.getFullYear(),
+        now.getMonth() + 1,
+        now.getDate(),
+        now.getHours(),
+        now.getMinutes(),
+      ]).toEqual([2026, 11, 28, 1, 30]);
+      // A given value is read as it was.
+      expect(adapter.date('2025-03-20T08:00:00Z')?.getTime()).toBe(Date.parse('2025-03-20T08:00:00Z'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows Persian digits and reads both kinds back', () => {

@@ -1,7 +1,7 @@
 // The MUI X adapter the Jalali pickers use: AdapterDateFnsJalali (date-fns-jalali, fa-IR
-// locale: Saturday first) with two fixes.
+// locale: Saturday first) with three fixes.
 import { AdapterDateFnsJalali } from '@mui/x-date-pickers/AdapterDateFnsJalali';
-import { jalaliMonthLength } from '../../shared/jalali';
+import { jalaliMonthLength, tehranWallClock } from '../../shared/jalali';
 import { toLatinDigits, toPersianDigits } from '../../shared/persian-digits';
 
 export class JalaliPickerAdapter extends AdapterDateFnsJalali {
@@ -30,5 +30,15 @@ export class JalaliPickerAdapter extends AdapterDateFnsJalali {
       const day = this.getDate(value);
       return setYearOverflowing(day > length ? this.setDate(value, length) : value, year);
     };
+
+    // 3. "Now" is Iran's: the calendars mark today, and the pickers open on it, by the clock
+    //    in Tehran, as every date the portal shows is (the greeting's «شنبه ۷ آذر» beside a
+    //    calendar ringing Friday the 6th on a device set to another time zone).
+    const dateOf = this.date;
+    this.date = ((value?: unknown) => {
+      if (value !== undefined) return dateOf(value as never);
+      const now = tehranWallClock(new Date());
+      return new Date(now.year, now.month - 1, now.day, now.hour, now.minute);
+    }) as typeof this.date;
   }
 }
