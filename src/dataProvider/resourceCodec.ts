@@ -67,7 +67,9 @@ export function toWriteRequest(
     const empty = isEmpty(value);
     // A write-only field (password) left empty keeps what is stored.
     if (meta.writeOnly && empty) continue;
-    body[key] = empty ? null : value;
+    // A field with a default, emptied, is set back to it: the server reads an empty value of
+    // such a field as "left out" and kept the old one while the user was told it was saved.
+    body[key] = empty ? (meta.default ?? null) : value;
   }
   // A form post cannot say null, and a field it leaves out keeps its stored value on
   // update: an emptied field goes as '' there.

@@ -32,7 +32,7 @@ const gadget = defineResource({
   fields: {
     title: f.text('عنوان', { required: true, list: true }),
     price: f.money('بها', { list: true }),
-    batch: f.number('شماره سری'),
+    batch: f.number('شماره سری', { default: 1 }),
     startDate: f.date('تاریخ شروع', { list: true }),
     kind: f.enumOf(
       'نوع',
@@ -110,6 +110,17 @@ describe('request bodies', () => {
     const { body } = toWriteRequest(gadget, { title: 'ب', code: 'c2', secret: 'new-secret' }, 'update');
     expect(body).not.toHaveProperty('Code');
     expect(body).toMatchObject({ Title: 'ب', Secret: 'new-secret' });
+  });
+
+  it('sends on update only what changed from the record the form opened on; an emptied field with a default goes back to it', () => {
+    const previous = { title: 'الف', price: 2500, batch: 5, labels: ['x'], active: true };
+    const { body } = toWriteRequest(
+      gadget,
+      { ...previous, batch: '', labels: ['x', 'y'] },
+      'update',
+      previous,
+    );
+    expect(body).toEqual({ Batch: 1, Labels: ['x', 'y'] });
   });
 
   it('goes multipart when a file field holds a new file', () => {

@@ -37,7 +37,8 @@ export function LoginForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (!username.trim() || !password) return focusField(username.trim() ? 'password' : 'username');
+    // As the fields say it: one of spaces only is empty.
+    if (!username.trim() || !password.trim()) return focusField(username.trim() ? 'password' : 'username');
     setSubmitting(true);
     const credentials: Credentials = { username, password, captchaInputText: captchaText, captcha };
     try {

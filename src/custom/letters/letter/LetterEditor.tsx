@@ -1,7 +1,7 @@
 // The letter itself: the top bar, the tabs (view, compose, attachments, related letters,
 // and for a saved letter forwards and events), the bottom buttons and the dialogs. Which
 // buttons are open is letterButtons.ts; what they do is useLetterActions.ts.
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -126,11 +126,13 @@ function LetterWorkspace({
     ),
     mayWriteInternal: permissions.includes('CreateInternalMessage'),
   });
-  const [tab, showTab] = useState<LetterTab>(() => tabs?.kept ?? firstTab(detail, buttons));
-  const setTab = (next: LetterTab) => {
-    tabs?.shown(next);
-    showTab(next);
-  };
+  const [tab, setTab] = useState<LetterTab>(() => tabs?.kept ?? firstTab(detail, buttons));
+  // The tab shown, the first one too: a reload (signed, numbered, filed) comes back to it.
+  useEffect(() => {
+    tabs?.shown(tab);
+    // `tabs` is made anew by each render of the screen; the tab decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tab]);
   const { pathname } = useLocation();
   const backup = useFoundBackup(pathname, loaded, buttons.editable);
   // The copy's key, until the copy is dropped: what is written then is another letter.

@@ -2,7 +2,7 @@
 // /letter/{create}/{pagetype}/{messagetype}/{id}. Loads the letter (id 0: a new letter of
 // the type), the numbering schemes of its type and the user's person, then draws the
 // editor. Any action that changes the letter reloads it from the server.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -26,6 +26,16 @@ export default function LetterScreen() {
   // The control the keyboard was on when an action reloaded the letter: the screen is made
   // anew, and the keyboard would otherwise start again at the top of the page.
   const [focused, setFocused] = useState<string | null>(null);
+  // The last control the keyboard was on: a pressed button is disabled while its call goes
+  // (Chromium then moves the focus to the page), so the one focused at reload is no guide.
+  const lastFocused = useRef<string | null>(null);
+  useEffect(() => {
+    const note = (event: FocusEvent) => {
+      lastFocused.current = controlName(event.target as Element);
+    };
+    document.addEventListener('focusin', note);
+    return () => document.removeEventListener('focusin', note);
+  }, []);
   return (
     <LetterLoader
       key={`${letter}/${generation}`}
@@ -34,7 +44,7 @@ export default function LetterScreen() {
       pageType={pagetype}
       focusBack={focused}
       reload={() => {
-        setFocused(controlName(document.activeElement));
+        setFocused(controlName(document.activeElement) ?? lastFocused.current ?? '');
         setGeneration((n) => n + 1);
       }}
       tabs={{
@@ -54,7 +64,7 @@ function controlName(element: Element | null): string | null {
 /** Back to the control of that name, if the letter still offers it (a «امضا» pressed is
  *  gone once signed), else to the tab the letter opened on. */
 function focusControl(name: string | null) {
-  if (!name) return;
+  if (name === null) return; // drawn first, not after a reload
   const controls = [...document.querySelectorAll<HTMLElement>('button, [role="tab"]')];
   const same = controls.find(
     (control) => controlName(control) === name && !(control as HTMLButtonElement).disabled,
