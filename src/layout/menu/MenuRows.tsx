@@ -30,9 +30,11 @@ const rowSx = (depth: number) => ({
   minHeight: 40,
   whiteSpace: 'normal',
   // react-admin's link label is one line cut with «…»: let a long label wrap instead, even
-  // inside a word (a folder's name may be one long word).
+  // inside a word (a folder's name may be one long word) — not in the closed menu, a column
+  // of icons, where the label wrapped letter by letter and the Home entry stood 300 px tall.
   '& .MuiTypography-noWrap': { whiteSpace: 'normal', overflow: 'visible', minWidth: 0 },
   overflowWrap: 'anywhere',
+  '.RaSidebar-closed & .MuiTypography-noWrap': { whiteSpace: 'nowrap', overflow: 'hidden' },
   '& .MuiListItemIcon-root': { minWidth: ICON_WIDTH * 8 },
 });
 
