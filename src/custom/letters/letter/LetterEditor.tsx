@@ -14,7 +14,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Form, Title } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import { getSession } from '../../../api/session';
 import { usePermissions } from '../../../auth';
@@ -110,6 +110,9 @@ function LetterWorkspace({
   // Deferred: a key press paints first, the buttons' "changed" state follows.
   const current = useDeferredValue(useWatch() as Partial<LetterFormValues>);
   const changed = useMemo(() => isChanged(loaded, current), [loaded, current]);
+  // The form as it is now, not as the deferred render last saw it: the copy written as the
+  // screen closes must hold the last keys pressed.
+  const { getValues } = useFormContext<LetterFormValues>();
   const me = getSession()?.user.userId;
   const permissions = usePermissions();
   const buttons = letterButtons({
@@ -149,7 +152,7 @@ function LetterWorkspace({
     showErrors: (fields) =>
       setTab(fields.includes('attachments') && fields.length === 1 ? 'attachments' : 'compose'),
   });
-  useKeptBackup(pathname, loaded, current, changed, buttons.editable, actions.clientKey);
+  useKeptBackup(pathname, loaded, current, changed, buttons.editable, actions.clientKey, getValues);
   const restored = useRestoredBackup(backup, loaded);
   const saved = Boolean(record && record.messageId > 0);
   const typeLabel = letterTypeInfo(messageType)?.label ?? '';

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { getSession, UNSAVED_WORK_PREFIX, unsavedWorkForgottenAt } from '../../../api/session';
-import type { LetterFormValues } from './letterForm';
+import { isChanged, type LetterFormValues } from './letterForm';
 
 const PREFIX = UNSAVED_WORK_PREFIX;
 /** How long after the last key press the copy is written… */
@@ -73,6 +73,8 @@ export function useKeptBackup(
   changed: boolean,
   editable: boolean,
   clientKey: string,
+  /** The form's values now (the `current` given lags behind typing: a deferred value). */
+  live?: () => Partial<LetterFormValues>,
 ) {
   // The copy not written yet: written at once when the screen closes (a click elsewhere in
   // the portal) or the page goes (a reload), not dropped with its timer — the last words
@@ -101,13 +103,14 @@ export function useKeptBackup(
     const write = () => {
       pending.current = null;
       writtenAt.current = performance.now();
-      if (!changed) return sessionStorage.removeItem(key);
+      const values = live?.() ?? current;
+      if (!isChanged(loaded, values)) return sessionStorage.removeItem(key);
       // Saved or dropped since this change was typed, or signed out on purpose: that form
       // is not to come back.
       if (Math.max(droppedAt.get(key) ?? -1, unsavedWorkForgottenAt()) >= askedAt) return;
-      const files = (current.attachments ?? []).map((file) => file.title ?? file.rawFile?.name ?? '');
+      const files = (values.attachments ?? []).map((file) => file.title ?? file.rawFile?.name ?? '');
       const backup: ComposeBackup = {
-        values: { ...(current as LetterFormValues), attachments: [] },
+        values: { ...(values as LetterFormValues), attachments: [] },
         fileNames: files.filter(Boolean),
         base: baseOf(loaded),
         savedAt: Date.now(),
@@ -124,6 +127,8 @@ export function useKeptBackup(
     const timer = window.setTimeout(write, unwritten >= LONGEST_UNWRITTEN_MS ? 0 : WRITE_DELAY_MS);
     // Not forgotten here: on closing, the first effect writes it (whichever cleanup runs first).
     return () => window.clearTimeout(timer);
+    // `live` reads the form: the same function for the screen's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, userId, loaded, current, changed, editable, clientKey]);
 
   useEffect(() => {
