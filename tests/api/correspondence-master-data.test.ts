@@ -4,10 +4,8 @@
 // with the token in the query, public ones locked, tenants apart, bounded in what they
 // unpack to). Real HTTP.
 import { asSystem, withTenant } from '../../server/db/tenant-fence';
-import { splitSqlStatements } from '../../server/db/split-sql';
-import { sql } from 'kysely';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
+import crypto from 'node:crypto';
 import PizZip from 'pizzip';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +25,14 @@ import {
   TEMPLATE_FILES,
   TEMPLATE_TOO_LARGE,
 } from '../../server/masterdata/resource-hooks/template';
-import { addSecondTenant, DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+import {
+  addSecondTenant,
+  DEMO_ADMIN,
+  ENGINES,
+  startTestServer,
+  type TestServer,
+  rerunMigration,
+} from './harness';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -591,10 +596,7 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
     const twinA = await scheme('ق۳-');
     const twinB = await scheme('ق٣-');
     // The migration, run again over these rows as a start would run it.
-    const script = fs.readFileSync('server/db/migrations/0022_key_texts_folded.sql', 'utf8');
-    await asSystem(async () => {
-      for (const statement of splitSqlStatements(script)) await sql.raw(statement).execute(db);
-    });
+    await rerunMigration(db, '0022_key_texts_folded.sql');
     const prefixOf = async (id: number) =>
       (await server.api.get('andikator/get/', { Id: id }, { token: admin })).body.record.andikatorPreFix;
     expect(await prefixOf(persianDigits.id)).toBe('ن2-');

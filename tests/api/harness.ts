@@ -14,6 +14,9 @@ import { createLogger } from '../../server/logger';
 import { buildApp, type BuiltApp } from '../../server/app';
 import { createTenant } from '../../server/tenancy/create-tenant';
 import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
+import { sql, type QueryExecutorProvider } from 'kysely';
+import { asSystem } from '../../server/db/tenant-fence';
+import { splitSqlStatements } from '../../server/db/split-sql';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -233,5 +236,14 @@ export function addSecondTenant(server: TestServer) {
     hosts: ['second.localhost'],
     admin: { username: DEMO_ADMIN.username, password: 'other-pass', firstName: 'م', lastName: 'د' },
     permissions: TENANT_PERMISSIONS,
+  });
+}
+
+/** Runs a migration's SQL again on a database, as the system role: a test writes data as
+ *  a database from before the migration held it, then checks the migration mends it. */
+export async function rerunMigration(db: QueryExecutorProvider, file: string): Promise<void> {
+  const script = fs.readFileSync(path.join('server/db/migrations', file), 'utf8');
+  await asSystem(async () => {
+    for (const statement of splitSqlStatements(script)) await sql.raw(statement).execute(db);
   });
 }

@@ -1,12 +1,10 @@
 // Bad input to the letters' calls, one case at a time (docs/api.md, "What the server
 // promises about bad input"): status 0 with a Persian sentence naming the field, never a
 // 5xx, and nothing written.
-import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asSystem } from '../../server/db/tenant-fence';
-import { splitSqlStatements } from '../../server/db/split-sql';
-import { ENGINES, startTestServer, type TestServer } from './harness';
+import { ENGINES, startTestServer, type TestServer, rerunMigration } from './harness';
 import { letters, letterWorld, type LetterWorld } from './letters-kit';
 import { BODY_TOO_DEEP } from '../../server/letters/body';
 import { NUMBERED_SCHEME_FIXED, SCHEME_EXHAUSTED } from '../../server/letters/numbering';
@@ -276,10 +274,7 @@ describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
         (r) => r.messageId,
       );
     expect(await listedNow()).not.toContain(aliThroughHossein);
-    const script = fs.readFileSync('server/db/migrations/0028_boxes_from_the_sender.sql', 'utf8');
-    await asSystem(async () => {
-      for (const statement of splitSqlStatements(script)) await sql.raw(statement).execute(db);
-    });
+    await rerunMigration(db, '0028_boxes_from_the_sender.sql');
     expect(await listedNow()).toContain(aliThroughHossein);
     // Oneself is no contact: refused, and the chosen ones stay.
     const withSelf = await server.api.post(

@@ -2,10 +2,9 @@
 // by the key, counted up to COUNT_CAP past the page, and a phrase found both ways — among
 // the newest rows (counted there, «at least» when the list goes on) and through the search
 // table's trigram index — with the same letters either way, fenced to the user's boxes.
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type KyselyPlugin } from 'kysely';
-import { ENGINES, startTestServer, type TestServer } from './harness';
+import { ENGINES, startTestServer, type TestServer, rerunMigration } from './harness';
 import { letters, letterWorld, type LetterWorld, type Someone } from './letters-kit';
 import { listLetters } from '../../server/letters/lists';
 import { listParams } from '../../server/letters/params';
@@ -17,7 +16,6 @@ import {
 } from '../../server/masterdata/paging';
 import { phraseValues, rarerWordsPattern } from '../../server/masterdata/phrase-walk';
 import { asSystem, withTenant } from '../../server/db/tenant-fence';
-import { splitSqlStatements } from '../../server/db/split-sql';
 import { foldAffixes } from '../../src/shared/persian';
 import { statementsVerified } from '../../server/db/statement-cache';
 import { setFewRowsForTests, setManyRowsForTests } from '../../server/masterdata/tenant-rows';
@@ -500,10 +498,7 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     expect(apart).not.toBe(folded);
     await asSystem(() => sql`UPDATE messages_search SET search_text = ${apart} WHERE id = ${id}`.execute(db));
     expect(await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: 'برگزار نمیشود' })).not.toContain(id);
-    const script = fs.readFileSync('server/db/migrations/0025_search_affixes_folded.sql', 'utf8');
-    await asSystem(async () => {
-      for (const statement of splitSqlStatements(script)) await sql.raw(statement).execute(db);
-    });
+    await rerunMigration(db, '0025_search_affixes_folded.sql');
     expect(await stored()).toBe(folded);
     expect(await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: 'برگزار نمیشود' })).toContain(id);
   });
@@ -536,10 +531,7 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
       sql`UPDATE messages_search SET search_text = ${asTyped} WHERE id = ${id}`.execute(db),
     );
     expect(await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: '50%' })).not.toContain(id);
-    const script = fs.readFileSync('server/db/migrations/0027_search_digit_signs_folded.sql', 'utf8');
-    await asSystem(async () => {
-      for (const statement of splitSqlStatements(script)) await sql.raw(statement).execute(db);
-    });
+    await rerunMigration(db, '0027_search_digit_signs_folded.sql');
     expect(await stored()).toBe(folded);
     expect(await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: '۵۰٪' })).toContain(id);
   });

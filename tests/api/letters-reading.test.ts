@@ -3,14 +3,12 @@
 // deleting it, and that a blind copy's history (reading, filing, printing, forwarding)
 // stays as hidden as the blind copy itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startTestServer, type TestServer } from './harness';
+import { ENGINES, startTestServer, type TestServer, rerunMigration } from './harness';
 import { letters, letterWorld, type LetterWorld, type Someone } from './letters-kit';
 import { tinyPng } from './fixtures';
 import { REFUSED } from '../../server/letters/constants';
 import { asSystem } from '../../server/db/tenant-fence';
-import { splitSqlStatements } from '../../server/db/split-sql';
 import { sql } from 'kysely';
-import fs from 'node:fs';
 
 interface Event {
   eventTypeFk: number;
@@ -140,10 +138,7 @@ describe.each(ENGINES)('letters: reading (%s)', (engine) => {
     const db = server.built.services.db;
     await asSystem(() => sql`UPDATE messages SET first_read_at = now() WHERE id = ${early}`.execute(db));
     expect(await listed(w.admin, { PageType: 'AllMessage' }, early)).toBe(true);
-    const script = fs.readFileSync('server/db/migrations/0029_blind_copy_reading_unshown.sql', 'utf8');
-    await asSystem(async () => {
-      for (const statement of splitSqlStatements(script)) await sql.raw(statement).execute(db);
-    });
+    await rerunMigration(db, '0029_blind_copy_reading_unshown.sql');
     expect(await listed(w.admin, { PageType: 'AllMessage' }, early)).toBe(false);
     expect(await listed(w.admin, { PageType: 'AllMessage' }, id)).toBe(true);
   });
@@ -237,10 +232,7 @@ describe.each(ENGINES)('letters: reading (%s)', (engine) => {
         .execute(),
     );
     expect(await offersDelete(w.maryam, read)).toBe(true);
-    const script = fs.readFileSync('server/db/migrations/0023_letter_readers.sql', 'utf8');
-    await asSystem(async () => {
-      for (const statement of splitSqlStatements(script)) await sql.raw(statement).execute(db);
-    });
+    await rerunMigration(db, '0023_letter_readers.sql');
     expect(await offersDelete(w.maryam, read)).toBe(false);
     expect(await remove(w.maryam, read)).toMatchObject({ status: 0, messge: REFUSED.deleteRead });
     expect(await offersDelete(w.maryam, unread)).toBe(true);
