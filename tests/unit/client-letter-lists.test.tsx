@@ -407,6 +407,15 @@ describe('all letters: the URL holds the list', { timeout: CLIENT_TEST_TIMEOUT_M
     expect(lastQuery().get('Phrase')).toBe('کیوی');
   });
 
+  it('a link’s customer filter that is no number at all is said as one not there, and leaves the URL', async () => {
+    show('AllMessage', '/allmessage?phrase=کیوی&fromCustomerId=abc');
+    expect(await screen.findByText(/مشتری این نشانی یافت نشد/)).toBeTruthy();
+    await waitFor(() => expect(urlParams().get('fromCustomerId')).toBeNull());
+    expect(urlParams().get('phrase')).toBe('کیوی');
+    await waitFor(() => expect(lastQuery().get('Phrase')).toBe('کیوی'));
+    expect(lastQuery().get('fromCustomerId')).toBeNull();
+  });
+
   it('pages through the URL, and a capped count reads «بیش از …» with one page more', async () => {
     listAnswer = { status: 1, records: many(20), totalCount: 1000, countCapped: true };
     show('AllMessage', '/allmessage');

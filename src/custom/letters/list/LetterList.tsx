@@ -39,9 +39,27 @@ const CUSTOMER_FILTER_LABELS: Record<CustomerFilter, string> = {
 };
 
 export function LetterList({ config }: { config: LetterListConfig }) {
-  const { state, setPage, correctPage, setPageSize, setPhrase, setCustomer, dropCustomer, clearProject } =
-    useListUrl();
+  const {
+    state,
+    malformed,
+    setPage,
+    correctPage,
+    setPageSize,
+    setPhrase,
+    setCustomer,
+    dropCustomer,
+    clearProject,
+  } = useListUrl();
   const notice = useNotice();
+  const customerGone = (...filters: CustomerFilter[]) => {
+    dropCustomer(...filters);
+    notice.error(CUSTOMER_GONE, 5000);
+  };
+  const malformedKey = malformed.join();
+  useEffect(() => {
+    if (malformedKey) customerGone(...(malformedKey.split(',') as CustomerFilter[]));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per malformed link
+  }, [malformedKey]);
   const [searchParams] = useSearchParams();
   const folder = Number(useParams().typeNumber);
   const menu = useProvidedMenuItems();
@@ -89,10 +107,7 @@ export function LetterList({ config }: { config: LetterListConfig }) {
               label={CUSTOMER_FILTER_LABELS[filter]}
               value={state[filter]}
               onChange={(id) => setCustomer(filter, id)}
-              onGone={() => {
-                dropCustomer(filter);
-                notice.error(CUSTOMER_GONE, 5000);
-              }}
+              onGone={() => customerGone(filter)}
               sx={{ flex: '1 1 220px', maxWidth: 320 }}
             />
           ))}

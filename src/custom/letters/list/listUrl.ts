@@ -51,6 +51,14 @@ function customerFilterOf(params: URLSearchParams): Partial<Record<CustomerFilte
   return last ? { [last]: positive(params.get(last)) } : {};
 }
 
+/** Customer filters a link carries that name no customer at all (`fromCustomerId=abc`):
+ *  said as one that is not there, not ignored in silence. */
+export function malformedCustomerFilters(params: URLSearchParams): CustomerFilter[] {
+  return (Object.keys(OTHER_FILTER) as CustomerFilter[]).filter(
+    (key) => params.has(key) && positive(params.get(key)) === undefined,
+  );
+}
+
 /** The query after a change: `null` removes a key; the rest (e.g. a folder's title) stays. */
 export function withChanges(params: URLSearchParams, changes: Record<string, string | number | null>) {
   const next = new URLSearchParams(params);
@@ -75,6 +83,7 @@ export function customerChanges(filter: CustomerFilter, customerId: number | nul
 export function useListUrl() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListUrl(params), [params]);
+  const malformed = useMemo(() => malformedCustomerFilters(params), [params]);
   const change = useCallback(
     (changes: Record<string, string | number | null>, replace = false) =>
       setParams((current) => withChanges(current, changes), { replace }),
@@ -82,6 +91,7 @@ export function useListUrl() {
   );
   return {
     state,
+    malformed,
     setPage: (page: number) => change({ page }),
     /** The last page in place of one past the end: no history step of its own. */
     correctPage: (page: number) => change({ page }, true),
@@ -93,7 +103,8 @@ export function useListUrl() {
       change(customerChanges(filter, customerId)),
     /** A link's customer that is not there: the filter leaves the URL in place (Back then
      *  leaves the list, instead of coming back to the link to leave it again). */
-    dropCustomer: (filter: CustomerFilter) => change({ [filter]: null }, true),
+    dropCustomer: (...filters: CustomerFilter[]) =>
+      change(Object.fromEntries(filters.map((filter) => [filter, null])), true),
     clearProject: () => change({ ...FIRST_PAGE, projectId: null }),
   };
 }
