@@ -27,6 +27,10 @@ const focusRing = ({ theme }: { theme: Theme }) => ({
   '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
 });
 
+/** Where the pointer is a finger, an icon button or a page number is at least 44 px square,
+ *  a button 44 px high (WCAG 2.5.5): the phone's toolbar and pager buttons were 30–37 px. */
+const TOUCH_TARGET = { '@media (pointer: coarse)': { minWidth: 44, minHeight: 44 } };
+
 /** Spec 1 §9 breakpoints (600 / 960 / 1536 / 1904), as MUI lower bounds. */
 const breakpoints = { values: { xs: 0, sm: 600, md: 960, lg: 1536, xl: 1904 } };
 
@@ -66,7 +70,11 @@ export function buildTheme(primaryColor: string): RaThemeOptions {
       },
       // The keyboard's place on a switch, a check box or an icon button was a faint grey halo:
       // a ring in the primary colour (WCAG 2.4.7, 3:1 against the page).
-      MuiIconButton: { styleOverrides: { root: focusRing } },
+      MuiIconButton: {
+        styleOverrides: { root: (props: { theme: Theme }) => ({ ...focusRing(props), ...TOUCH_TARGET }) },
+      },
+      MuiPaginationItem: { styleOverrides: { root: TOUCH_TARGET } },
+      MuiButton: { styleOverrides: { root: { '@media (pointer: coarse)': { minHeight: 44 } } } },
       MuiCheckbox: { styleOverrides: { root: focusRing } },
       MuiRadio: { styleOverrides: { root: focusRing } },
       MuiSwitch: { styleOverrides: { switchBase: focusRing } },

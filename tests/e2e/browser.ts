@@ -52,9 +52,13 @@ export interface Portal {
   close(): Promise<void>;
 }
 
-/** The real server serving the built client, and a Chromium page on it (localhost). */
+/** The real server serving the built client, and a Chromium page on it (localhost).
+ *  E2E_CLIENT_DIR: a client built elsewhere (`vite build --outDir`), leaving dist/client
+ *  to a server that is running from it. */
 export async function openPortal(): Promise<Portal> {
-  const server = await startTestServer({ clientDir: path.resolve('dist/client') });
+  const server = await startTestServer({
+    clientDir: path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client'),
+  });
   const browser = await launchChromium();
   // A context of its own (not newPage's), so a test may open a second tab in it.
   const context = await browser.newContext({ viewport: { width: 1366, height: 850 }, locale: 'fa-IR' });

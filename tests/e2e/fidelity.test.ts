@@ -62,10 +62,11 @@ describe('Persian fidelity in Chromium', () => {
   afterAll(() => portal?.close());
 
   /** A 390 × 844 phone of its own, the administrator signed in (close its context after). */
-  const signedInPhone = async () => {
+  const signedInPhone = async (touch = false) => {
     const context = await portal.browser.newContext({
       viewport: { width: 390, height: 844 },
       locale: 'fa-IR',
+      ...(touch && { hasTouch: true, isMobile: true }),
     });
     const phone = await context.newPage();
     await signInThroughForm(phone, origin, DEMO_ADMIN.username, DEMO_ADMIN.password);
@@ -129,6 +130,32 @@ describe('Persian fidelity in Chromium', () => {
     const text = await row.innerText();
     expect(text).toMatch(/[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2}/); // the Jalali date, under the subject
     expect(await row.getByRole('link').count()).toBe(1);
+    await context.close();
+  });
+
+  it('gives a finger 44 px targets on a touch phone: page numbers on one line, icon and text buttons', async () => {
+    const { context, phone } = await signedInPhone(true);
+    await phone.goto(`${origin}/cities`);
+    const pager = phone.getByRole('navigation', { name: 'صفحه‌بندی' });
+    await pager.scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: path.join(SCREENSHOTS, 'phone-touch-pager.png') });
+    const items = await pager.locator('button').evaluateAll((buttons) =>
+      buttons.map((button) => {
+        const box = button.getBoundingClientRect();
+        return { width: box.width, height: box.height, top: Math.round(box.top) };
+      }),
+    );
+    expect(items.length).toBeGreaterThan(3);
+    expect(items.every((item) => item.width >= 44 && item.height >= 44)).toBe(true);
+    expect(new Set(items.map((item) => item.top)).size).toBe(1); // one line
+    const edit = (await phone
+      .getByRole('button', { name: /^ویرایش / })
+      .first()
+      .boundingBox())!;
+    expect(Math.min(edit.width, edit.height)).toBeGreaterThanOrEqual(44);
+    const newLetter = phone.getByRole('button', { name: 'نامه جدید' });
+    await phone.goto(`${origin}/allmessage`);
+    expect((await newLetter.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await context.close();
   });
 

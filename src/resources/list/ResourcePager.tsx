@@ -8,6 +8,7 @@ import Pagination from '@mui/material/Pagination';
 import PaginationItem from '@mui/material/PaginationItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect } from 'react';
 import { useListContext } from 'react-admin';
 import { groupDigits, toPersianDigits } from '../../shared/persian-digits';
@@ -65,6 +66,7 @@ export function ResourcePager() {
 export function Pager(props: PagerProps) {
   const { page, perPage, total: count, capped, setPage, setPerPage, loading = false } = props;
   const correctPage = props.correctPage ?? setPage;
+  const narrowTouch = useMediaQuery('(pointer: coarse) and (max-width: 599.95px)');
   const pages = Math.ceil(count / perPage) + (capped ? 1 : 0);
   // A page past the end (a typed URL, the last row of the last page deleted): the last page —
   // judged by this page's own total, never by the last one's while it loads (Back to page 3
@@ -101,6 +103,9 @@ export function Pager(props: PagerProps) {
       )}
       {pages > 1 && (
         <Pagination
+          // A finger's page numbers are 44 px wide: on a narrow screen one number either side
+          // of the current one is dropped and the numbers touch, so the row fits one line.
+          siblingCount={narrowTouch ? 0 : 1}
           count={pages}
           page={Math.min(page, pages)}
           onChange={(_, next) => setPage(next)}
@@ -109,7 +114,11 @@ export function Pager(props: PagerProps) {
           shape="rounded"
           getItemAriaLabel={pageLabel}
           renderItem={(item) => (
-            <PaginationItem {...item} page={item.page === null ? null : toPersianDigits(item.page)} />
+            <PaginationItem
+              {...item}
+              page={item.page === null ? null : toPersianDigits(item.page)}
+              sx={narrowTouch ? { mx: 0 } : undefined}
+            />
           )}
         />
       )}
