@@ -312,9 +312,10 @@ function listRecord(viewer: Viewer, m: LetterRow) {
     messageId: m.id,
     messageTypeFk: m.message_type_fk,
     messageTypeString: messageTypeString(m.message_type_fk),
-    // The viewer's own reading of a letter in their cartable; of others, whether any
-    // recipient has read it.
-    isReaded: m.inbox ? Boolean(m.is_read) : m.read_by_anyone,
+    // The viewer's own reading of a letter in their cartable; a draft is read by its author
+    // (their own work) and by one it was passed to once they opened it; of others, whether
+    // any recipient has read it.
+    isReaded: m.inbox ? Boolean(m.is_read) : m.is_send ? m.read_by_anyone : isAuthor || Boolean(m.is_read),
     isSend: m.is_send,
     // Who may delete it (with no other user's reading): its author, a draft's holder.
     isAuthor,

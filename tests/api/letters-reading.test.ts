@@ -393,6 +393,9 @@ describe.each(ENGINES)('letters: reading (%s)', (engine) => {
 
   it('the colleague a draft is passed to reads it: an event of type 8 that keeps the author from deleting it', async () => {
     const id = await api.draft(w.maryam, [w.zahra]);
+    const drafts = { PageType: 'Draft' };
+    // Her own draft is her own work: read in her drafts, never bold as a letter arrived.
+    expect(await listed(w.maryam, drafts, id)).toBe(true);
     expect(
       await api.post(w.maryam, 'message/forward/', {
         MessageId: id,
@@ -400,7 +403,10 @@ describe.each(ENGINES)('letters: reading (%s)', (engine) => {
         SelectedTo: [w.ali.personId],
       }),
     ).toMatchObject({ status: 1 });
+    // Passed to him: unread in his drafts until he opens it.
+    expect(await listed(w.ali, drafts, id)).toBe(false);
     expect((await opened(w.ali, id)).record).toMatchObject({ isReaded: false, firstTimeRead: null });
+    expect(await listed(w.ali, drafts, id)).toBe(true);
     expect((await opened(w.ali, id)).record.isReaded).toBe(true);
     expect(await readers(id)).toEqual([w.ali.userId]);
     expect(await remove(w.maryam, id)).toMatchObject({ status: 0, messge: REFUSED.deleteRead });
