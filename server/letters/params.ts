@@ -8,6 +8,7 @@ import { toBoolean, toNumber } from '../../src/shared/coerce';
 import { INT32_MAX, recordId } from '../../src/shared/integers';
 import { isFormDay, startOfTehranDay, tehranWallClock, toIsoDate } from '../../src/shared/jalali';
 import { formYearsMessage } from '../../src/shared/validation-messages';
+import { LETTER_TEXT_MAX } from '../../src/shared/letter-limits';
 import { MAX_FILES_PER_REQUEST, TOO_MANY_FILES_MESSAGE } from '../../src/shared/uploads';
 
 const NONE = new Set(['', 'null', 'undefined', '0']);
@@ -159,8 +160,8 @@ const clientKey = z
 
 /** The letter's own fields, shared by save and forward. */
 const letterFields = {
-  Subject: field.optionalText('موضوع', 500),
-  MessageBody: field.optionalText('متن نامه', 200_000),
+  Subject: field.optionalText('موضوع', LETTER_TEXT_MAX.subject),
+  MessageBody: field.optionalText('متن نامه', LETTER_TEXT_MAX.body),
   AndikatorFk: optionalRef('اندیکاتور'),
   MessageTypeFk: z
     .preprocess((v) => (absent(v) ? undefined : toNumber(v)), z.number().optional())
@@ -185,7 +186,7 @@ export const saveParams = z.object({
   SelectedBcc: keptIds('رونوشت پنهان', RECIPIENTS_MAX),
   ExportCustomerAgent: optionalRef('نماینده مشتری'),
   ImportedMsgDate: optionalInstant('تاریخ نامه وارده'),
-  ImportedMsgNumber: field.optionalText('شماره نامه وارده', 100),
+  ImportedMsgNumber: field.optionalText('شماره نامه وارده', LETTER_TEXT_MAX.importedNumber),
   MessageFromCustomerFk: optionalRef('مشتری فرستنده'),
   AnswerRequest: keptBool('نیاز به پاسخ'),
 });
@@ -195,7 +196,7 @@ export const forwardParams = z.object({
   ...letterFields,
   MessageId: field.id('شناسه نامه'),
   IsSend: oneOf('نوع ارجاع', [1, 2, 7]),
-  ForwardMessage: field.optionalText('متن ارجاع', 4000),
+  ForwardMessage: field.optionalText('متن ارجاع', LETTER_TEXT_MAX.forwardNote),
 });
 export type ForwardParams = z.infer<typeof forwardParams>;
 

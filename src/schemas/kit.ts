@@ -8,7 +8,7 @@ import { cleanPersianText, hasVisibleText, toLatinDigits } from '../shared/persi
 import { emptyToUndefined, isHttpUrl, toBoolean, toNumber } from '../shared/coerce';
 import { amount, int32, recordId } from '../shared/integers';
 import { isFormDay, tehranWallClock, toIsoDate } from '../shared/jalali';
-import { formYearsMessage } from '../shared/validation-messages';
+import { formYearsMessage, lengthLimit } from '../shared/validation-messages';
 import { MOBILE_PATTERN, normalMobile } from '../shared/mobile';
 import type { ColumnName, FieldName, FieldsOfKind } from './resource-types';
 
@@ -366,10 +366,10 @@ export const f = {
           .array(
             z
               .string({ message: `${label} معتبر نیست` })
-              .max(100, { message: `${label} بیش از حد طولانی است` }),
+              .max(100, { message: `${label} بیش از حد طولانی است${lengthLimit(100)}` }),
             { message: `${label} معتبر نیست` },
           )
-          .max(50, { message: `${label} بیش از حد طولانی است` }),
+          .max(50, { message: `${label} بیش از حد طولانی است${lengthLimit(50, 'مورد')}` }),
       ),
       opts,
     ),

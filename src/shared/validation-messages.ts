@@ -4,7 +4,7 @@
 // Pure: no server or browser imports.
 import type { z } from 'zod';
 import { FORM_YEARS } from './jalali';
-import { toPersianDigits } from './persian-digits';
+import { groupDigits, toPersianDigits } from './persian-digits';
 
 /** The parts of a zod issue the wording reads. */
 export interface ValidationIssue {
@@ -12,6 +12,14 @@ export interface ValidationIssue {
   message: string;
   origin?: string;
   minimum?: unknown;
+  maximum?: unknown;
+}
+
+/** « (حداکثر ۲۰۰ نویسه)»: a text too long says how long it may be (a typist can't guess). */
+export function lengthLimit(maximum: unknown, unit: 'نویسه' | 'مورد' = 'نویسه'): string {
+  return typeof maximum === 'number' && Number.isFinite(maximum)
+    ? ` (حداکثر ${groupDigits(maximum)} ${unit})`
+    : '';
 }
 
 const PERSIAN = /[\u0600-\u06FF]/;
@@ -28,10 +36,20 @@ export function fieldMessage(label: string, issue: ValidationIssue, value: unkno
   if (missing) return `${label} الزامی است`;
   const numeric = issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint';
   if (issue.code === 'too_big')
-    return numeric ? `${label} بیش از حد بزرگ است` : `${label} بیش از حد طولانی است`;
+    return numeric
+      ? `${label} بیش از حد بزرگ است`
+      : `${label} بیش از حد طولانی است${lengthLimit(issue.maximum, issue.origin === 'array' ? 'مورد' : 'نویسه')}`;
   if (issue.code === 'too_small')
     return numeric ? `${label} کمتر از حد مجاز است` : `${label} کوتاه‌تر از حد مجاز است`;
   return `${label} معتبر نیست`;
+}
+
+/** «متن ارجاع بیش از حد طولانی است (حداکثر ۴٬۰۰۰ نویسه)»: what the server says of a text
+ *  past `max` once trimmed; undefined when it fits (a form's check). */
+export function tooLongText(label: string, max: number, value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim().length > max
+    ? `${label} بیش از حد طولانی است${lengthLimit(max)}`
+    : undefined;
 }
 
 /** A date outside the years a form takes (jalali.ts, FORM_YEARS). */

@@ -40,7 +40,7 @@ describe.each(ENGINES)('the field kit over HTTP (%s)', (engine) => {
         { Caption: 'بلند', Url: `https://example.com/${'a'.repeat(900_000)}` },
         { token },
       );
-      expect(refused.body).toEqual({ status: 0, message: 'نشانی بیش از حد طولانی است' });
+      expect(refused.body).toEqual({ status: 0, message: 'نشانی بیش از حد طولانی است (حداکثر ۲٬۰۰۰ نویسه)' });
       expect((await server.api.get('link/list/', { Count: -1 }, { token })).body.record_count).toBe(before);
     });
 
@@ -48,26 +48,31 @@ describe.each(ENGINES)('the field kit over HTTP (%s)', (engine) => {
       const before = await customerCount();
       expect((await createCustomer({ Tell: '1'.repeat(500_000) })).body).toEqual({
         status: 0,
-        message: 'تلفن بیش از حد طولانی است',
+        message: 'تلفن بیش از حد طولانی است (حداکثر ۲۰ نویسه)',
       });
       expect((await createCustomer({ Email: `${'a'.repeat(500_000)}@x.ir` })).body).toEqual({
         status: 0,
-        message: 'پست الکترونیک بیش از حد طولانی است',
+        message: 'پست الکترونیک بیش از حد طولانی است (حداکثر ۲۵۴ نویسه)',
       });
       const company = await server.api.post(
         'company/create/',
         { CompanyName: 'شرکت بلند', NationalId: '9'.repeat(300_000) },
         { token: admin },
       );
-      expect(company.body).toEqual({ status: 0, message: 'شناسه ملی بیش از حد طولانی است' });
+      expect(company.body).toEqual({
+        status: 0,
+        message: 'شناسه ملی بیش از حد طولانی است (حداکثر ۲۰ نویسه)',
+      });
       expect(await customerCount()).toBe(before);
 
       const created = await createCustomer({ Tell: '02188776655', Email: 'info@example.ir' });
       expect(created.body.status).toBe(1);
       const id = created.body.id;
-      expect((await update({ Id: id, Tell: '1'.repeat(21) })).body.message).toBe('تلفن بیش از حد طولانی است');
+      expect((await update({ Id: id, Tell: '1'.repeat(21) })).body.message).toBe(
+        'تلفن بیش از حد طولانی است (حداکثر ۲۰ نویسه)',
+      );
       expect((await update({ Id: id, Email: `${'a'.repeat(255)}@x.ir` })).body.message).toBe(
-        'پست الکترونیک بیش از حد طولانی است',
+        'پست الکترونیک بیش از حد طولانی است (حداکثر ۲۵۴ نویسه)',
       );
       expect(await customer(id)).toMatchObject({ tell: '02188776655', email: 'info@example.ir' });
     });

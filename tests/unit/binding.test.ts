@@ -116,7 +116,7 @@ describe('parameter binding', () => {
     });
     expect(bindParams(schema, bag({ Title: 'x'.repeat(21) }))).toEqual({
       ok: false,
-      message: 'عنوان بیش از حد طولانی است',
+      message: 'عنوان بیش از حد طولانی است (حداکثر ۲۰ نویسه)',
     });
     expect(bindParams(schema, bag({ Title: 'x', Url: 'javascript:alert(1)' }))).toEqual({
       ok: false,

@@ -23,6 +23,8 @@ import { LookupInput } from '../pickers/LookupInput';
 import { requiredFields, visibleTextRule, type LetterField } from './letterForm';
 import type { SchemeChoice } from './useLetterChoices';
 import { FUTURE_INCOMING_DATE, isAfterTehranToday, tehranToday } from '../../../shared/jalali';
+import { LETTER_TEXT_MAX } from '../../../shared/letter-limits';
+import { tooLongText } from '../../../shared/validation-messages';
 
 export const EDITOR_HEIGHT_PX = 330;
 
@@ -30,6 +32,14 @@ export const EDITOR_HEIGHT_PX = 330;
 const TEXT_FIELDS = new Set<LetterField>(['subject', 'importedMsgNumber', 'messageBody']);
 
 export const BODY_LABEL = 'متن نامه';
+
+/** The server's lengths (letter-limits.ts), said as the field is typed in, not after a save. */
+const TEXT_LIMITS: Partial<Record<LetterField, Validator>> = {
+  subject: (value: unknown) => tooLongText('موضوع', LETTER_TEXT_MAX.subject, value),
+  importedMsgNumber: (value: unknown) =>
+    tooLongText('شماره نامه وارده', LETTER_TEXT_MAX.importedNumber, value),
+  messageBody: (value: unknown) => tooLongText(BODY_LABEL, LETTER_TEXT_MAX.body, value),
+};
 
 // The editor's paragraphs start on the right, as Persian text does (tiptap's default is left).
 const EDITOR_EXTENSIONS = (DefaultEditorOptions.extensions ?? []).map((extension) =>
@@ -84,9 +94,12 @@ const notFutureRule = (value: unknown) =>
 export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: ComposeTabProps) {
   const needed = new Set(requiredFields(messageType));
   const rule = (name: LetterField): Validator | Validator[] | undefined => {
-    if (!needed.has(name)) return undefined;
+    const length = TEXT_LIMITS[name];
+    if (!needed.has(name)) return length;
     if (name === 'importedMsgDate') return [required(), notFutureRule];
-    return TEXT_FIELDS.has(name) ? [required(), visibleTextRule(name === 'messageBody')] : required();
+    return TEXT_FIELDS.has(name)
+      ? [required(), visibleTextRule(name === 'messageBody'), ...(length ? [length] : [])]
+      : required();
   };
   const common = { readOnly, disabled: readOnly };
   const me = [myPersonId];

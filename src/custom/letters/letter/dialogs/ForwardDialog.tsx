@@ -22,6 +22,9 @@ import { IMAGE_SIZE_HINT, LETTER_IMAGE_TYPES_LIST } from '../../../../shared/upl
 import { LetterImagesInput } from '../LetterImagesInput';
 import { newClientKey, type PendingFile } from '../letterForm';
 import { INCOMING } from '../../letterTypes';
+import { LETTER_TEXT_MAX } from '../../../../shared/letter-limits';
+import { groupDigits } from '../../../../shared/persian-digits';
+import { tooLongText } from '../../../../shared/validation-messages';
 
 const TITLES: Record<ForwardMode, string> = {
   [FORWARD_MODE.forward]: 'ارجاع نامه',
@@ -63,6 +66,12 @@ function ContentWatch({ onChange }: { onChange: (typed: boolean) => void }) {
   return null;
 }
 
+/** «۱۲ از ۴٬۰۰۰ نویسه» under the note: how much room is left before the server's limit. */
+function NoteLength() {
+  const note = (useWatch<ForwardValues>({ name: 'forwardMessage' }) as string | undefined) ?? '';
+  return <>{`${groupDigits(note.trim().length)} از ${groupDigits(LETTER_TEXT_MAX.forwardNote)} نویسه`}</>;
+}
+
 export function ForwardDialog({ mode, record, pageType, myPersonId, onClose, onDone }: ForwardDialogProps) {
   const notice = useNotice();
   const [busy, setBusy] = useState(false);
@@ -71,6 +80,7 @@ export function ForwardDialog({ mode, record, pageType, myPersonId, onClose, onD
   // One per opening of the dialog (letterForm newClientKey).
   const replyKey = useMemo(() => (mode === null ? '' : newClientKey()), [mode]);
   if (mode === null) return null;
+  const noteLabel = mode === FORWARD_MODE.reply ? 'متن پاسخ' : 'متن ارجاع';
   /** Escape or a click beside the dialog: nothing typed closes it, anything typed asks first. */
   const requestClose = () => {
     if (busy) return;
@@ -139,11 +149,15 @@ export function ForwardDialog({ mode, record, pageType, myPersonId, onClose, onD
             )}
             <TextInput
               source="forwardMessage"
-              label={mode === FORWARD_MODE.reply ? 'متن پاسخ' : 'متن ارجاع'}
+              label={noteLabel}
               multiline
               minRows={3}
               fullWidth
-              validate={mode === FORWARD_MODE.reply ? required() : undefined}
+              validate={[
+                ...(mode === FORWARD_MODE.reply ? [required()] : []),
+                (value: unknown) => tooLongText(noteLabel, LETTER_TEXT_MAX.forwardNote, value),
+              ]}
+              helperText={<NoteLength />}
             />
             <LetterImagesInput
               source="files"
