@@ -32,6 +32,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+          // Component tests render react-admin screens: on a slow two-core machine under a
+          // full run one took 6.9 s against the default 5 s.
+          testTimeout: 20_000,
         },
       },
       {

@@ -443,7 +443,9 @@ function forwardsOf(rows: History<'message_forwards'>, people: People) {
   return rows.map((row) => ({
     forwardMessage: row.note,
     createdDate: iso(row.created_at),
+    creatorUserId: row.from_user_id,
     creatorUserFullName: people.get(row.from_user_id)?.name ?? '',
+    receivedUserId: row.to_user_id,
     receivedUserFullName: people.get(row.to_user_id)?.name ?? '',
     description: FORWARD_NAMES[row.mode] ?? '',
   }));

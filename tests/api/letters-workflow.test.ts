@@ -355,7 +355,9 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     expect(detail.allForwardedMessage).toEqual([
       expect.objectContaining({
         forwardMessage: 'برای اطلاع',
+        creatorUserId: w.ali.userId,
         creatorUserFullName: 'علی رضایی',
+        receivedUserId: w.hossein.userId,
         receivedUserFullName: 'حسین محمدی',
       }),
     ]);

@@ -35,6 +35,7 @@ let favoriteQueries: URLSearchParams[] = [];
 let favoriteLetters: Array<Record<string, unknown>> = [];
 let favoritePersons = [{ id: 2, firstName: 'سارا', lastName: 'احمدی' }];
 let savedPersons: unknown[] = [];
+let favoritesRefused = false;
 const PEOPLE = [
   { id: 1, title: 'مدیر سامانه' },
   { id: 2, title: 'سارا احمدی' },
@@ -59,7 +60,9 @@ const server = setupServer(
     return HttpResponse.json({ status: 1, records: favoriteLetters, totalCount: favoriteLetters.length });
   }),
   http.get('*/api/person/getfavoritepersons/', () =>
-    HttpResponse.json({ status: 1, records: favoritePersons, persons: favoritePersons.map((p) => p.id) }),
+    favoritesRefused
+      ? HttpResponse.json({ status: 0, message: 'خطای پایگاه داده' })
+      : HttpResponse.json({ status: 1, records: favoritePersons, persons: favoritePersons.map((p) => p.id) }),
   ),
   http.post('*/api/person/savefavoritepersons/', async ({ request }) => {
     const body = (await request.json()) as { Persons: number[] };
@@ -102,6 +105,7 @@ beforeEach(() => {
   favoriteLetters = [];
   favoritePersons = [{ id: 2, firstName: 'سارا', lastName: 'احمدی' }];
   savedPersons = [];
+  favoritesRefused = false;
   signIn(['Messages']);
 });
 afterEach(() => cleanup());
@@ -243,6 +247,24 @@ describe('home dashboard', () => {
     await waitFor(() => expect(savedPersons).toEqual([[2, 3]]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(favoriteQueries.length).toBe(before + 1));
+  });
+
+  it('offers no save when the chosen contacts could not be read (an empty save would erase them), and tries again', async () => {
+    favoriteLetters = [
+      { messageId: 31, messageTypeFk: 4, isSend: true, subject: 'جلسه', createdDate: '2025-03-20T08:00:00Z' },
+    ];
+    renderDashboard();
+    await screen.findByText('جلسه');
+    favoritesRefused = true;
+    fireEvent.click(screen.getByRole('button', { name: 'انتخاب مخاطبان' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('خطای پایگاه داده')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'ذخیره' })).toBeNull();
+    favoritesRefused = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'تلاش دوباره' }));
+    expect(await within(dialog).findByText('سارا احمدی')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'ذخیره' })).toBeTruthy();
+    expect(savedPersons).toEqual([]);
   });
 
   it('refreshes the counts and the favourite letters when a notification arrives', async () => {

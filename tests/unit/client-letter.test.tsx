@@ -56,6 +56,7 @@ const baseRecord = {
 
 let record: Record<string, unknown> = baseRecord;
 let events: Array<Record<string, unknown>> = [];
+let forwardRows: Array<Record<string, unknown>> = [];
 let saves: FormData[] = [];
 let calls: Array<{ path: string; body: unknown }> = [];
 let forwards: FormData[] = [];
@@ -82,7 +83,7 @@ const server = setupServer(
         },
       ],
       relatedMessage: [],
-      allForwardedMessage: [],
+      allForwardedMessage: forwardRows,
       messageEvent: events,
     });
   }),
@@ -186,6 +187,7 @@ beforeAll(() => {
 beforeEach(() => {
   record = { ...baseRecord };
   events = [];
+  forwardRows = [];
   saves = [];
   calls = [];
   forwards = [];
@@ -534,6 +536,54 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(forwards[0].get('ForwardMessage')).toBe('لطفاً بررسی شود');
     expect(forwards[0].getAll('SelectedTo')).toEqual(isSend === '1' ? ['3'] : []);
     await waitFor(() => expect(location?.pathname).toBe(destination));
+  });
+
+  it('heads the view with what was forwarded to the user, newest first, each note’s lines kept; not others’ forwards', async () => {
+    record = { ...baseRecord, isSend: true, signed: true, isAuthor: false, isHolder: false, number: 5 };
+    const forward = (from: number, to: number, name: string, note: string, at: string) => ({
+      forwardMessage: note,
+      createdDate: at,
+      creatorUserId: from,
+      creatorUserFullName: name,
+      receivedUserId: to,
+      receivedUserFullName: to === 1 ? 'مدیر سامانه' : 'زهرا کریمی',
+      description: 'ارجاع',
+    });
+    forwardRows = [
+      forward(2, 1, 'سارا احمدی', 'بند ۱: بررسی\nبند ۲: گزارش', '2025-03-20T09:00:00Z'),
+      forward(2, 9, 'سارا احمدی', 'برای زهرا', '2025-03-20T09:30:00Z'),
+      forward(3, 1, 'علی رضایی', 'پیگیری شود', '2025-03-21T10:00:00Z'),
+    ];
+    open('/letter/false/AllMyMessage/4/12');
+    await waitForScreen();
+    const toMe = screen.getByRole('region', { name: 'ارجاع‌ها به شما' });
+    const alerts = within(toMe).getAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([
+      expect.stringMatching(/^ارجاع از علی رضایی — ۱۴۰۴\/۰۱\/۰۱.*پیگیری شود$/),
+      expect.stringMatching(/^ارجاع از سارا احمدی — ۱۴۰۳\/۱۲\/۳۰.*بند ۱: بررسی\nبند ۲: گزارش$/s),
+    ]);
+    expect(within(toMe).queryByText('برای زهرا')).toBeNull();
+  });
+
+  it('counts the forward note against its limit and refuses one too long before sending', async () => {
+    record = { ...baseRecord, isSend: true, signed: true, isAuthor: false, isHolder: false, number: 5 };
+    open('/letter/false/AllMyMessage/4/12');
+    await waitForScreen();
+    fireEvent.click(button('ارجاع'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('۰ از ۴٬۰۰۰ نویسه')).toBeTruthy();
+    const note = within(dialog).getByLabelText('متن ارجاع');
+    fireEvent.change(note, { target: { value: 'ب'.repeat(4001) } });
+    expect(await within(dialog).findByText('۴٬۰۰۱ از ۴٬۰۰۰ نویسه')).toBeTruthy();
+    const to = within(dialog).getByLabelText(/گیرندگان/);
+    fireEvent.mouseDown(to);
+    fireEvent.click(to);
+    fireEvent.click(await screen.findByRole('option', { name: 'سارا احمدی' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'ارجاع' }));
+    expect(
+      await within(dialog).findByText('متن ارجاع بیش از حد طولانی است (حداکثر ۴٬۰۰۰ نویسه)'),
+    ).toBeTruthy();
+    expect(forwards).toHaveLength(0);
   });
 
   it('forwards an unsigned draft to one colleague, then goes to the drafts', async () => {

@@ -1,6 +1,7 @@
 // Choosing the favourite contacts whose letters the dashboard lists: colleagues by name
 // (person lookup, the user left out), saved with person/savefavoritepersons.
 import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import { Form } from 'react-admin';
 import { useNotice } from '../../ui/notices';
-import { fetchFavoritePersons, saveFavoritePersons } from '../letters/api';
+import { FAVORITES_UNREAD, fetchFavoritePersons, saveFavoritePersons } from '../letters/api';
 import { fetchMyPersonId } from '../letters/letter/useLetterChoices';
 import { LookupInput } from '../letters/pickers/LookupInput';
 
@@ -17,6 +18,10 @@ interface Chosen {
   persons: number[];
   me: number | null;
 }
+
+/** The dialog's load: the chosen contacts, or why they could not be read. A failed load
+ *  offers no form: saving an empty one would erase the contacts chosen before. */
+type Loaded = Chosen | { failed: string };
 
 interface FavoritePersonsDialogProps {
   open: boolean;
@@ -26,20 +31,24 @@ interface FavoritePersonsDialogProps {
 
 export function FavoritePersonsDialog({ open, onClose, onSaved }: FavoritePersonsDialogProps) {
   const notice = useNotice();
-  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!open) return;
     let current = true;
-    void Promise.all([fetchFavoritePersons(), fetchMyPersonId()])
-      .then(([persons, me]) => ({ persons: persons.map((p) => p.id), me }))
-      .catch(() => ({ persons: [], me: null }))
-      .then((loaded) => current && setChosen(loaded));
+    void Promise.all([fetchFavoritePersons(), fetchMyPersonId().catch(() => null)])
+      .then(([persons, me]): Loaded => ({ persons: persons.map((p) => p.id), me }))
+      .catch((error: unknown): Loaded => ({
+        failed: error instanceof Error && error.message ? error.message : FAVORITES_UNREAD,
+      }))
+      .then((result) => current && setLoaded(result));
     return () => {
       current = false;
-      setChosen(null);
+      setLoaded(null);
     };
-  }, [open]);
+  }, [open, attempt]);
+  const chosen = loaded && !('failed' in loaded) ? loaded : null;
 
   const save = async ({ persons }: { persons?: number[] }) => {
     setBusy(true);
@@ -78,6 +87,18 @@ export function FavoritePersonsDialog({ open, onClose, onSaved }: FavoritePerson
             </Button>
           </DialogActions>
         </Form>
+      ) : loaded ? (
+        <>
+          <DialogContent>
+            <Alert severity="error">{'failed' in loaded ? loaded.failed : FAVORITES_UNREAD}</Alert>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>بستن</Button>
+            <Button variant="contained" onClick={() => setAttempt((n) => n + 1)}>
+              تلاش دوباره
+            </Button>
+          </DialogActions>
+        </>
       ) : (
         <DialogContent>
           <Skeleton variant="rounded" height={56} />

@@ -161,7 +161,9 @@ export interface RelatedLetter {
 export interface LetterForward {
   forwardMessage?: string;
   createdDate: string;
+  creatorUserId?: number;
   creatorUserFullName: string;
+  receivedUserId?: number;
   receivedUserFullName: string;
   description?: string;
 }
@@ -264,10 +266,14 @@ export interface FavoritePerson {
   lastName: string;
 }
 
+/** The chosen contacts; a refusal throws (read as "none", a save would have erased them). */
 export async function fetchFavoritePersons(): Promise<FavoritePerson[]> {
   const answer = await http.get<ApiAnswer & { records?: FavoritePerson[] }>('person/getfavoritepersons/');
-  return answer.status === 1 ? (answer.records ?? []) : [];
+  if (answer.status !== 1) throw new Error(answer.message || FAVORITES_UNREAD);
+  return answer.records ?? [];
 }
+
+export const FAVORITES_UNREAD = 'فهرست مخاطبان منتخب خوانده نشد؛ دوباره تلاش کنید.';
 
 export const saveFavoritePersons = (persons: number[]) =>
   http.post('person/savefavoritepersons/', { Persons: persons });

@@ -26,7 +26,8 @@ const when = (value: string) => toPersianDigits(formatJalali(value, { withTime: 
 const CELL_SX = {
   kind: {},
   name: { minWidth: { sm: 128 } },
-  text: { overflowWrap: 'anywhere', minWidth: { xs: 80, sm: 200 } },
+  // A referral note's lines stay lines.
+  text: { overflowWrap: 'anywhere', whiteSpace: 'pre-line', minWidth: { xs: 80, sm: 200 } },
   date: { whiteSpace: { sm: 'nowrap' } },
 } as const;
 /** A name's box: a column asks for its longest word, but never more than this width. */

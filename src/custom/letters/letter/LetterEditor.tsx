@@ -192,7 +192,9 @@ function LetterWorkspace({
         </Tabs>
         {/* The one panel the tabs show their part in, named by the tab that is open. */}
         <CardContent role="tabpanel" id={LETTER_PANEL} aria-labelledby={tabId(tab)}>
-          {tab === 'view' && <ViewTab record={record} messageType={messageType} />}
+          {tab === 'view' && (
+            <ViewTab record={record} messageType={messageType} forwards={detail?.allForwardedMessage} />
+          )}
           {/* Always mounted: its inputs carry the form's rules, checked before any save. */}
           <Box hidden={tab !== 'compose'}>
             <ComposeTab

@@ -1,6 +1,8 @@
 // The view tab: the letter as a reader sees it (spec 1 §2 "view letter (read-only)"):
-// its particulars, subject and body. A new letter shows what has been typed so far.
+// its particulars, subject and body. A new letter shows what has been typed so far. What
+// was forwarded to the viewer (and the note with it) heads it: that is what they act on.
 import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
@@ -8,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useWatch } from 'react-hook-form';
 import { formatJalali } from '../../../shared/jalali';
 import { toPersianDigits } from '../../../shared/persian-digits';
-import type { LetterRecord } from '../api';
+import { getSession } from '../../../api/session';
+import type { LetterForward, LetterRecord } from '../api';
 import { INCOMING } from '../letterTypes';
 import { LetterTypeBadge } from '../list/LetterTypeBadge';
 
@@ -29,13 +32,46 @@ function Particular({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-export function ViewTab({ record, messageType }: { record: LetterRecord | undefined; messageType: number }) {
+/** What reached the viewer with the letter: each forward, passed draft or reply addressed
+ *  to them, newest first — who sent it on, when, and their note (what they are to do). */
+function ToMe({ forwards }: { forwards: LetterForward[] }) {
+  if (forwards.length === 0) return null;
+  return (
+    <Box component="section" aria-label="ارجاع‌ها به شما" sx={{ display: 'grid', gap: 1, mb: 2 }}>
+      {[...forwards].reverse().map((forward, index) => (
+        <Alert key={index} severity="info" icon={false} sx={{ '& .MuiAlert-message': { minWidth: 0 } }}>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {`${forward.description || 'ارجاع'} از ${forward.creatorUserFullName} — ${persianDate(forward.createdDate, true)}`}
+          </Typography>
+          {forward.forwardMessage && (
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mt: 0.5 }}>
+              {forward.forwardMessage}
+            </Typography>
+          )}
+        </Alert>
+      ))}
+    </Box>
+  );
+}
+
+export function ViewTab({
+  record,
+  messageType,
+  forwards = [],
+}: {
+  record: LetterRecord | undefined;
+  messageType: number;
+  /** The letter's forwards (allForwardedMessage): those to the viewer head the tab. */
+  forwards?: LetterForward[];
+}) {
   const subject = useWatch({ name: 'subject' }) as string;
   const body = useWatch({ name: 'messageBody' }) as string;
   const shownSubject = record?.subject ?? subject;
   const shownBody = record?.messageBody ?? body;
+  const me = getSession()?.user.userId;
   return (
     <Box component="article" aria-label="متن نامه">
+      <ToMe forwards={forwards.filter((forward) => me !== undefined && forward.receivedUserId === me)} />
       <Box
         component="dl"
         // The values' column is what is left of the card: a long recipients line or name wraps.
