@@ -322,6 +322,25 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(enabled(ALL_BUTTONS)).toContain('امضا'));
   });
 
+  it('keeps the user among a draft’s recipients when it was passed to them: shown, and saved with the rest', async () => {
+    record = {
+      ...baseRecord,
+      isAuthor: false,
+      isHolder: true,
+      selectedTo: [1, 2],
+      messageTo: 'مدیر سامانه، سارا احمدی',
+    };
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
+    fireEvent.click(screen.getByRole('tab', { name: 'نگارش نامه' }));
+    const field = document.querySelector('.ra-input-selectedTo')!;
+    await waitFor(() => expect(within(field as HTMLElement).getByText('مدیر سامانه')).toBeTruthy());
+    fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: 'گزارش ماهانه، ویرایش' } });
+    fireEvent.click(button('ذخیره پیش‌نویس'));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0].getAll('SelectedTo')).toEqual(['1', '2']);
+  });
+
   it('signs a draft and reloads it', async () => {
     open('/letter/false/Draft/4/12');
     await waitForScreen();

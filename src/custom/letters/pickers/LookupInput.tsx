@@ -1,7 +1,7 @@
 // A form input choosing records of a master-data resource by name (`{resource}/lookup/`):
-// one (`multiple` off) or several. Typing asks the server; `exclude` leaves records out
-// (the letter's recipients without the current user); `filter` narrows the lookup
-// (numbering schemes of the letter's type).
+// one (`multiple` off) or several. Typing asks the server; `exclude` leaves records out of
+// what may be picked (the letter's recipients without the current user); `filter` narrows
+// the lookup (numbering schemes of the letter's type).
 import { useState } from 'react';
 import { AutocompleteArrayInput, AutocompleteInput, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -37,7 +37,11 @@ export function LookupInput({
     (id): id is number => typeof id === 'number' || (typeof id === 'string' && id !== ''),
   );
   const { choices, isPending } = useResourceChoices(resource, { phrase, selected, filter });
-  const left = new Set(exclude.filter((id) => id != null).map(String));
+  // Left out of what may be picked, never out of what is chosen already: a chosen value
+  // with no choice is not shown, and the next change would drop it (a draft passed to one
+  // of its recipients, a letter received: the field looked empty, a save lost them).
+  const chosen = new Set(selected.map(String));
+  const left = new Set(exclude.filter((id) => id != null && !chosen.has(String(id))).map(String));
   const common = {
     source,
     label,
