@@ -105,6 +105,31 @@ describe('Persian fidelity in Chromium', () => {
     expect((await select.boundingBox())!.width).toBeLessThan(200);
   });
 
+  it('undoes and redoes typing in the letter body step by step (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y)', async () => {
+    // A context of its own: the unsent letter (and its kept copy) stays out of the other tests.
+    const context = await portal.browser.newContext({ locale: 'fa-IR' });
+    const writer = await context.newPage();
+    await signInThroughForm(writer, origin, DEMO_ADMIN.username, DEMO_ADMIN.password);
+    await writer.goto(`${origin}/letter/true/AllMyMessage/4/0`);
+    const body = writer.getByRole('textbox', { name: 'متن نامه' });
+    await body.click();
+    const text = async () => (await body.innerText()).trim();
+    // Pauses part the words into undo steps, as a person's pauses do.
+    for (const word of ['اول', ' دوم', ' سوم']) {
+      await writer.keyboard.type(word);
+      await writer.waitForTimeout(1200);
+    }
+    await expect.poll(text).toBe('اول دوم سوم');
+    const seen: string[] = [];
+    for (const key of ['Control+z', 'Control+z', 'Control+Shift+z', 'Control+y']) {
+      await writer.keyboard.press(key);
+      await writer.waitForTimeout(300);
+      seen.push(await text());
+    }
+    expect(seen).toEqual(['اول دوم', 'اول', 'اول دوم', 'اول دوم سوم']);
+    await context.close();
+  });
+
   it('gives the daily to-do field a usable width on a 390 px phone', async () => {
     const { context, phone } = await signedInPhone();
     const field = phone.getByLabel('کار امروز');

@@ -16,6 +16,8 @@ import {
   RichTextInput,
   RichTextInputToolbar,
 } from 'ra-input-rich-text';
+import { Extension } from '@tiptap/core';
+import { Plugin } from '@tiptap/pm/state';
 import { JalaliDateInput } from '../../../ui/jalali';
 import { AlignmentButtons } from './AlignmentButtons';
 import { INCOMING, INTERNAL, OUTGOING } from '../letterTypes';
@@ -41,10 +43,30 @@ const TEXT_LIMITS: Partial<Record<LetterField, Validator>> = {
   messageBody: (value: unknown) => tooLongText(BODY_LABEL, LETTER_TEXT_MAX.body, value),
 };
 
+/**
+ * RichTextInput writes the form's value back into the editor after every change, the
+ * editor's own included (`setContent`, marked preventUpdate). Each such write replaced the
+ * whole document in the undo history: every second Ctrl+Z undid nothing and redo never
+ * worked. A write that leaves the document as it is is dropped; one that changes it (a
+ * form reset, a restored copy) still goes through.
+ */
+const KeepUndoHistory = Extension.create({
+  name: 'keepUndoHistory',
+  addProseMirrorPlugins: () => [
+    new Plugin({
+      filterTransaction: (tr, state) =>
+        !(tr.getMeta('preventUpdate') === true && tr.docChanged && tr.doc.eq(state.doc)),
+    }),
+  ],
+});
+
 // The editor's paragraphs start on the right, as Persian text does (tiptap's default is left).
-const EDITOR_EXTENSIONS = (DefaultEditorOptions.extensions ?? []).map((extension) =>
-  extension.name === 'textAlign' ? extension.configure({ defaultAlignment: 'right' }) : extension,
-);
+const EDITOR_EXTENSIONS = [
+  ...(DefaultEditorOptions.extensions ?? []).map((extension) =>
+    extension.name === 'textAlign' ? extension.configure({ defaultAlignment: 'right' }) : extension,
+  ),
+  KeepUndoHistory,
+];
 
 // The editable area (ProseMirror's contenteditable) is a named multi-line text box: the
 // label above it is a plain <label> a screen reader does not tie to a contenteditable.
