@@ -100,15 +100,29 @@ export function minimalDocx(lines: readonly string[]): Buffer {
 
 export const BUILT_IN_TEMPLATE = { name: 'قالب پیش‌فرض نامه', fileName: 'letter-template.docx' };
 
-/** The built-in public template's document (served for templates with no stored file). */
+/** The paragraphs of `lines`, all shown only when `tag` has a value: a section whose
+ *  opening and closing tags stand alone in their paragraphs, which docxtemplater
+ *  (paragraphLoop) drops with them — no empty line is left where the tag has none. */
+const onlyWith = (tag: string, ...lines: string[]) => [`{#${tag}}`, ...lines, `{/${tag}}`];
+
+/**
+ * The built-in public template's document (served for templates with no stored file, so
+ * every tenant's built-in template prints with this one, as soon as the server runs it;
+ * it cannot be edited — a public template is locked). The tags a letter's print fills are
+ * listed in server/letters/print-fill.ts: the letter's type; its number, or «بدون شماره»
+ * for a draft that has none; an incoming letter's own number and date when it has them;
+ * the copies' line only when there are copies.
+ */
 export function builtInTemplateDocx(): Buffer {
-  // The tags a letter's print fills (server/letters/print.ts lists them).
   return minimalDocx([
-    'شماره: {number}',
+    'نامه {type}',
+    '{#number}شماره: {number}{/number}{^number}بدون شماره{/number}',
     'تاریخ: {date}',
+    ...onlyWith('importedNumber', 'شماره نامه وارده: {importedNumber}'),
+    ...onlyWith('importedDate', 'تاریخ نامه وارده: {importedDate}'),
     'از: {sender}',
     'به: {recipients}',
-    'رونوشت: {cc}',
+    ...onlyWith('cc', 'رونوشت: {cc}'),
     'موضوع: {subject}',
     '{@paragraphs}',
     '{signer}',

@@ -288,6 +288,69 @@ describe.each(ENGINES)('print: body, tags and signature (%s)', (engine) => {
     expect(text).not.toContain('رونوشت');
   });
 
+  it('prints with the built-in template the type, an incoming letter’s own number and date, and a number or copies line only when there is one', async () => {
+    const builtIn = (
+      await server.api.get('template/list/', { Count: -1 }, { token: w.admin.token })
+    ).body.records.find((t: { isPublic: boolean }) => t.isPublic).templateManagerId as number;
+    const lines = async (id: number, who: Someone) =>
+      textOf(part((await print(builtIn, id, who)).zip)).split('\n');
+
+    // An incoming letter, numbered, with its sender's number and date, and no copies.
+    const customer = (
+      await server.api.post(
+        'customer/create/',
+        { Name: 'شرکت فرستنده', Code: 'P-2', CreatedDate: '2025-01-01', CreditDate: '2026-01-01' },
+        { token: w.admin.token },
+      )
+    ).body.id as number;
+    const incoming = await api.save(w.admin, {
+      MessageTypeFk: 5,
+      Subject: 'نامه وارده با قالب پیش‌فرض',
+      MessageBody: '<p>متن نامه وارده</p>',
+      AndikatorFk: w.scheme[5],
+      SelectedTo: [w.ali.personId],
+      ImportedMsgNumber: '۴۵۶/ب',
+      ImportedMsgDate: '2026-02-15T00:00:00.000Z',
+      ReciveMethodFk: w.reciveMethod,
+      MessageFromCustomerFk: customer,
+      IsSend: 1,
+    });
+    expect(incoming.status).toBe(1);
+    const number = (await api.get(w.admin, incoming.id)).record.displayMessageNumber as string;
+    expect(number).toBeTruthy();
+    const printed = await lines(incoming.id, w.admin);
+    expect(printed).toEqual(
+      expect.arrayContaining([
+        'نامه وارده',
+        `شماره: ${toPersianDigits(number)}`,
+        'شماره نامه وارده: ۴۵۶/ب',
+        `تاریخ نامه وارده: ${toPersianDigits(formatJalali('2026-02-15T00:00:00.000Z'))}`,
+        'موضوع: نامه وارده با قالب پیش‌فرض',
+        'متن نامه وارده',
+      ]),
+    );
+    expect(printed.join('\n')).not.toContain('رونوشت');
+    expect(printed).not.toContain('بدون شماره');
+
+    // A draft: no number yet, copies, and a table whose first row is one cell three wide.
+    const draft = await api.draft(w.maryam, [w.ali], {
+      Subject: 'پیش‌نویس با رونوشت',
+      SelectedCC: [w.hossein.personId],
+      MessageBody:
+        '<table><tbody><tr><td colspan="3">سرفصل</td></tr><tr><td>الف</td><td>ب</td><td>ج</td></tr></tbody></table>',
+    });
+    const cc = (await api.get(w.maryam, draft)).record.messageCc as string;
+    expect(cc).toBeTruthy();
+    const document = part((await print(builtIn, draft)).zip);
+    const draftLines = textOf(document).split('\n');
+    expect(draftLines).toEqual(expect.arrayContaining(['نامه داخلی', 'بدون شماره', `رونوشت: ${cc}`]));
+    // No bare «شماره:», and no line for an incoming letter's number or date.
+    expect(draftLines.join('\n')).not.toContain('شماره:');
+    expect(draftLines.join('\n')).not.toContain('وارده');
+    expect(document).not.toMatch(/\{[^}]*\}/);
+    expect(document).toMatch(/<w:tc><w:tcPr><w:tcW w:w="\d+" w:type="dxa"\/><w:gridSpan w:val="3"\/>/);
+  });
+
   it('puts the signature in a header: the picture is related from the header’s own part', async () => {
     await setSignature(w.hossein, tinyPng(), 'sign.png');
     const id = await signedDraft(w.hossein, 'امضا در سربرگ');

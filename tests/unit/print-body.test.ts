@@ -96,6 +96,50 @@ describe('the body as blocks', () => {
     expect(xml.endsWith('</w:p>')).toBe(true);
   });
 
+  it('merges a cell three columns wide above a row of three, and a block two wide and two high', () => {
+    const cellsOf = (xml: string) =>
+      [...xml.matchAll(/<w:tr>(.*?)<\/w:tr>/g)].map(([, row]) =>
+        [...row.matchAll(/<w:tc><w:tcPr>(.*?)<\/w:tcPr>(.*?)<\/w:tc>/g)].map(([, properties, content]) => [
+          properties.replace(/<w:tcW [^>]*\/>/, ''),
+          [...content.matchAll(/<w:t[^>]*>([^<]*)</g)].map(([, t]) => t).join(''),
+        ]),
+      );
+    const wide = wordBlocks(
+      blocksOf('<table><tr><td colspan="3">سرفصل</td></tr><tr><td>الف</td><td>ب</td><td>ج</td></tr></table>'),
+    );
+    expect(wide.match(/<w:gridCol w:w="3000"\/>/g)).toHaveLength(3);
+    // One cell the width of the three below it, not one column wide.
+    expect(wide).toContain('<w:tc><w:tcPr><w:tcW w:w="9000" w:type="dxa"/><w:gridSpan w:val="3"/></w:tcPr>');
+    expect(cellsOf(wide)).toEqual([
+      [['<w:gridSpan w:val="3"/>', 'سرفصل']],
+      [
+        ['', 'الف'],
+        ['', 'ب'],
+        ['', 'ج'],
+      ],
+    ]);
+    const block = wordBlocks(
+      blocksOf(
+        '<table><tr><td colspan="2" rowspan="2">بلوک</td><td>۱</td></tr><tr><td>۲</td></tr><tr><td>۳</td><td>۴</td><td>۵</td></tr></table>',
+      ),
+    );
+    expect(cellsOf(block)).toEqual([
+      [
+        ['<w:gridSpan w:val="2"/><w:vMerge w:val="restart"/>', 'بلوک'],
+        ['', '۱'],
+      ],
+      [
+        ['<w:gridSpan w:val="2"/><w:vMerge/>', ''],
+        ['', '۲'],
+      ],
+      [
+        ['', '۳'],
+        ['', '۴'],
+        ['', '۵'],
+      ],
+    ]);
+  });
+
   it('bounds a colspan a writer typed to Word’s 63 columns', () => {
     const xml = wordBlocks(blocksOf('<table><tr><td colspan="100000">پهن</td></tr></table>'));
     expect(xml.match(/<w:gridCol /g)).toHaveLength(63);
