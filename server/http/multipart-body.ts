@@ -71,6 +71,20 @@ function declaredLength(request: FastifyRequest): number {
 
 type Parts = ReturnType<import('fastify').FastifyRequest['parts']>;
 
+/** What a browser writes for `"`, CR and LF in a file part's name. */
+const BROWSER_ESCAPE = /%(?:22|0D|0A)/g;
+const ESCAPED: Record<string, string> = { '%22': '"', '%0D': '\r', '%0A': '\n' };
+
+/**
+ * A file part's name as the file is called. Browsers (the HTML standard's multipart/form-data
+ * encoding, as fetch's FormData too) send `"`, CR and LF in a filename as %22, %0D and %0A,
+ * and every other character as it is — a `%` too, so «برگه ۱۰۰%.png» arrives as typed. Only
+ * those three escapes are read back; cleanFileName (files/file-names.ts) then does with the
+ * characters what it does with any name. (A name that holds «%22» as typed cannot be told
+ * from one that held `"`: the browser sends both alike.)
+ */
+export const browserFileName = (sent: string) => sent.replace(BROWSER_ESCAPE, (escape) => ESCAPED[escape]);
+
 async function readParts(parts: Parts): Promise<Record<string, unknown>> {
   const body: Record<string, unknown[]> = {};
   const push = (key: string, value: unknown) => (body[key] ??= []).push(value);
@@ -87,7 +101,7 @@ async function readParts(parts: Parts): Promise<Record<string, unknown>> {
       const file: UploadedFile = {
         kind: 'file',
         fieldName: part.fieldname,
-        filename: part.filename,
+        filename: browserFileName(part.filename),
         mimetype: part.mimetype,
         data,
       };

@@ -143,6 +143,55 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
     expect(JSON.stringify(forwards)).toContain('یک ارجاع\\nسطر دوم');
   });
 
+  it('keeps a name with a quote, a line break or a % as the user called the file, not as the browser escaped it', async () => {
+    // FormData sends `"`, CR and LF in a filename as %22, %0D and %0A, as browsers do; a % as it is.
+    const sent = await new Request('http://form.invalid/', {
+      method: 'POST',
+      body: (() => {
+        const form = new FormData();
+        form.append('Attachments', png('گزارش "نهایی" ۱۴۰۵.png'));
+        return form;
+      })(),
+    }).text();
+    expect(sent).toContain('filename="گزارش %22نهایی%22 ۱۴۰۵.png"');
+
+    const id = await api.sendNew(w.maryam, [w.ali], {
+      Attachments: [png('گزارش "نهایی" ۱۴۰۵.png'), png('برگه ۱۰۰%.png'), png('سطر\r\nدوم.png')],
+    });
+    const detail = await api.get(w.ali, id);
+    // The quote is what cleanFileName drops from any name (Windows holds no `"`), and so is a
+    // line break; a % the name holds is no escape, and stays as typed.
+    expect(detail.attachment.map((a: { msg: { fileName: string } }) => a.msg.fileName)).toEqual([
+      'گزارش نهایی ۱۴۰۵.png',
+      'برگه ۱۰۰%.png',
+      'سطردوم.png',
+    ]);
+    const download = await server.api.get('message/download', {
+      AttachmentId: detail.attachment[0].msg.messageAttachmentId,
+      token: w.ali.token,
+    });
+    expect(download.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('گزارش نهایی ۱۴۰۵.png')}`,
+    );
+
+    // A template's file comes through the same reader.
+    const docx = minimalDocx(['{subject}']);
+    for (const [fileName, stored] of [
+      ['سربرگ "اداری".docx', 'سربرگ اداری.docx'],
+      ['سربرگ ۱۰۰%.docx', 'سربرگ ۱۰۰%.docx'],
+    ]) {
+      const form = new FormData();
+      form.append('TemplateName', 'سربرگ با نشانه');
+      form.append('File', new File([new Uint8Array(docx)], fileName));
+      const created = (await server.api.call('POST', 'template/create/', { token: w.admin.token, form }))
+        .body;
+      expect(created.status, fileName).toBe(1);
+      const record = (await server.api.get('template/get/', { Id: created.id }, { token: w.admin.token }))
+        .body.record;
+      expect(record.fileName, fileName).toBe(stored);
+    }
+  });
+
   it('bounds what one save carries: twenty pictures at their largest, never more, answered at once', async () => {
     const bytes = (size: number) => Buffer.concat([tinyPng(), Buffer.alloc(size - tinyPng().length)]);
     const file = (name: string, size: number) =>
