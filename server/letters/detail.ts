@@ -20,7 +20,7 @@ import {
   TO,
   messageTypeString,
 } from './constants';
-import { firstReadBy, recordEvent } from './events';
+import { editVersion, firstReadBy, recordEvent } from './events';
 import { noteReader } from './readers';
 import { colleaguesByUser } from './people';
 import type { LettersDatabase, LettersDb, LettersTrx } from './schema';
@@ -494,7 +494,11 @@ export async function letterDetail(services: Services, viewer: Viewer, id: numbe
     ...forwards.flatMap((r) => [r.from_user_id, r.to_user_id]),
     ...events.map((r) => r.user_id),
   ]);
-  const letter = letterRecord(viewer, message, box, own, titles, people);
+  // The draft's version as loaded: a save naming it is refused once another edit came after.
+  const letter = {
+    ...letterRecord(viewer, message, box, own, titles, people),
+    editVersion: editVersion(allEvents),
+  };
   return {
     record: { ...letter, letter, ...addresses(viewer, message, addressed, people) },
     attachment: attachmentsOf(attachments, hidden),

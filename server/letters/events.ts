@@ -72,3 +72,23 @@ export async function recordForwards(
     )
     .execute();
 }
+
+/** The events that change a draft's content: its version is the last of them (detail.ts). */
+export const EDITS: readonly number[] = [EVENT.create, EVENT.edit];
+
+/** A draft's version as message/get gives it (`editVersion`): its last create or edit event. */
+export function editVersion(events: ReadonlyArray<{ id: number; event_type: number }>): number {
+  return Math.max(0, ...events.filter((e) => EDITS.includes(e.event_type)).map((e) => e.id));
+}
+
+/** The same, read now (in the transaction that holds the letter's lock). */
+export async function currentEditVersion(trx: LettersTrx, tenantId: number, messageId: number) {
+  const row = await trx
+    .selectFrom('message_events')
+    .select((eb) => eb.fn.max('id').as('version'))
+    .where('tenant_id', '=', tenantId)
+    .where('message_id', '=', messageId)
+    .where('event_type', 'in', [...EDITS])
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
+}

@@ -189,6 +189,8 @@ export const saveParams = z.object({
   ImportedMsgNumber: field.optionalText('شماره نامه وارده', LETTER_TEXT_MAX.importedNumber),
   MessageFromCustomerFk: optionalRef('مشتری فرستنده'),
   AnswerRequest: keptBool('نیاز به پاسخ'),
+  /** The draft's editVersion as message/get gave it; absent: no check (spec 1 §7's clients). */
+  EditVersion: optionalRef('نسخه پیش‌نویس'),
 });
 export type SaveParams = z.infer<typeof saveParams>;
 

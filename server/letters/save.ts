@@ -28,7 +28,7 @@ import {
   SEND,
   type MessageType,
 } from './constants';
-import { recordEvent } from './events';
+import { currentEditVersion, recordEvent } from './events';
 import { colleaguesByUser } from './people';
 import type { SaveParams } from './params';
 import type { LettersTrx } from './schema';
@@ -99,6 +99,18 @@ async function changeDraft(
       ...(message.from_man_user_id === null ? [] : [message.from_man_user_id]),
     ]),
   });
+  // Recipients and customers rewritten only when they differ from the stored ones.
+  const readdressed = JSON.stringify(addressedBefore) !== JSON.stringify(addressesIn(composed));
+  // An edit event only for an edit: assigning a number sends the unchanged form along.
+  const edited =
+    withFiles || readdressed || composed.related.length > 0 || !sameColumns(message, composed.columns);
+  // An edit from a screen that loaded an older edit (another tab, a colleague it was passed
+  // to and back) would undo the later one without a word. (The same form again — a retry
+  // after a lost answer — changes nothing and passes.)
+  if (edited && params.EditVersion !== undefined) {
+    if (params.EditVersion !== (await currentEditVersion(trx, viewer.tenantId, message.id)))
+      throw new UserError(REFUSED.editedElsewhere);
+  }
   const changed = await trx
     .updateTable('messages')
     .set(composed.columns)
@@ -106,13 +118,8 @@ async function changeDraft(
     .where('id', '=', message.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  // Recipients and customers rewritten only when they differ from the stored ones.
-  const readdressed = JSON.stringify(addressedBefore) !== JSON.stringify(addressesIn(composed));
   if (readdressed) await writeAddresses(trx, viewer.tenantId, message.id, composed);
   await addRelations(trx, viewer, message.id, composed.related);
-  // An edit event only for an edit: assigning a number sends the unchanged form along.
-  const edited =
-    withFiles || readdressed || composed.related.length > 0 || !sameColumns(message, composed.columns);
   if (edited) await recordEvent(trx, viewer.tenantId, message.id, EVENT.edit, viewer.userId);
   return changed;
 }

@@ -165,6 +165,40 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     expect(await edits()).toBe(1);
   });
 
+  it('refuses an edit from a screen that loaded an older edit of the draft; the same form again, or none named, passes', async () => {
+    const id = await api.draft(w.maryam, [w.ali]);
+    const loaded = (await api.get(w.maryam, id)).record.editVersion as number;
+    expect(loaded).toBeGreaterThan(0);
+    // The first tab saves a new subject.
+    const first = { ...api.internal([w.ali], { Subject: 'ویرایش زبانه اول' }), MessageId: id };
+    expect(await api.save(w.maryam, { ...first, EditVersion: loaded })).toMatchObject({ status: 1 });
+    const now = (await api.get(w.maryam, id)).record.editVersion as number;
+    expect(now).toBeGreaterThan(loaded);
+    // Sent again as it was (its answer lost): nothing changes, it passes.
+    expect(await api.save(w.maryam, { ...first, EditVersion: loaded })).toMatchObject({ status: 1 });
+    // The second tab, still on the first load, edits the body: refused, nothing changed.
+    const second = { ...api.internal([w.ali], { MessageBody: '<p>متن زبانه دوم</p>' }), MessageId: id };
+    expect(await api.save(w.maryam, { ...second, EditVersion: loaded })).toEqual({
+      status: 0,
+      messge: REFUSED.editedElsewhere,
+      message: REFUSED.editedElsewhere,
+    });
+    expect(await api.save(w.maryam, { ...second, EditVersion: loaded, IsSend: 6 })).toMatchObject({
+      status: 0,
+      messge: REFUSED.editedElsewhere,
+    });
+    const stored = (await api.get(w.maryam, id)).record;
+    expect(stored).toMatchObject({ subject: 'ویرایش زبانه اول', number: null, editVersion: now });
+    expect(stored.messageBody).not.toContain('زبانه دوم');
+    // Reloaded, it saves; a client that names no version (spec 1 §7's) is not checked.
+    expect(await api.save(w.maryam, { ...second, EditVersion: now })).toMatchObject({ status: 1 });
+    expect(await api.save(w.maryam, { ...first })).toMatchObject({ status: 1 });
+    expect(await api.save(w.maryam, { ...second, EditVersion: 'x' })).toMatchObject({
+      status: 0,
+      messge: 'نسخه پیش‌نویس معتبر نیست',
+    });
+  });
+
   it('delivers to the cartable unread; opening marks it read once, with an event; the counts follow', async () => {
     const before = await api.box(w.ali);
     const id = await api.sendNew(w.maryam, [w.ali], { AnswerRequest: true });

@@ -458,6 +458,7 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
   });
 
   it('saves a changed draft with its fields, a new image and a related letter, then goes to the drafts', async () => {
+    record = { ...baseRecord, editVersion: 77 };
     open('/letter/false/Draft/4/12');
     await waitForScreen();
     fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: 'گزارش سالانه' } });
@@ -487,6 +488,8 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     const sent = saves[0];
     expect(sent.get('IsSend')).toBe('0');
     expect(sent.get('MessageId')).toBe('12');
+    // The edit it was loaded at: the server refuses it if another came after.
+    expect(sent.get('EditVersion')).toBe('77');
     expect(sent.get('Subject')).toBe('گزارش سالانه');
     expect(sent.get('MessageBody')).toBe('<p>متن گزارش</p>');
     expect(sent.getAll('SelectedTo')).toEqual(['2']);

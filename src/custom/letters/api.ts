@@ -136,6 +136,8 @@ export interface LetterRecord {
   isAuthor?: boolean;
   /** A draft the user holds: they may edit, sign and send it. */
   isHolder?: boolean;
+  /** The draft's last edit as loaded: sent back with a save, which is refused if another came after. */
+  editVersion?: number;
   selectedTo: number[];
   selectedCC: number[];
   selectedBcc: number[];

@@ -193,6 +193,8 @@ export function saveFields(
     selectedBcc?: number[];
     /** The screen's key for its new letter (newClientKey): a save sent again finds it. */
     clientKey?: string;
+    /** A saved draft's edit as loaded (message/get's editVersion). */
+    editVersion?: number;
   },
   isSend: number,
   pageType: string,
@@ -202,6 +204,8 @@ export function saveFields(
   return {
     MessageId: letter.messageId,
     ClientKey: letter.messageId ? undefined : letter.clientKey,
+    // A draft edited elsewhere since it was loaded is not overwritten by this older form.
+    EditVersion: letter.messageId && letter.editVersion ? letter.editVersion : undefined,
     IsSend: isSend,
     PageType: pageType,
     MessageTypeFk: type,

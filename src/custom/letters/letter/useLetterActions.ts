@@ -78,7 +78,14 @@ export function useLetterActions({
     const files = (values.attachments ?? []).map((file) => file.rawFile);
     const fields = saveFields(
       values,
-      { messageId, messageType, projectFk: record?.projectFk, selectedBcc: record?.selectedBcc, clientKey },
+      {
+        messageId,
+        messageType,
+        projectFk: record?.projectFk,
+        selectedBcc: record?.selectedBcc,
+        clientKey,
+        editVersion: record?.editVersion,
+      },
       mode,
       pageType,
     );
