@@ -130,6 +130,43 @@ describe('Persian fidelity in Chromium', () => {
     await context.close();
   });
 
+  it('keeps a table pasted from Word a table: in the editor, the saved draft and its view', async () => {
+    const context = await portal.browser.newContext({ locale: 'fa-IR' });
+    const writer = await context.newPage();
+    await signInThroughForm(writer, origin, DEMO_ADMIN.username, DEMO_ADMIN.password);
+    await writer.goto(`${origin}/letter/true/AllMyMessage/4/0`);
+    await writer.getByLabel('موضوع').fill('جدول هزینه‌ها');
+    const body = writer.getByRole('textbox', { name: 'متن نامه' });
+    await body.click();
+    const word =
+      "<p class=MsoNormal dir=RTL>هزینه‌ها:</p><table class=MsoTableGrid border=1 dir=rtl style='border-collapse:collapse'>" +
+      "<tr><td style='border:solid windowtext 1.0pt'><p class=MsoNormal><b>ردیف</b></p></td><td><p class=MsoNormal><b>شرح</b></p></td></tr>" +
+      '<tr><td><p class=MsoNormal>۱</p></td><td><p class=MsoNormal>خرید تجهیزات</p></td></tr></table>';
+    await body.evaluate((element, html) => {
+      const data = new DataTransfer();
+      data.setData('text/html', html);
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, word);
+    const cells = async (root: import('playwright-core').Locator) =>
+      root.locator('td').evaluateAll((tds) => tds.map((td) => td.textContent?.trim()));
+    await expect.poll(() => cells(body)).toEqual(['ردیف', 'شرح', '۱', 'خرید تجهیزات']);
+    const to = writer.getByLabel(/گیرندگان/);
+    await to.click();
+    await writer.getByRole('option').first().click();
+    await writer.getByRole('button', { name: 'ذخیره پیش‌نویس' }).click();
+    await writer.waitForURL(/\/draftmessage/);
+    await writer.getByText('جدول هزینه‌ها').first().click();
+    // The draft opens on its compose tab: the table is in the editor again, and in the view.
+    await expect.poll(() => cells(body)).toEqual(['ردیف', 'شرح', '۱', 'خرید تجهیزات']);
+    await writer.getByRole('tab', { name: 'مشاهده نامه' }).click();
+    const view = writer.getByRole('article', { name: 'متن نامه' });
+    await expect.poll(() => cells(view)).toEqual(['ردیف', 'شرح', '۱', 'خرید تجهیزات']);
+    await writer.screenshot({ path: path.join(SCREENSHOTS, 'letter-pasted-table.png') });
+    await context.close();
+  });
+
   it('gives the daily to-do field a usable width on a 390 px phone', async () => {
     const { context, phone } = await signedInPhone();
     const field = phone.getByLabel('کار امروز');

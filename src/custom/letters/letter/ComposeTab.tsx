@@ -17,6 +17,7 @@ import {
   RichTextInputToolbar,
 } from 'ra-input-rich-text';
 import { Extension } from '@tiptap/core';
+import { TableKit } from '@tiptap/extension-table';
 import { Plugin } from '@tiptap/pm/state';
 import { JalaliDateInput } from '../../../ui/jalali';
 import { AlignmentButtons } from './AlignmentButtons';
@@ -34,6 +35,13 @@ export const EDITOR_HEIGHT_PX = 330;
 const TEXT_FIELDS = new Set<LetterField>(['subject', 'importedMsgNumber', 'messageBody']);
 
 export const BODY_LABEL = 'متن نامه';
+
+/** A letter's table as it prints: ruled cells, the text starting on the right. */
+export const BODY_TABLE_SX = {
+  '& table': { borderCollapse: 'collapse', my: 1, maxWidth: '100%' },
+  '& td, & th': { border: '1px solid', borderColor: 'divider', px: 1, py: 0.5, verticalAlign: 'top' },
+  '& td p, & th p': { my: 0 },
+} as const;
 
 /** The server's lengths (letter-limits.ts), said as the field is typed in, not after a save. */
 const TEXT_LIMITS: Partial<Record<LetterField, Validator>> = {
@@ -61,10 +69,13 @@ const KeepUndoHistory = Extension.create({
 });
 
 // The editor's paragraphs start on the right, as Persian text does (tiptap's default is left).
+// Tables: a table pasted from Word or a web page stays a table (without them each cell
+// became a paragraph of its own); the server keeps them and prints them (body.ts).
 const EDITOR_EXTENSIONS = [
   ...(DefaultEditorOptions.extensions ?? []).map((extension) =>
     extension.name === 'textAlign' ? extension.configure({ defaultAlignment: 'right' }) : extension,
   ),
+  TableKit.configure({ table: { resizable: false } }),
   KeepUndoHistory,
 ];
 
@@ -230,7 +241,7 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
       <Grid size={12}>
         <Box
           sx={{
-            '& .ProseMirror': { height: EDITOR_HEIGHT_PX, overflowY: 'auto' },
+            '& .ProseMirror': { height: EDITOR_HEIGHT_PX, overflowY: 'auto', ...BODY_TABLE_SX },
             '& .ra-rich-text-input': { width: '100%' },
           }}
         >

@@ -13,6 +13,7 @@ import { toPersianDigits } from '../../../shared/persian-digits';
 import { getSession } from '../../../api/session';
 import type { LetterForward, LetterRecord } from '../api';
 import { INCOMING } from '../letterTypes';
+import { BODY_TABLE_SX } from './ComposeTab';
 import { LetterTypeBadge } from '../list/LetterTypeBadge';
 
 const persianDate = (value: string | null | undefined, withTime = false) =>
@@ -121,7 +122,13 @@ export function ViewTab({
         // The server keeps letter bodies sanitised (sanitize-html); a new letter's body is the
         // editor's own HTML.
         dangerouslySetInnerHTML={{ __html: shownBody || '' }}
-        sx={{ lineHeight: 2, '& p': { my: 1 }, '& img': { maxWidth: '100%' }, overflowWrap: 'anywhere' }}
+        sx={{
+          lineHeight: 2,
+          '& p': { my: 1 },
+          '& img': { maxWidth: '100%' },
+          overflowWrap: 'anywhere',
+          ...BODY_TABLE_SX,
+        }}
       />
     </Box>
   );
