@@ -246,6 +246,9 @@ describe('a new letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: ' \u200c ' } });
     fireEvent.click(button('ارسال'));
     await waitFor(() => expect(errorOf('subject')).toContain('الزامی است'));
+    // The empty body is marked as the other fields are: its frame red, not only a line under it.
+    const editor = document.querySelector('.ra-input-messageBody .ProseMirror')!;
+    await waitFor(() => expect(getComputedStyle(editor).borderColor).toBe('rgb(211, 47, 47)'));
     fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: 'درخواست' } });
     await waitFor(() => expect(errorOf('subject')).not.toContain('الزامی است'));
     expect(saves).toHaveLength(0);

@@ -19,6 +19,7 @@ import {
 import { Extension } from '@tiptap/core';
 import { TableKit } from '@tiptap/extension-table';
 import { Plugin } from '@tiptap/pm/state';
+import { useFormState } from 'react-hook-form';
 import { JalaliDateInput } from '../../../ui/jalali';
 import { AlignmentButtons } from './AlignmentButtons';
 import { INCOMING, INTERNAL, OUTGOING } from '../letterTypes';
@@ -136,6 +137,10 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
   };
   const common = { readOnly, disabled: readOnly };
   const me = [myPersonId];
+  const bodyState = useFormState({ name: 'messageBody' });
+  const bodyRefused =
+    Boolean(bodyState.errors.messageBody) &&
+    (bodyState.isSubmitted || Boolean(bodyState.touchedFields.messageBody));
   const personRecipients = messageType !== OUTGOING;
   return (
     <Grid container columnSpacing={2}>
@@ -243,6 +248,11 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
           sx={{
             '& .ProseMirror': { height: EDITOR_HEIGHT_PX, overflowY: 'auto', ...BODY_TABLE_SX },
             '& .ra-rich-text-input': { width: '100%' },
+            // A refused body is marked as every other field is: its label and frame red.
+            ...(bodyRefused && {
+              '& .RaRichTextInput-editorContent .ProseMirror': { borderColor: 'error.main' },
+              '& .RaLabeled-label': { color: 'error.main' },
+            }),
           }}
         >
           <RichTextInput
