@@ -159,6 +159,27 @@ describe.each(ENGINES)('print: body, tags and signature (%s)', (engine) => {
     return { bytes, zip: new PizZip(bytes) };
   };
   const part = (zip: PizZip, name = 'word/document.xml') => zip.file(name)!.asText();
+  /** An incoming letter to Ali from a new customer (coded `code`), sent by the administrator. */
+  const sendIncoming = async (code: string, fields: Record<string, string>) => {
+    const customer = (
+      await server.api.post(
+        'customer/create/',
+        { Name: `شرکت ${code}`, Code: code, CreatedDate: '2025-01-01', CreditDate: '2026-01-01' },
+        { token: w.admin.token },
+      )
+    ).body.id as number;
+    const answer = await api.save(w.admin, {
+      MessageTypeFk: 5,
+      AndikatorFk: w.scheme[5],
+      SelectedTo: [w.ali.personId],
+      ReciveMethodFk: w.reciveMethod,
+      MessageFromCustomerFk: customer,
+      IsSend: 1,
+      ...fields,
+    });
+    expect(answer.status).toBe(1);
+    return answer as { id: number };
+  };
   const setSignature = async (who: Someone, data: Buffer, name: string) => {
     const form = new FormData();
     form.append('UserSignPic', new Blob([new Uint8Array(data)]), name);
@@ -254,26 +275,12 @@ describe.each(ENGINES)('print: body, tags and signature (%s)', (engine) => {
   });
 
   it('fills an incoming letter’s own number and date, and a section only when its tag has a value', async () => {
-    const customer = (
-      await server.api.post(
-        'customer/create/',
-        { Name: 'شرکت چاپ', Code: 'P-1', CreatedDate: '2025-01-01', CreditDate: '2026-01-01' },
-        { token: w.admin.token },
-      )
-    ).body.id as number;
-    const saved = await api.save(w.admin, {
-      MessageTypeFk: 5,
+    const saved = await sendIncoming('P-1', {
       Subject: 'نامه وارده',
       MessageBody: '<p>متن</p>',
-      AndikatorFk: w.scheme[5],
-      SelectedTo: [w.ali.personId],
       ImportedMsgNumber: '123/الف',
       ImportedMsgDate: '2026-03-10T00:00:00.000Z',
-      ReciveMethodFk: w.reciveMethod,
-      MessageFromCustomerFk: customer,
-      IsSend: 1,
     });
-    expect(saved.status).toBe(1);
     const templateId = await template(
       'قالب وارده',
       minimalDocx([
@@ -296,26 +303,12 @@ describe.each(ENGINES)('print: body, tags and signature (%s)', (engine) => {
       textOf(part((await print(builtIn, id, who)).zip)).split('\n');
 
     // An incoming letter, numbered, with its sender's number and date, and no copies.
-    const customer = (
-      await server.api.post(
-        'customer/create/',
-        { Name: 'شرکت فرستنده', Code: 'P-2', CreatedDate: '2025-01-01', CreditDate: '2026-01-01' },
-        { token: w.admin.token },
-      )
-    ).body.id as number;
-    const incoming = await api.save(w.admin, {
-      MessageTypeFk: 5,
+    const incoming = await sendIncoming('P-2', {
       Subject: 'نامه وارده با قالب پیش‌فرض',
       MessageBody: '<p>متن نامه وارده</p>',
-      AndikatorFk: w.scheme[5],
-      SelectedTo: [w.ali.personId],
       ImportedMsgNumber: '۴۵۶/ب',
       ImportedMsgDate: '2026-02-15T00:00:00.000Z',
-      ReciveMethodFk: w.reciveMethod,
-      MessageFromCustomerFk: customer,
-      IsSend: 1,
     });
-    expect(incoming.status).toBe(1);
     const number = (await api.get(w.admin, incoming.id)).record.displayMessageNumber as string;
     expect(number).toBeTruthy();
     const printed = await lines(incoming.id, w.admin);
