@@ -54,8 +54,34 @@ export async function visibleLetter(
     .where('user_id', '=', viewer.userId)
     .where('message_id', '=', id)
     .executeTakeFirst();
-  if (!box && !(message.is_send && seesAllLetters(viewer))) return undefined;
-  return { message, box };
+  if (message.is_send && seesAllLetters(viewer)) return { message, box };
+  return (await holdsByRight(db, viewer, message, box)) ? { message, box } : undefined;
+}
+
+/**
+ * The viewer holds the letter in their own right: they wrote, hold or sent it, it is in
+ * their cartable, sent letters or drafts, or they passed it on (a draft's chain). A row that
+ * only files it in a folder is no right: a reader of all letters who filed another's letter,
+ * their permission taken since, no longer sees it (nor lists it: lists.ts heldByRight).
+ */
+async function holdsByRight(
+  db: LettersDb | LettersTrx,
+  viewer: Viewer,
+  message: Message,
+  box: Box | undefined,
+) {
+  if (!box) return false;
+  if (box.inbox || box.sent || box.drafting) return true;
+  if ([message.author_id, message.holder_id, message.sender_id].includes(viewer.userId)) return true;
+  const passedOn = await db
+    .selectFrom('message_forwards')
+    .modifyFront(ONE_PLAN)
+    .select('id')
+    .where('tenant_id', '=', viewer.tenantId)
+    .where('message_id', '=', message.id)
+    .where((f) => f.or([f('from_user_id', '=', viewer.userId), f('to_user_id', '=', viewer.userId)]))
+    .executeTakeFirst();
+  return passedOn !== undefined;
 }
 
 export async function requireLetter(
@@ -83,13 +109,30 @@ export async function visibleIds(
     .where('m.id', 'in', ids)
     .where('m.deleted_at', 'is', null);
   query = query.where(({ or, eb, exists, selectFrom }) => {
-    const held = exists(
-      selectFrom('message_boxes as b')
-        .select('b.message_id')
-        .whereRef('b.tenant_id', '=', 'm.tenant_id')
-        .where('b.user_id', '=', viewer.userId)
-        .whereRef('b.message_id', '=', 'm.id'),
-    );
+    const held = or([
+      exists(
+        selectFrom('message_boxes as b')
+          .select('b.message_id')
+          .whereRef('b.tenant_id', '=', 'm.tenant_id')
+          .where('b.user_id', '=', viewer.userId)
+          .whereRef('b.message_id', '=', 'm.id')
+          .where((box) =>
+            box.or([box('b.inbox', '=', true), box('b.sent', '=', true), box('b.drafting', '=', true)]),
+          ),
+      ),
+      eb('m.author_id', '=', viewer.userId),
+      eb('m.holder_id', '=', viewer.userId),
+      eb('m.sender_id', '=', viewer.userId),
+      exists(
+        selectFrom('message_forwards as f')
+          .select('f.id')
+          .whereRef('f.tenant_id', '=', 'm.tenant_id')
+          .whereRef('f.message_id', '=', 'm.id')
+          .where((f) =>
+            f.or([f('f.from_user_id', '=', viewer.userId), f('f.to_user_id', '=', viewer.userId)]),
+          ),
+      ),
+    ]);
     return seesAllLetters(viewer) ? or([eb('m.is_send', '=', true), held]) : held;
   });
   return new Set((await query.execute()).map((row) => row.id));

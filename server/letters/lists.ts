@@ -57,6 +57,8 @@ interface ListShape {
   fromCustomerId: boolean;
   toCustomerId: boolean;
   people: number;
+  /** A folder of a user who does not see all letters: only letters they hold by right. */
+  heldByRight?: boolean;
 }
 interface ListValues {
   tenantId: number;
@@ -97,6 +99,7 @@ async function shapedList(
     fromCustomerId: Boolean(params.fromCustomerId),
     toCustomerId: Boolean(params.toCustomerId),
     people: people.length,
+    ...(inFolder && !seesAllLetters(viewer) && { heldByRight: true }),
   };
   return {
     shape: `letters ${JSON.stringify(shape)}`,
@@ -123,14 +126,50 @@ function boxCondition(shape: ListShape, v: ListValues) {
     case 'Send':
       return (q: Boxes) => sentFilters(q.where('b.sent', '=', YES), shape, v);
     case 'Archive':
-      return (q: Boxes) => q.where('b.archive_fk', '=', v.folder);
+      return (q: Boxes) => heldByRight(q.where('b.archive_fk', '=', v.folder), shape, v);
     case 'Favorite':
-      return (q: Boxes) => q.where('b.favorite_fk', '=', v.folder);
+      return (q: Boxes) => heldByRight(q.where('b.favorite_fk', '=', v.folder), shape, v);
     case 'FavoritePerson':
       return (q: Boxes) => q.where('b.inbox', '=', YES).where('b.from_user_id', 'in', v.people);
     default:
       throw new UserError('نوع صفحه معتبر نیست');
   }
+}
+
+/**
+ * A filing is no right to a letter (access.ts holdsByRight, the same rights as here): a user who filed another's
+ * letter while they saw all letters lists it no more once that permission is gone. (Readers
+ * of all letters keep the folder's plain plan.)
+ */
+function heldByRight(q: Boxes, shape: ListShape, v: ListValues): Boxes {
+  if (!shape.heldByRight) return q;
+  return q.where(({ or, eb, exists, selectFrom }) =>
+    or([
+      eb('b.inbox', '=', YES),
+      eb('b.sent', '=', YES),
+      eb('b.drafting', '=', YES),
+      exists(
+        selectFrom('messages as m')
+          .select('m.id')
+          .whereRef('m.tenant_id', '=', 'b.tenant_id')
+          .whereRef('m.id', '=', 'b.message_id')
+          .where((m) =>
+            m.or([
+              m('m.author_id', '=', v.userId),
+              m('m.holder_id', '=', v.userId),
+              m('m.sender_id', '=', v.userId),
+            ]),
+          ),
+      ),
+      exists(
+        selectFrom('message_forwards as f')
+          .select('f.id')
+          .whereRef('f.tenant_id', '=', 'b.tenant_id')
+          .whereRef('f.message_id', '=', 'b.message_id')
+          .where((f) => f.or([f('f.from_user_id', '=', v.userId), f('f.to_user_id', '=', v.userId)])),
+      ),
+    ]),
+  );
 }
 
 /** Sent incoming letters may be narrowed to a sender customer, outgoing ones to a recipient. */

@@ -164,6 +164,44 @@ describe.each(ENGINES)(
       expect((await menu(planner.token)).permissions).toEqual(['Projects', 'Tasks']);
     });
 
+    it('a filing is no right to a letter: filed while reading all letters, gone with that permission', async () => {
+      const roles = async (names: string[]) =>
+        expect(
+          (
+            await server.api.call('PUT', 'person/update/', {
+              token: w.admin.token,
+              json: { Id: w.zahra.personId, RoleNames: names },
+            })
+          ).body.status,
+        ).toBe(1);
+      const folder = (await server.api.get('archive/list/', { Count: -1 }, { token: w.admin.token })).body
+        .records[0].archiveId as number;
+      const others = await api.sendNew(w.ali, [w.maryam]);
+      const hers = await api.sendNew(w.ali, [w.zahra]);
+      const inFolder = async () => api.ids(w.zahra, { PageType: 'Archive', TypeNumber: folder });
+      await roles(['کارکنان', 'مدیران سامانه']);
+      try {
+        for (const id of [others, hers])
+          expect(
+            await api.call(w.zahra, 'PUT', 'message/setarchive/', { MessageId: id, ArchiveId: folder }),
+          ).toMatchObject({ status: 1 });
+        expect(await inFolder()).toEqual(expect.arrayContaining([others, hers]));
+      } finally {
+        await roles(['کارکنان']);
+      }
+      // Her own letter stays hers, in the folder; the other's is as if it were not there.
+      expect((await api.get(w.zahra, hers)).status).toBe(1);
+      expect(await api.get(w.zahra, others)).toMatchObject({ status: 0, message: 'نامه یافت نشد' });
+      expect(await inFolder()).toContain(hers);
+      expect(await inFolder()).not.toContain(others);
+      const related = await api.save(w.zahra, {
+        ...api.internal([w.ali]),
+        IsSend: 0,
+        RelatedMessages: JSON.stringify([{ MessageId: others, Follow: true }]),
+      });
+      expect(related).toMatchObject({ status: 0, messge: 'نامه مرتبط یافت نشد' });
+    });
+
     it('keeps a role switched off since on a person whose other fields are edited', async () => {
       await asSystem(() =>
         sql`UPDATE user_groups SET is_active = false WHERE title = ${PROJECTS_ONLY}`.execute(
