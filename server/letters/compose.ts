@@ -96,7 +96,10 @@ async function colleagueRecipients(
       kept,
       readers: true,
     })) {
-      if (colleague.userId === viewer.userId)
+      // Naming oneself is refused; one the draft named already (passed to one of its own
+      // recipients) is kept as its author wrote it — signing and sending still wait until
+      // they take themselves off (send.ts draftRecipients).
+      if (colleague.userId === viewer.userId && !kept.has(viewer.userId))
         throw new UserError(`${label}: نمی‌توانید نامه را برای خودتان بفرستید`);
       if (seen.has(colleague.personId)) continue;
       seen.add(colleague.personId);

@@ -327,6 +327,29 @@ describe.each(ENGINES)('letters: reading (%s)', (engine) => {
       status: 0,
       messge: REFUSED.selfRecipient,
     });
+    // He may still work on it as its author addressed it (himself kept, not newly named)…
+    expect(
+      await api.save(w.ali, {
+        ...api.internal([w.zahra], { Subject: 'ویرایش علی' }),
+        MessageId: id,
+        SelectedCC: [w.ali.personId],
+      }),
+    ).toMatchObject({ status: 1 });
+    expect((await opened(w.maryam, id)).record).toMatchObject({
+      subject: 'ویرایش علی',
+      selectedCC: [w.ali.personId],
+    });
+    // …but not name himself on a draft that did not name him.
+    const third = await api.draft(w.maryam, [w.zahra]);
+    await api.post(w.maryam, 'message/forward/', {
+      MessageId: third,
+      IsSend: 2,
+      SelectedTo: [w.ali.personId],
+    });
+    expect(await api.save(w.ali, { ...api.internal([w.zahra, w.ali]), MessageId: third })).toMatchObject({
+      status: 0,
+      messge: 'گیرندگان: نمی‌توانید نامه را برای خودتان بفرستید',
+    });
     expect(
       await api.save(w.ali, { ...api.internal([w.zahra]), MessageId: id, SelectedCC: [] }),
     ).toMatchObject({ status: 1 });
