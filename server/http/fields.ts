@@ -49,11 +49,13 @@ export const field = {
         z.string().min(1).max(max),
       )
       .describe(label),
-  /** Optional text: missing becomes ''. */
+  /** Optional text: missing becomes ''. A line ends in \n: browsers send a form's line
+   *  breaks as \r\n, which counted twice against the limit the form showed. */
   optionalText: (label: string, max = 2000) =>
     z
       .preprocess(
-        (v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : v),
+        (v) =>
+          v === undefined || v === null ? '' : typeof v === 'string' ? v.replace(/\r\n?/g, '\n').trim() : v,
         z.string().max(max),
       )
       .describe(label),

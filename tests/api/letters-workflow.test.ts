@@ -361,6 +361,22 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     expect(toSelf.status).toBe(0);
   });
 
+  it('counts a note’s line breaks once, as the form does: a browser’s CR LF is stored as LF', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali]);
+    const lines = Array.from({ length: 100 }, () => 'ا'.repeat(39)).join('\r\n'); // 3,900 + 99 breaks, once each
+    expect(
+      await api.post(w.ali, 'message/forward/', {
+        MessageId: id,
+        IsSend: 1,
+        SelectedTo: [w.hossein.personId],
+        ForwardMessage: `${lines}ب`, // 4,000 as the form counts (4,099 with the \r's)
+      }),
+    ).toMatchObject({ status: 1 });
+    const [note] = (await api.get(w.ali, id)).allForwardedMessage as Array<{ forwardMessage: string }>;
+    expect(note.forwardMessage).not.toContain('\r');
+    expect(note.forwardMessage).toHaveLength(4000);
+  });
+
   it('names the people of a letter in its answer: author, signer, recipients, forwards, events', async () => {
     const id = await api.draft(w.maryam, [w.ali], { SelectedCC: [w.zahra.personId] });
     expect(await api.post(w.maryam, 'message/sign/', { id })).toMatchObject({ status: 1 });
