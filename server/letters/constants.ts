@@ -1,5 +1,6 @@
 // The numbers and words of the letters' workflow (spec 1 §1, §4, §9), in one place.
 import { MESSAGE_TYPES } from '../../src/schemas/correspondence';
+import { EDITED_ELSEWHERE } from '../../src/shared/letter-messages';
 
 export type MessageType = 4 | 5 | 6;
 export const INTERNAL = 4;
@@ -86,8 +87,7 @@ export const REFUSED = {
   sendNeedsSignature: 'ارسال پیش‌نویس نیازمند امضا است',
   alreadyNumbered: 'این نامه پیش‌تر شماره گرفته است',
   notHolder: 'این پیش‌نویس در دست شما نیست',
-  editedElsewhere:
-    'این پیش‌نویس پس از باز شدن در این صفحه، جای دیگری ویرایش شده است و تغییرات شما ذخیره نشد؛ متن خود را نگه دارید و نامه را دوباره باز کنید',
+  editedElsewhere: EDITED_ELSEWHERE,
   notDraft: 'این کار فقط روی پیش‌نویس ممکن است',
   notSent: 'این کار فقط روی نامه ارسال‌شده ممکن است',
   alreadySigned: 'این پیش‌نویس پیش‌تر امضا شده است',

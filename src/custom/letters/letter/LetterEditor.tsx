@@ -262,7 +262,7 @@ function RestoredBanner({
   // An Alert given an action draws no close icon of its own: both go in the action.
   return (
     <Alert
-      severity="info"
+      severity={backup.overtaken ? 'warning' : 'info'}
       action={
         <>
           <Button color="inherit" size="small" onClick={onUndo} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
@@ -275,6 +275,8 @@ function RestoredBanner({
       }
     >
       آنچه در {day} ساعت {time} نوشته بودید و ذخیره نشده بود بازگردانده شد.
+      {backup.overtaken &&
+        ' این نامه پس از آن جای دیگری ویرایش شده است: با «دور انداختن» نسخه‌ی تازه را ببینید؛ با ذخیره، متن شما جای آن را می‌گیرد.'}
       {files > 0 &&
         ` پیوست‌های انتخاب‌شده (${toPersianDigits(files)} پرونده: ${backup.fileNames.join('، ')}) را دوباره بیفزایید.`}
     </Alert>

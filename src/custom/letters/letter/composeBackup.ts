@@ -26,6 +26,22 @@ export interface ComposeBackup {
   /** The screen's ClientKey for its new letter: a copy sent after a lost answer must find
    *  the letter the first save wrote, as a retry on the same screen does. */
   clientKey?: string;
+  /** Its save was refused, the draft edited elsewhere since (EDITED_ELSEWHERE): offered
+   *  over the newer draft too, said to be older than it. */
+  overtaken?: boolean;
+}
+
+/** The copies whose save found the draft edited elsewhere (keys), this tab's life. */
+const overtakenKeys = new Set<string>();
+
+/** The save of this screen's form was refused, the draft edited elsewhere: its copy is kept
+ *  and offered again when the letter is opened anew, over the newer draft. */
+export function keepOvertakenBackup(pathname: string) {
+  const key = keyOf(pathname);
+  if (!key) return;
+  overtakenKeys.add(key);
+  const backup = read(pathname);
+  if (backup) sessionStorage.setItem(key, JSON.stringify({ ...backup, overtaken: true }));
 }
 
 const keyOf = (pathname: string, user = getSession()?.user.userId) =>
@@ -49,6 +65,7 @@ const droppedAt = new Map<string, number>();
 export function dropComposeBackup(pathname: string) {
   const key = keyOf(pathname);
   if (!key) return;
+  overtakenKeys.delete(key);
   sessionStorage.removeItem(key);
   droppedAt.set(key, performance.now());
 }
@@ -60,7 +77,7 @@ const baseOf = (loaded: LetterFormValues) => JSON.stringify({ ...loaded, attachm
 export function useFoundBackup(pathname: string, loaded: LetterFormValues, editable: boolean) {
   const [found] = useState(() => {
     const backup = editable ? read(pathname) : null;
-    return backup && backup.base === baseOf(loaded) ? backup : null;
+    return backup && (backup.base === baseOf(loaded) || backup.overtaken) ? backup : null;
   });
   return found;
 }
@@ -115,6 +132,7 @@ export function useKeptBackup(
         base: baseOf(loaded),
         savedAt: Date.now(),
         clientKey,
+        ...(overtakenKeys.has(key) && { overtaken: true }),
       };
       try {
         sessionStorage.setItem(key, JSON.stringify(backup));

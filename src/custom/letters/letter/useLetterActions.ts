@@ -10,8 +10,9 @@ import { pathTo } from '../../../routes';
 import { useNotice } from '../../../ui/notices';
 import { removeSignature, SAVE_MODE, saveLetter, signLetter, type LetterRecord, type SaveMode } from '../api';
 import { letterPath } from '../letterTypes';
-import { dropComposeBackup } from './composeBackup';
+import { dropComposeBackup, keepOvertakenBackup } from './composeBackup';
 import { newClientKey, saveFields, type LetterFormValues } from './letterForm';
+import { EDITED_ELSEWHERE } from '../../../shared/letter-messages';
 
 interface ActionsOptions {
   record: LetterRecord | undefined;
@@ -94,7 +95,11 @@ export function useLetterActions({
     try {
       const answer = await saveLetter(fields, files, setProgress);
       if (notice.fromAnswer(answer)) afterSave(mode, Number(answer.id) || messageId);
-      else refused?.();
+      else {
+        // Edited elsewhere: what was typed is kept for the letter opened anew (its banner).
+        if ((answer.message ?? answer.messge) === EDITED_ELSEWHERE) keepOvertakenBackup(pathname);
+        refused?.();
+      }
     } catch (error) {
       notice.error(errorText(error));
     } finally {
