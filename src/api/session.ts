@@ -60,9 +60,20 @@ export function getToken(): string | null {
 const identityOf = (session: Session | null) => (session ? `${session.user.userId}:${session.token}` : '');
 let shown = typeof localStorage === 'undefined' ? '' : identityOf(getSession());
 
+/** Why the stored session was removed, for the other tabs: the one that learnt of a
+ *  revocation first clears it for all, and the rest said nothing — their user was sent to
+ *  sign in without a word (written before the session goes: they read it on its event). */
+const END_KEY = 'dabir.session.end';
+
 export function setSession(session: Session | null, end?: SessionEnd): void {
-  if (session) localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
-  else localStorage.removeItem(STORAGE_KEY);
+  if (session) {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
+    localStorage.removeItem(END_KEY);
+  } else {
+    if (end) localStorage.setItem(END_KEY, end);
+    else localStorage.removeItem(END_KEY);
+    localStorage.removeItem(STORAGE_KEY);
+  }
   shown = identityOf(session);
   listeners.forEach((listener) => listener(session, end));
 }
@@ -85,7 +96,10 @@ function followOtherTab(event: StorageEvent): void {
   const before = shown;
   shown = identity;
   if (identity && identity !== before) sessionReplaced.handle();
-  else if (identity || before) listeners.forEach((listener) => listener(session));
+  else if (identity || before) {
+    const end = !session && localStorage.getItem(END_KEY) === 'revoked' ? 'revoked' : undefined;
+    listeners.forEach((listener) => listener(session, end));
+  }
 }
 
 if (typeof window !== 'undefined') window.addEventListener('storage', followOtherTab);

@@ -43,13 +43,18 @@ function otherTabStores(session: Session | null) {
 }
 
 let heard: Array<Session | null>;
+let ends: Array<string | undefined>;
 let stopListening: () => void;
 const reloads = vi.fn();
 
 beforeEach(() => {
   setSession(sessionOf('token-a', 1));
   heard = [];
-  stopListening = onSessionChange((session) => heard.push(session));
+  ends = [];
+  stopListening = onSessionChange((session, end) => {
+    heard.push(session);
+    ends.push(end);
+  });
   reloads.mockClear();
   Object.assign(sessionReplaced ?? {}, { handle: reloads }); // (absent before tabs followed each other)
 });
@@ -64,6 +69,19 @@ describe('a tab and the session of the other tabs', () => {
     expect(heard).toEqual([null]);
     expect(getSession()).toBeNull();
     expect(reloads).not.toHaveBeenCalled();
+  });
+
+  it('hears a revocation another tab learnt first as a revocation, a sign-out there as none', () => {
+    // The other tab heard the hub say the session was revoked: it writes why, then clears it.
+    localStorage.setItem('dabir.session.end', 'revoked');
+    otherTabStores(null);
+    expect(heard).toEqual([null]);
+    expect(ends).toEqual(['revoked']);
+    // Signed in again, then signed out on purpose there: no reason to tell.
+    setSession(sessionOf('token-b', 1));
+    expect(localStorage.getItem('dabir.session.end')).toBeNull();
+    otherTabStores(null);
+    expect(ends.at(-1)).toBeUndefined();
   });
 
   it('starts afresh when another tab signs someone else in after that sign-out', () => {

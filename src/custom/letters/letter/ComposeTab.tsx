@@ -57,14 +57,19 @@ const TEXT_LIMITS: Partial<Record<LetterField, Validator>> = {
  * editor's own included (`setContent`, marked preventUpdate). Each such write replaced the
  * whole document in the undo history: every second Ctrl+Z undid nothing and redo never
  * worked. A write that leaves the document as it is is dropped; one that changes it (a
- * form reset, a restored copy) still goes through.
+ * restored copy, «دور انداختن», a reload) goes through outside the history — Ctrl+Z after
+ * it emptied the restored body, or brought back the one thrown away.
  */
 const KeepUndoHistory = Extension.create({
   name: 'keepUndoHistory',
   addProseMirrorPlugins: () => [
     new Plugin({
-      filterTransaction: (tr, state) =>
-        !(tr.getMeta('preventUpdate') === true && tr.docChanged && tr.doc.eq(state.doc)),
+      filterTransaction: (tr, state) => {
+        if (tr.getMeta('preventUpdate') !== true || !tr.docChanged) return true;
+        if (tr.doc.eq(state.doc)) return false;
+        tr.setMeta('addToHistory', false);
+        return true;
+      },
     }),
   ],
 });
