@@ -78,7 +78,10 @@ export function buildTheme(primaryColor: string): RaThemeOptions {
       MuiCheckbox: { styleOverrides: { root: focusRing } },
       MuiRadio: { styleOverrides: { root: focusRing } },
       MuiSwitch: { styleOverrides: { switchBase: focusRing } },
-      MuiToggleButton: { styleOverrides: { root: focusRing } },
+      // The letter editor's formatting buttons are toggle buttons: a finger's size too.
+      MuiToggleButton: {
+        styleOverrides: { root: (props: { theme: Theme }) => ({ ...focusRing(props), ...TOUCH_TARGET }) },
+      },
       MuiCircularProgress: { defaultProps: { 'aria-label': 'در حال بارگذاری' } },
       MuiLinearProgress: { defaultProps: { 'aria-label': 'در حال بارگذاری' } },
       MuiFormHelperText: {

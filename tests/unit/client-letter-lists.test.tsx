@@ -416,6 +416,13 @@ describe('all letters: the URL holds the list', { timeout: CLIENT_TEST_TIMEOUT_M
     expect(lastQuery().get('fromCustomerId')).toBeNull();
   });
 
+  it('drops a customer id past what an id holds, and keeps it dropped as a page past the end is corrected', async () => {
+    show('AllMessage', '/allmessage?fromCustomerId=99999999999&page=9');
+    expect(await screen.findByText(/مشتری این نشانی یافت نشد/)).toBeTruthy();
+    await waitFor(() => expect(urlParams().get('page')).toBe('1'));
+    expect(urlParams().get('fromCustomerId')).toBeNull();
+  });
+
   it('pages through the URL, and a capped count reads «بیش از …» with one page more', async () => {
     listAnswer = { status: 1, records: many(20), totalCount: 1000, countCapped: true };
     show('AllMessage', '/allmessage');

@@ -2,9 +2,10 @@
 // pageSize, phrase and the filters projectId, toCustomerId, fromCustomerId. The list reloads
 // whenever the URL changes (back, forward, a link), and a new phrase or customer filter
 // goes back to page 1 with 20 rows. The two customer filters exclude each other.
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES } from '../../../resources/list/ResourcePager';
+import { INT32_MAX } from '../../../shared/integers';
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -24,10 +25,10 @@ const OTHER_FILTER: Record<CustomerFilter, CustomerFilter> = {
   fromCustomerId: 'toCustomerId',
 };
 
-/** A positive whole number from the query, or undefined. */
+/** A positive whole number from the query that can be a record's id, or undefined. */
 function positive(value: string | null): number | undefined {
   const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
+  return Number.isInteger(n) && n > 0 && n <= INT32_MAX ? n : undefined;
 }
 
 export function readListUrl(params: URLSearchParams): ListUrlState {
@@ -84,10 +85,19 @@ export function useListUrl() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListUrl(params), [params]);
   const malformed = useMemo(() => malformedCustomerFilters(params), [params]);
+  // Two changes in one tick (a link's customer dropped as its page is corrected) build on
+  // each other: the router's own `current` is the render's, and the second undid the first.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
   const change = useCallback(
-    (changes: Record<string, string | number | null>, replace = false) =>
-      setParams((current) => withChanges(current, changes), { replace }),
-    [setParams],
+    (changes: Record<string, string | number | null>, replace = false) => {
+      const next = withChanges(pending.current ?? params, changes);
+      pending.current = next;
+      setParams(next, { replace });
+    },
+    [params, setParams],
   );
   return {
     state,
