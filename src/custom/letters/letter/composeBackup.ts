@@ -97,8 +97,11 @@ export function useKeptBackup(
   // the portal) or the page goes (a reload), not dropped with its timer — the last words
   // typed before leaving were lost, and the banner offered back the rest as if whole.
   const pending = useRef<(() => void) | null>(null);
+  // The last write asked for, kept after it ran: the deferred `current` lags behind typing,
+  // so the keys pressed since it ran start no new write — with `live` it writes them too.
+  const latest = useRef<(() => void) | null>(null);
   useEffect(() => {
-    const flush = () => pending.current?.();
+    const flush = () => (pending.current ?? latest.current)?.();
     window.addEventListener('pagehide', flush);
     return () => {
       window.removeEventListener('pagehide', flush);
@@ -141,6 +144,7 @@ export function useKeptBackup(
       }
     };
     pending.current = write;
+    if (live) latest.current = write;
     const unwritten = askedAt - writtenAt.current;
     const timer = window.setTimeout(write, unwritten >= LONGEST_UNWRITTEN_MS ? 0 : WRITE_DELAY_MS);
     // Not forgotten here: on closing, the first effect writes it (whichever cleanup runs first).
