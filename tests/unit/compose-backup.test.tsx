@@ -23,7 +23,7 @@ describe('the compose backup as the page goes', () => {
   beforeEach(() => {
     sessionStorage.clear();
     signIn();
-    live = { ...loaded, subject: 'گزارش', body: '<p>متن و</p>' };
+    live = { ...loaded, subject: 'گزارش', messageBody: '<p>متن و</p>' };
   });
   afterEach(cleanup);
 
@@ -35,10 +35,10 @@ describe('the compose backup as the page goes', () => {
   it('writes the keys typed after the last timed write when the page is hidden', async () => {
     keep();
     await wait(400); // the timed write has run: nothing is pending
-    expect(stored()?.values.body).toBe('<p>متن و</p>');
-    live = { ...live, body: '<p>متن و پی‌نوشت</p>' }; // typed; the deferred render not yet
+    expect(stored()?.values.messageBody).toBe('<p>متن و</p>');
+    live = { ...live, messageBody: '<p>متن و پی‌نوشت</p>' }; // typed; the deferred render not yet
     window.dispatchEvent(new Event('pagehide'));
-    expect(stored()?.values.body).toBe('<p>متن و پی‌نوشت</p>');
+    expect(stored()?.values.messageBody).toBe('<p>متن و پی‌نوشت</p>');
   });
 
   it('writes them when the screen closes too', async () => {
