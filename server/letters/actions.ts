@@ -56,9 +56,24 @@ export function removeSignature(services: Services, viewer: Viewer, id: number) 
 }
 
 const FOLDERS = {
-  archive: { table: 'archives', column: 'archive_fk', label: 'پوشه بایگانی', event: EVENT.archive },
-  favorite: { table: 'favorites', column: 'favorite_fk', label: 'پوشه دلخواه', event: EVENT.favorite },
+  archive: {
+    table: 'archives',
+    column: 'archive_fk',
+    label: 'پوشه بایگانی',
+    event: EVENT.archive,
+    outEvent: EVENT.unarchive,
+    notThere: 'این نامه در این پوشه بایگانی شما نیست',
+  },
+  favorite: {
+    table: 'favorites',
+    column: 'favorite_fk',
+    label: 'پوشه دلخواه',
+    event: EVENT.favorite,
+    outEvent: EVENT.unfavorite,
+    notThere: 'این نامه در این پوشه دلخواه شما نیست',
+  },
 } as const;
+export type FolderKind = keyof typeof FOLDERS;
 
 /** Files a sent letter in one of the tenant's folders, for this user (once: filing it
  *  there again answers done and records no second event). */
@@ -87,6 +102,34 @@ export function fileInFolder(
       kind === 'archive' ? { archive_fk: folderId } : { favorite_fk: folderId },
     );
     if (filed) await recordEvent(trx, viewer.tenantId, id, folder.event, viewer.userId);
+  });
+}
+
+/** Takes the letter out of the user's folder (message/delete from a folder's list: spec 1
+ *  §7 names the page and the folder). Only the user's own filing changes; the letter stays
+ *  wherever else it is. `folderId` 0: out of whichever folder of the kind it is in. No right
+ *  to the letter is asked — the filing is the user's own row, and a letter they no longer
+ *  may read must still leave their folder (or the folder could never be deleted). */
+export function unfileFromFolder(
+  services: Services,
+  viewer: Viewer,
+  id: number,
+  kind: FolderKind,
+  folderId: number,
+) {
+  const folder = FOLDERS[kind];
+  return letterChange(services, async (trx) => {
+    let unfile = trx
+      .updateTable('message_boxes')
+      .set({ [folder.column]: null })
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('user_id', '=', viewer.userId)
+      .where('message_id', '=', id)
+      .where(folder.column, 'is not', null);
+    if (folderId) unfile = unfile.where(folder.column, '=', folderId);
+    const changed = await unfile.returning('message_id').executeTakeFirst();
+    if (!changed) throw new UserError(folder.notThere);
+    await recordEvent(trx, viewer.tenantId, id, folder.outEvent, viewer.userId);
   });
 }
 

@@ -47,6 +47,8 @@ export const EVENT = {
   favorite: 12,
   print: 13,
   delete: 14,
+  unarchive: 15,
+  unfavorite: 16,
 } as const;
 
 export const EVENT_NAMES: Record<number, string> = {
@@ -64,6 +66,8 @@ export const EVENT_NAMES: Record<number, string> = {
   12: 'افزودن به پوشه دلخواه',
   13: 'چاپ',
   14: 'حذف',
+  15: 'خارج کردن از بایگانی',
+  16: 'خارج کردن از پوشه دلخواه',
 };
 
 export const PAGE_TYPES = [

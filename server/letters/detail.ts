@@ -258,8 +258,9 @@ function addresses(
   return { selectedTo: customers ?? ofKind(TO), selectedCC: ofKind(CC), selectedBcc: bcc };
 }
 
-/** The titles of the letter's scheme and receive method, in one statement. */
-async function titlesOf(db: LettersDb, viewer: Viewer, message: Message) {
+/** The titles of the letter's scheme and receive method, and of the viewer's own folders
+ *  it is filed in (their full paths), in one statement. */
+async function titlesOf(db: LettersDb, viewer: Viewer, message: Message, box: Box | undefined) {
   const row = await db
     .selectNoFrom((eb) => [
       eb
@@ -274,10 +275,30 @@ async function titlesOf(db: LettersDb, viewer: Viewer, message: Message) {
         .where('tenant_id', '=', viewer.tenantId)
         .where('id', '=', message.recive_method_fk ?? 0)
         .as('recive_method_title'),
+      eb
+        .selectFrom('archives')
+        .select('full_name')
+        .where('tenant_id', '=', viewer.tenantId)
+        .where('id', '=', box?.archive_fk ?? 0)
+        .as('archive_title'),
+      eb
+        .selectFrom('favorites')
+        .select('full_name')
+        .where('tenant_id', '=', viewer.tenantId)
+        .where('id', '=', box?.favorite_fk ?? 0)
+        .as('favorite_title'),
     ])
     .modifyFront(ONE_PLAN)
     .executeTakeFirst();
-  return { andikatorTitle: row?.andikator_title ?? '', reciveMethodTitle: row?.recive_method_title ?? '' };
+  return {
+    andikatorTitle: row?.andikator_title ?? '',
+    reciveMethodTitle: row?.recive_method_title ?? '',
+    // The viewer's filing (spec 1 §7's setarchive / setfavorite): the dialogs start there.
+    archiveFk: box?.archive_fk ?? null,
+    archiveTitle: row?.archive_title ?? '',
+    favoriteFk: box?.favorite_fk ?? null,
+    favoriteTitle: row?.favorite_title ?? '',
+  };
 }
 
 function letterRecord(
@@ -285,7 +306,7 @@ function letterRecord(
   message: Message,
   box: Box | undefined,
   own: { read: boolean; firstAt: Date | null },
-  titles: { andikatorTitle: string; reciveMethodTitle: string },
+  titles: Awaited<ReturnType<typeof titlesOf>>,
   people: People,
 ) {
   return {
@@ -476,7 +497,7 @@ export async function letterDetail(services: Services, viewer: Viewer, id: numbe
   const own = await ownReading(db, viewer, message, box, reading);
   await markRead(services, viewer, message, box, reading, own);
   const [titles, addressed, attachments, relatedMessage, allForwards, allEvents] = await Promise.all([
-    titlesOf(db, viewer, message),
+    titlesOf(db, viewer, message, box),
     addressRows(db, viewer, message),
     attachmentRows(db, viewer, message),
     relatedOf(db, viewer, message),

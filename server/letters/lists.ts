@@ -344,7 +344,7 @@ type LetterRow = Omit<Selectable<MessagesTable>, 'created_at' | 'sent_at'> & {
 };
 
 /** A list record (spec 1 §3 "List record") of a page's row. */
-function listRecord(viewer: Viewer, m: LetterRow) {
+function listRecord(viewer: Viewer, m: LetterRow, inFolder: boolean) {
   const isAuthor = m.author_id === viewer.userId;
   const isHolder = !m.is_send && m.holder_id === viewer.userId;
   return {
@@ -359,8 +359,9 @@ function listRecord(viewer: Viewer, m: LetterRow) {
     // Who may delete it (with no other user's reading): its author, a draft's holder.
     isAuthor,
     isHolder,
-    // …and whether they may now: no other user has read it (message/delete's own rule).
-    deletable: (isAuthor || isHolder) && !readByOtherThan(m, viewer.userId),
+    // …and whether they may now: no other user has read it (message/delete's own rule). In
+    // a folder's list the row's delete takes it out of the folder: always theirs to do.
+    deletable: inFolder || ((isAuthor || isHolder) && !readByOtherThan(m, viewer.userId)),
     signed: m.signed_by !== null,
     answerRequest: Boolean(m.inbox && m.my_answer_request),
     subject: m.subject,
@@ -409,7 +410,9 @@ export async function listLetters(
   const first = skipped === 0 ? (numbered.records as LetterRow[]) : [];
   const rest = (page.rows as LetterRow[]).filter((row) => !first.some((pinned) => pinned.id === row.id));
   return {
-    records: [...first, ...rest].map((row) => listRecord(viewer, row)),
+    records: [...first, ...rest].map((row) =>
+      listRecord(viewer, row, pageType === 'Archive' || pageType === 'Favorite'),
+    ),
     total: page.total + numbered.unmatched,
     capped: page.capped,
   };

@@ -13,7 +13,14 @@ import { attachmentDisposition } from '../http/content-disposition';
 import { DOCX_MIME } from '../masterdata/resource-hooks/template';
 import type { Services } from '../services';
 import { requireLetter } from './access';
-import { deleteLetter, fileInFolder, removeSignature, signLetter } from './actions';
+import {
+  deleteLetter,
+  fileInFolder,
+  removeSignature,
+  signLetter,
+  unfileFromFolder,
+  type FolderKind,
+} from './actions';
 import { ATTACHMENT_AREA } from './attachments';
 import { REFUSED } from './constants';
 import './counters';
@@ -145,7 +152,11 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
     params: deleteParams,
     spelling: 'both',
     handler: async ({ params, principal }) => {
-      await deleteLetter(services, principal, params.Id);
+      // From a folder's list the row's delete takes the letter out of that folder, for this
+      // user only; anywhere else it deletes the letter (for everyone, under §4's rule).
+      const folder = FOLDER_PAGES[params.PageType ?? ''];
+      if (folder) await unfileFromFolder(services, principal, params.Id, folder, params.TypeNumber ?? 0);
+      else await deleteLetter(services, principal, params.Id);
       return ok(undefined, 'both');
     },
   });
@@ -216,6 +227,8 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
     },
   });
 }
+
+const FOLDER_PAGES: Record<string, FolderKind | undefined> = { Archive: 'archive', Favorite: 'favorite' };
 
 // Master data the letters name is not deleted while they do (the engine's delete guard).
 const LETTERS_TITLE = 'نامه‌ها';

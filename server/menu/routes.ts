@@ -84,24 +84,30 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services) {
 
 /** The tenant's archive and favourite folders (the first MENU_FOLDERS of each: a range of
  *  its primary key, not a sort of all its folders) by full path, in the Persian alphabet's
- *  order (the database's is by code point). */
+ *  order (the database's is by code point). More than that: a last entry, «پوشه‌های
+ *  دیگر…» (id 0), opens the folders' list screen with its folder picker. */
 async function letterFolders(services: Services, tenantId: number): Promise<Folders> {
   const db = services.db as unknown as Kysely<Record<'archives' | 'favorites', FolderRow>>;
-  const of = async (table: 'archives' | 'favorites'): Promise<MenuFolder[]> =>
-    (
-      await db
-        .selectFrom(table)
-        .select(['id', 'full_name', table === 'archives' ? 'archive_title as own' : 'favorite_title as own'])
-        .where('tenant_id', '=', tenantId)
-        .orderBy('id')
-        .limit(MENU_FOLDERS)
-        .execute()
-    )
+  const of = async (table: 'archives' | 'favorites'): Promise<MenuFolder[]> => {
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', 'full_name', table === 'archives' ? 'archive_title as own' : 'favorite_title as own'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('id')
+      .limit(MENU_FOLDERS + 1)
+      .execute();
+    const shown = rows
+      .slice(0, MENU_FOLDERS)
       .map((row) => ({ id: row.id, title: row.full_name, ownTitle: row.own }))
       .sort((a, b) => PERSIAN_ORDER.compare(a.title, b.title) || a.id - b.id);
+    return rows.length > MENU_FOLDERS ? [...shown, OTHER_FOLDERS] : shown;
+  };
   const [archive, favorite] = await Promise.all([of('archives'), of('favorites')]);
   return { archive, favorite };
 }
+
+/** The menu's last folder entry when not all fit: the list screen without a folder. */
+export const OTHER_FOLDERS: MenuFolder = { id: 0, title: 'پوشه‌های دیگر…', ownTitle: 'پوشه‌های دیگر…' };
 
 interface FolderRow {
   tenant_id: number;

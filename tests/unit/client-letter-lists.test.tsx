@@ -52,6 +52,17 @@ const server = setupServer(
     deleted.push(await request.json());
     return HttpResponse.json({ status: 1, messge: 'درخواست با موفقیت انجام شد' });
   }),
+  http.get('*/api/:kind/lookup/', ({ request, params }) => {
+    if (params.kind !== 'archive' && params.kind !== 'favorite') return;
+    const ids = new URL(request.url).searchParams.get('Ids');
+    const all = [
+      { id: 3, title: 'قراردادها' },
+      { id: 5, title: 'پیگیری‌ها' },
+      { id: 9, title: 'بایگانی ۱۴۰۳ / پوشه‌ای که در منو نیست' },
+    ];
+    const records = ids ? all.filter((f) => ids.split(',').includes(String(f.id))) : all;
+    return HttpResponse.json({ status: 1, records, totalCount: records.length });
+  }),
   http.get('*/api/customer/lookup/', ({ request }) => {
     const ids = new URL(request.url).searchParams.get('Ids');
     const all = [
@@ -190,7 +201,7 @@ describe('letter lists', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(lastQuery().get('fromCustomerId')).toBeNull();
   });
 
-  it('a folder list asks for its folder (TypeNumber) and shows the folder name the menu passed', async () => {
+  it('a folder list asks for its folder (TypeNumber) and shows the folder’s name', async () => {
     show('ArchiveMessage', '/archivemessage/3?title=قراردادها', '/archivemessage/:typeNumber');
     await screen.findByText('نامه 12');
     expect(lastQuery().get('PageType')).toBe('Archive');
@@ -202,7 +213,38 @@ describe('letter lists', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     await screen.findByText('نامه 12');
     expect(lastQuery().get('PageType')).toBe('Favorite');
     expect(lastQuery().get('TypeNumber')).toBe('5');
-    expect(screen.getByRole('heading', { name: 'نامه‌های پوشه من' })).toBeTruthy();
+    // Not in the menu, no name in the link: named by the folder's lookup.
+    expect(await screen.findByRole('heading', { name: 'نامه‌های پوشه من: پیگیری‌ها' })).toBeTruthy();
+  });
+
+  it('takes a letter out of the folder from a folder’s list, not deleting it, behind the question', async () => {
+    show('ArchiveMessage', '/archivemessage/3?title=قراردادها', '/archivemessage/:typeNumber');
+    await screen.findByText('نامه 12');
+    expect(screen.queryByRole('button', { name: 'حذف نامه نامه 11' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'خارج کردن نامه نامه 11 از پوشه' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/از این پوشه خارج می‌شود؛ خود نامه و جاهای دیگرش می‌مانند/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'بله' }));
+    await waitFor(() => expect(deleted).toHaveLength(1));
+    expect(deleted[0]).toMatchObject({ Id: 11, PageType: 'Archive', TypeNumber: 3 });
+  });
+
+  it('names a folder the menu does not hold by its lookup, and switches folders by its picker', async () => {
+    show('ArchiveMessage', '/archivemessage/9', '/archivemessage/:typeNumber');
+    expect(
+      await screen.findByRole('heading', { name: 'نامه‌های بایگانی: بایگانی ۱۴۰۳ / پوشه‌ای که در منو نیست' }),
+    ).toBeTruthy();
+    const picker = screen.getByRole('combobox', { name: 'پوشه' });
+    fireEvent.mouseDown(picker);
+    fireEvent.click(await screen.findByRole('option', { name: 'پیگیری‌ها' }));
+    await waitFor(() => expect(location?.pathname).toBe('/archivemessage/5'));
+  });
+
+  it('asks for a folder when the link names none («پوشه‌های دیگر…» of the menu), listing nothing', async () => {
+    show('FavoriteMessage', '/favoritemessage/0', '/favoritemessage/:typeNumber');
+    expect(await screen.findByText(/پوشه‌ای را از فهرست «پوشه» انتخاب کنید/)).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'پوشه' })).toBeTruthy();
+    expect(listQueries).toHaveLength(0);
   });
 
   it('offers only the new letters the user may write', async () => {

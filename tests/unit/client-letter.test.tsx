@@ -449,6 +449,33 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(opened).toBe(before + 1));
   });
 
+  it('opens the archive dialog on the letter’s own folder, and takes it out of there', async () => {
+    record = { ...baseRecord, isSend: true, signed: true, isHolder: false, number: 5 };
+    record = { ...record, archiveFk: 7, archiveTitle: 'بایگانی / شرکت آلفا' };
+    open('/letter/false/AllMyMessage/4/12');
+    await waitForScreen();
+    const before = opened;
+    fireEvent.click(button('بایگانی'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('اکنون در «بایگانی / شرکت آلفا»')).toBeTruthy();
+    await waitFor(() =>
+      expect((within(dialog).getByRole('combobox') as HTMLInputElement).value).toBe('شرکت آلفا'),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'خارج کردن از بایگانی' }));
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('delete'));
+    expect(calls.find((c) => c.path === 'delete')?.body).toMatchObject({
+      Id: 12,
+      PageType: 'Archive',
+      TypeNumber: 7,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(opened).toBe(before + 1));
+    // Not filed in a favourite folder: that dialog offers no way out.
+    fireEvent.click(button('پوشه دلخواه'));
+    const favourites = await screen.findByRole('dialog');
+    expect(within(favourites).queryByRole('button', { name: 'خارج کردن از پوشه دلخواه' })).toBeNull();
+  });
+
   it('deletes behind «آیا اطمینان دارید ؟» and goes to my cartable', async () => {
     open('/letter/false/Draft/4/12');
     await waitForScreen();

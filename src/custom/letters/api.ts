@@ -87,6 +87,7 @@ export async function fetchLetters(query: LetterListQuery): Promise<LetterPage> 
 }
 
 /** Deletes a letter (the author's, while no one else has read it). */
+/** From a folder's page (Archive, Favorite) the letter leaves that folder, for this user. */
 export const deleteLetter = (id: number, pageType: string, typeNumber = 0) =>
   http.delete('message/delete/', { Id: id, PageType: pageType, TypeNumber: typeNumber, IsSend: 0 });
 
@@ -100,6 +101,11 @@ export interface LetterRecord {
   subject: string;
   messageBody: string;
   andikatorFk: number | null;
+  /** The viewer's own filing of the letter (null: in none), and the folder's full path. */
+  archiveFk?: number | null;
+  archiveTitle?: string;
+  favoriteFk?: number | null;
+  favoriteTitle?: string;
   andikatorTitle?: string;
   andikatorPrefix?: string;
   number?: number | null;

@@ -25,7 +25,8 @@ export function menuTarget(item: MenuRecord): string | undefined {
   if (isGroup(item)) return undefined;
   if (FOLDER_ROUTES.has(item.type)) {
     const path = pathTo(item.type, { typeNumber: item.id });
-    return path && `${path}?title=${encodeURIComponent(item.title)}`;
+    // Id 0, «پوشه‌های دیگر…» (more folders than the menu shows): the list and its picker.
+    return path && (item.id ? `${path}?title=${encodeURIComponent(item.title)}` : path);
   }
   return pathTo(item.type);
 }

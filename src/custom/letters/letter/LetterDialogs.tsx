@@ -102,6 +102,9 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
         confirmLabel="بایگانی"
         onClose={close}
         onConfirm={(folder) => file(() => archiveLetter(id, folder, pageType))}
+        current={{ id: record.archiveFk ?? null, title: record.archiveTitle ?? '' }}
+        removeLabel="خارج کردن از بایگانی"
+        onRemove={() => file(() => deleteLetter(id, 'Archive', record.archiveFk ?? 0))}
       />
       <ChooseDialog
         open={dialog === 'favorite'}
@@ -112,6 +115,9 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
         confirmLabel="افزودن"
         onClose={close}
         onConfirm={(folder) => file(() => favoriteLetter(id, folder, pageType))}
+        current={{ id: record.favoriteFk ?? null, title: record.favoriteTitle ?? '' }}
+        removeLabel="خارج کردن از پوشه دلخواه"
+        onRemove={() => file(() => deleteLetter(id, 'Favorite', record.favoriteFk ?? 0))}
       />
       <ChooseDialog
         open={dialog === 'print'}

@@ -22,6 +22,7 @@ import { useRefreshOnNotification } from '../../dashboard/useRefreshOnNotificati
 import { deleteLetter, type LetterRow } from '../api';
 import { useNewLetterLinks } from '../letterTypes';
 import { LookupPicker } from '../pickers/LookupPicker';
+import { FolderChooser, useFolderName } from './FolderChooser';
 import { LetterTable } from './LetterTable';
 import type { LetterListConfig } from './listScreens';
 import { useListUrl, type CustomerFilter } from './listUrl';
@@ -64,9 +65,12 @@ export function LetterList({ config }: { config: LetterListConfig }) {
   const folder = Number(useParams().typeNumber);
   const menu = useProvidedMenuItems();
   // The folder's name as the menu has it now (renamed since the link was made), else as the link carried it.
+  const folderName = useFolderName(config, folder);
   const title = listTitle(
     config,
-    (menu && config.folder && folderTitle(menu, config.route, folder)) || searchParams.get('title'),
+    (menu && config.folder && folderTitle(menu, config.route, folder)) ||
+      folderName ||
+      (folder > 0 ? searchParams.get('title') : null),
   );
   const query = {
     pageType: config.pageType,
@@ -98,6 +102,7 @@ export function LetterList({ config }: { config: LetterListConfig }) {
       </Box>
       <Card>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, p: 2 }}>
+          {config.folder && <FolderChooser config={config} folder={folder} />}
           <SearchBox phrase={state.phrase} onSearch={setPhrase} />
           {config.customerFilters.map((filter) => (
             <LookupPicker
@@ -126,7 +131,7 @@ export function LetterList({ config }: { config: LetterListConfig }) {
           pageType={config.pageType}
           showRecipients={config.showRecipients}
           onDelete={remove.ask}
-          emptyText={letters.problem}
+          emptyText={config.folder && !(folder > 0) ? NO_FOLDER_YET : letters.problem}
         />
         <Pager
           page={state.page}
@@ -142,13 +147,21 @@ export function LetterList({ config }: { config: LetterListConfig }) {
       <ConfirmDialog
         open={remove.target !== null}
         busy={remove.busy}
-        detail={remove.target ? `نامه «${remove.target.subject}» حذف می‌شود.` : undefined}
+        detail={remove.target ? removeDetail(config, remove.target) : undefined}
         onCancel={remove.cancel}
         onConfirm={remove.confirm}
       />
     </Box>
   );
 }
+
+const NO_FOLDER_YET = 'پوشه‌ای را از فهرست «پوشه» انتخاب کنید تا نامه‌هایش نمایش داده شود';
+
+/** What the row's delete will do: out of this folder (for this user), or the letter gone. */
+const removeDetail = (config: LetterListConfig, row: LetterRow) =>
+  config.folder
+    ? `نامه «${row.subject}» از این پوشه خارج می‌شود؛ خود نامه و جاهای دیگرش می‌مانند.`
+    : `نامه «${row.subject}» حذف می‌شود.`;
 
 /** The route's title; a folder's list adds the folder's name. */
 function listTitle(config: LetterListConfig, folderTitle: string | null): string {

@@ -7,6 +7,7 @@
 import { useRef } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
@@ -21,6 +22,7 @@ import type { Theme } from '@mui/material/styles';
 import AttachFile from '@mui/icons-material/AttachFile';
 import Business from '@mui/icons-material/Business';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import FolderOffOutlined from '@mui/icons-material/FolderOffOutlined';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import { LinkBase } from 'react-admin';
@@ -30,6 +32,7 @@ import { toPersianDigits } from '../../../shared/persian-digits';
 import type { LetterRow, PageType } from '../api';
 import { INCOMING, letterPath } from '../letterTypes';
 import { LetterTypeBadge } from './LetterTypeBadge';
+import { LIST_LOAD_FAILED } from './useLetterPage';
 import { useElementWidth } from '../../../ui/useElementWidth';
 
 /** The room the columns need (their headers, a number and a date unwrapped, a subject and
@@ -47,6 +50,8 @@ interface LetterTableProps {
   onDelete?: (row: LetterRow) => void;
   /** What an empty list says instead of «نامه‌ای یافت نشد» (the server's reason). */
   emptyText?: string;
+  /** The page could not be loaded: said so, with «تلاش دوباره» calling this. */
+  onRetry?: () => void;
 }
 
 export function ReadIcon({ read }: { read: boolean }) {
@@ -73,6 +78,7 @@ export function LetterTable({
   showRecipients,
   onDelete,
   emptyText,
+  onRetry,
 }: LetterTableProps) {
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box);
@@ -109,7 +115,8 @@ export function LetterTable({
         )}
         <TableBody>
           {loading && rows.length === 0 && <LoadingRows columns={columns} />}
-          {!loading && rows.length === 0 && (
+          {!loading && rows.length === 0 && onRetry && <LoadFailedRow columns={columns} onRetry={onRetry} />}
+          {!loading && rows.length === 0 && !onRetry && (
             <TableRow>
               <TableCell colSpan={columns} sx={{ textAlign: 'center', py: 3, color: 'text.secondary' }}>
                 {emptyText ?? 'نامه‌ای یافت نشد'}
@@ -164,7 +171,7 @@ function LetterTableRow({ row, pageType, showRecipients, onDelete }: RowProps) {
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{letterDate(row)}</TableCell>
       {onDelete && (
         <TableCell>
-          <DeleteButton row={row} onDelete={onDelete} />
+          <DeleteButton row={row} pageType={pageType} onDelete={onDelete} />
         </TableCell>
       )}
     </TableRow>
@@ -193,7 +200,7 @@ function LetterCompactRow({ row, pageType, showRecipients, onDelete }: RowProps)
       </TableCell>
       {onDelete && (
         <TableCell sx={{ width: 40, px: 0.5 }}>
-          <DeleteButton row={row} onDelete={onDelete} />
+          <DeleteButton row={row} pageType={pageType} onDelete={onDelete} />
         </TableCell>
       )}
     </TableRow>
@@ -258,17 +265,31 @@ function SenderAvatar({ row }: { row: LetterRow }) {
   );
 }
 
-function DeleteButton({ row, onDelete }: { row: LetterRow; onDelete: (row: LetterRow) => void }) {
+/** In a folder's list the row's delete takes the letter out of that folder (for the user
+ *  only: message/delete with the folder's page); elsewhere it deletes the letter. */
+export const isFolderPage = (pageType: PageType) => pageType === 'Archive' || pageType === 'Favorite';
+
+function DeleteButton({
+  row,
+  pageType,
+  onDelete,
+}: {
+  row: LetterRow;
+  pageType: PageType;
+  onDelete: (row: LetterRow) => void;
+}) {
   if (!row.deletable) return null;
+  const unfile = isFolderPage(pageType);
+  const label = unfile ? 'خارج کردن از پوشه' : 'حذف';
   return (
-    <Tooltip title="حذف">
+    <Tooltip title={label}>
       <IconButton
         size="small"
-        color="error"
-        aria-label={`حذف نامه ${row.subject}`}
+        color={unfile ? 'default' : 'error'}
+        aria-label={unfile ? `خارج کردن نامه ${row.subject} از پوشه` : `حذف نامه ${row.subject}`}
         onClick={() => onDelete(row)}
       >
-        <DeleteOutlined fontSize="small" />
+        {unfile ? <FolderOffOutlined fontSize="small" /> : <DeleteOutlined fontSize="small" />}
       </IconButton>
     </Tooltip>
   );
@@ -276,6 +297,22 @@ function DeleteButton({ row, onDelete }: { row: LetterRow; onDelete: (row: Lette
 
 const letterNumber = (row: LetterRow) => toPersianDigits(row.displayMessageNumber) || '—';
 const letterDate = (row: LetterRow) => toPersianDigits(formatJalali(row.sentDate || row.createdDate));
+
+/** A page that could not be loaded (the network): said so, and offered again. */
+export function LoadFailedRow({ columns, onRetry }: { columns: number; onRetry: () => void }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={columns} sx={{ textAlign: 'center', py: 3 }}>
+        <Box role="alert" sx={{ color: 'error.main', mb: 1 }}>
+          {LIST_LOAD_FAILED}
+        </Box>
+        <Button variant="outlined" size="small" onClick={onRetry}>
+          تلاش دوباره
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
 
 function LoadingRows({ columns }: { columns: number }) {
   return (

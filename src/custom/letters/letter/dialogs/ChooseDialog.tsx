@@ -48,6 +48,11 @@ interface ChooseDialogProps {
   progress?: ChooseProgress | null;
   /** The list's words when there is nothing to choose yet. */
   noneYet?: string;
+  /** Where the letter is now (its folder of this kind): chosen when the dialog opens, and
+   *  `onRemove` (a button named `removeLabel`) takes it out of there. */
+  current?: { id: number | null; title: string };
+  removeLabel?: string;
+  onRemove?: () => Promise<boolean>;
 }
 
 export function ChooseDialog({
@@ -60,8 +65,22 @@ export function ChooseDialog({
   onConfirm,
   progress,
   noneYet,
+  current,
+  removeLabel,
+  onRemove,
 }: ChooseDialogProps) {
   const [chosen, setChosen] = useState<number | null>(null);
+  const currentId = current?.id ?? null;
+  // Opened: the letter's folder of this kind is the choice to start from (set as the
+  // dialog renders open, not in an effect after it: no render with the old choice).
+  const [openedWith, setOpenedWith] = useState<{ open: boolean; currentId: number | null }>({
+    open: false,
+    currentId: null,
+  });
+  if (openedWith.open !== open || openedWith.currentId !== currentId) {
+    setOpenedWith({ open, currentId });
+    if (open) setChosen(currentId);
+  }
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   // Bumped by a refusal: the picker mounts anew and asks for its choices again.
@@ -91,6 +110,15 @@ export function ChooseDialog({
       setMissing(false);
       onClose();
     } else setAsked((n) => n + 1);
+  };
+  const remove = async () => {
+    if (busy || !onRemove) return;
+    setBusy(true);
+    const done = await onRemove().finally(() => setBusy(false));
+    if (done) {
+      setChosen(null);
+      onClose();
+    }
   };
   return (
     <Dialog
@@ -122,9 +150,24 @@ export function ChooseDialog({
           autoFocus
           error={missing ? 'الزامی است' : undefined}
         />
+        {current?.id ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, overflowWrap: 'anywhere' }}>
+            {`اکنون در «${current.title}»`}
+          </Typography>
+        ) : null}
         {busy && progress && <ProgressLine {...progress} />}
       </DialogContent>
       <DialogActions>
+        {current?.id && onRemove ? (
+          <Button
+            onClick={() => void remove()}
+            disabled={busy}
+            color="error"
+            sx={{ marginInlineEnd: 'auto' }}
+          >
+            {removeLabel}
+          </Button>
+        ) : null}
         <Button onClick={close} disabled={busy}>
           لغو
         </Button>

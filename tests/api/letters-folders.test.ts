@@ -1,0 +1,170 @@
+// A user's folders over real HTTP: a letter filed in an archive or favourite folder is taken
+// out again (spec 1 §7's message/delete from a folder's page names the page and the folder):
+// for that user only, the letter itself untouched, an event recorded — after which the
+// folder can be deleted. message/get tells the user where the letter is filed. The side
+// menu shows at most MENU_FOLDERS folders of a kind, then «پوشه‌های دیگر…».
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+import { letters, letterWorld, type LetterWorld } from './letters-kit';
+import { MENU_FOLDERS, OTHER_FOLDERS } from '../../server/menu/routes';
+import { createTenant } from '../../server/tenancy/create-tenant';
+import { TENANT_PERMISSIONS } from '../../src/shared/permissions';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe.each(ENGINES)('letters: out of a folder (%s)', (engine) => {
+  let server: TestServer;
+  let w: LetterWorld;
+  let api: ReturnType<typeof letters>;
+  const admin = () => ({ token: w.admin.token });
+  const newFolder = async (kind: 'archive' | 'favorite', title: string) => {
+    const field = kind === 'archive' ? 'ArchiveTitle' : 'FavoriteTitle';
+    const answer = (await server.api.post(`${kind}/create/`, { [field]: title }, admin())).body;
+    if (answer.status !== 1) throw new Error(JSON.stringify(answer));
+    return answer.id as number;
+  };
+  const events = async (who: Parameters<typeof api.get>[0], id: number) =>
+    ((await api.get(who, id)).messageEvent as Json[]).map((e) => e.eventTypeFk as number);
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    w = await letterWorld(server);
+    api = letters(server, w);
+  });
+  afterAll(() => server?.stop());
+
+  it('takes a letter out of the user’s folder only: the letter, the cartable and others’ filings stay', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali, w.zahra]);
+    const folder = await newFolder('archive', 'قراردادهای ۱۴۰۵');
+    for (const who of [w.ali, w.zahra])
+      expect(
+        await api.call(who, 'PUT', 'message/setarchive/', { MessageId: id, ArchiveId: folder }),
+      ).toMatchObject({ status: 1 });
+    // The folder list offers the row's action to everyone (it is their own filing).
+    const row = (await api.list(w.ali, { PageType: 'Archive', TypeNumber: folder })).records[0] as Json;
+    expect(row).toMatchObject({ messageId: id, deletable: true });
+    expect((await api.get(w.ali, id)).record).toMatchObject({
+      archiveFk: folder,
+      archiveTitle: 'قراردادهای ۱۴۰۵',
+      favoriteFk: null,
+    });
+
+    const out = await api.call(w.ali, 'DELETE', 'message/delete/', {
+      Id: id,
+      PageType: 'Archive',
+      TypeNumber: folder,
+      IsSend: 1,
+    });
+    expect(out).toMatchObject({ status: 1 });
+    expect(await api.ids(w.ali, { PageType: 'Archive', TypeNumber: folder })).not.toContain(id);
+    expect(await api.ids(w.zahra, { PageType: 'Archive', TypeNumber: folder })).toContain(id);
+    expect(await api.ids(w.ali, { PageType: 'AllMyMessage' })).toContain(id);
+    const seen = await api.get(w.ali, id);
+    expect(seen.status).toBe(1);
+    expect(seen.record).toMatchObject({ archiveFk: null, archiveTitle: '' });
+    expect(await events(w.ali, id)).toContain(15);
+    // Not there (again, or in another folder): refused, nothing recorded.
+    const again = await api.call(w.ali, 'DELETE', 'message/delete/', {
+      Id: id,
+      PageType: 'Archive',
+      TypeNumber: folder,
+    });
+    expect(again).toMatchObject({ status: 0, messge: 'این نامه در این پوشه بایگانی شما نیست' });
+    expect((await events(w.ali, id)).filter((type) => type === 15)).toHaveLength(1);
+    const elsewhere = await api.call(w.zahra, 'DELETE', 'message/delete/', {
+      Id: id,
+      PageType: 'Archive',
+      TypeNumber: folder + 1_000,
+    });
+    expect(elsewhere).toMatchObject({ status: 0 });
+    expect(await api.ids(w.zahra, { PageType: 'Archive', TypeNumber: folder })).toContain(id);
+  });
+
+  it('lets the folder be deleted once everyone has taken their letters out of it', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali]);
+    const folder = await newFolder('favorite', 'پیگیری فوری');
+    await api.call(w.ali, 'PUT', 'message/setfavorite/', { MessageId: id, FavoriteId: folder });
+    const refused = await server.api.call('DELETE', 'favorite/delete/', { ...admin(), json: { Id: folder } });
+    expect(refused.body).toMatchObject({ status: 0, message: expect.stringContaining('نامه') });
+    // TypeNumber left out: out of whichever favourite folder it is in.
+    expect(
+      await api.call(w.ali, 'DELETE', 'message/delete/', { Id: id, PageType: 'Favorite' }),
+    ).toMatchObject({ status: 1 });
+    expect(await events(w.ali, id)).toContain(16);
+    const deleted = await server.api.call('DELETE', 'favorite/delete/', { ...admin(), json: { Id: folder } });
+    expect(deleted.body).toMatchObject({ status: 1 });
+  });
+
+  it('never deletes the letter from a folder page, nor reaches another user’s or tenant’s filing', async () => {
+    // Maryam wrote it and nobody has read it: a delete elsewhere would delete it for all.
+    const id = await api.sendNew(w.maryam, [w.ali]);
+    const folder = await newFolder('archive', 'نامه‌های خودم');
+    await api.call(w.maryam, 'PUT', 'message/setarchive/', { MessageId: id, ArchiveId: folder });
+    expect(
+      await api.call(w.maryam, 'DELETE', 'message/delete/', {
+        Id: id,
+        PageType: 'Archive',
+        TypeNumber: folder,
+      }),
+    ).toMatchObject({ status: 1 });
+    expect(await api.ids(w.ali, { PageType: 'AllMyMessage' })).toContain(id);
+    expect(await api.ids(w.maryam, { PageType: 'Send', MessageType: 4 })).toContain(id);
+    // Someone with no filing of it (or no right to it at all) is told it is not in their folder.
+    await api.call(w.maryam, 'PUT', 'message/setarchive/', { MessageId: id, ArchiveId: folder });
+    const stranger = await api.call(w.hossein, 'DELETE', 'message/delete/', {
+      Id: id,
+      PageType: 'Archive',
+      TypeNumber: folder,
+    });
+    expect(stranger).toMatchObject({ status: 0, messge: 'این نامه در این پوشه بایگانی شما نیست' });
+    expect(await api.ids(w.maryam, { PageType: 'Archive', TypeNumber: folder })).toContain(id);
+    // Another tenant's administrator, the same ids: nothing.
+    await createTenant(server.built.services.db, {
+      fullName: 'شرکت دوم',
+      hosts: ['second.localhost'],
+      admin: { username: DEMO_ADMIN.username, password: 'other-pass', firstName: 'مدیر', lastName: 'دوم' },
+      permissions: TENANT_PERMISSIONS,
+    });
+    const outsider = await server.api.signIn(DEMO_ADMIN.username, 'other-pass', 'second.localhost');
+    for (const PageType of ['Archive', 'Favorite']) {
+      const answer = await server.api.call('DELETE', 'message/delete/', {
+        token: outsider.token,
+        host: 'second.localhost',
+        json: { Id: id, PageType, TypeNumber: folder },
+      });
+      expect(answer.body).toMatchObject({ status: 0 });
+    }
+    expect(await api.ids(w.maryam, { PageType: 'Archive', TypeNumber: folder })).toContain(id);
+  });
+
+  it('refuses a folder id that is no id, with the field named', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali]);
+    for (const TypeNumber of ['abc', 2 ** 31, [1, 2]]) {
+      const answer = await api.call(w.ali, 'DELETE', 'message/delete/', {
+        Id: id,
+        PageType: 'Archive',
+        TypeNumber,
+      });
+      expect(answer.status).toBe(0);
+      expect(answer.message).toContain('شماره پوشه');
+    }
+  });
+
+  it('ends the menu’s folders of a kind with «پوشه‌های دیگر…» past MENU_FOLDERS', async () => {
+    const menuFolders = async () => {
+      const records = (await server.api.get('menu/list/', {}, admin())).body.records as Json[];
+      const letters = records.flatMap((r) => (r.children ?? []) as Json[]);
+      const archive = letters.find((r) => r.title === 'بایگانی');
+      return (archive?.children ?? []) as Json[];
+    };
+    const before = (await menuFolders()).length;
+    const rows = Array.from({ length: MENU_FOLDERS + 1 - before }, (_, i) => ({
+      ArchiveTitle: `پوشه انبوه ${i}`,
+    }));
+    for (const row of rows) await server.api.post('archive/create/', row, admin());
+    const shown = await menuFolders();
+    expect(shown).toHaveLength(MENU_FOLDERS + 1);
+    expect(shown.at(-1)).toMatchObject({ id: 0, title: OTHER_FOLDERS.title, type: 'ArchiveMessage' });
+    expect(shown.slice(0, -1).every((folder) => folder.id > 0)).toBe(true);
+  });
+});
