@@ -33,12 +33,22 @@ const fresh = (message: Message, userId: number) => ({
   message_type: message.message_type_fk,
 });
 
-/** The draft is in this user's drafts: they may edit, sign and send it. */
-export async function holdDraft(trx: LettersTrx, message: Message, userId: number) {
+/** The draft is in this user's drafts: they may edit, sign and send it. Their own new
+ *  draft is read (their own work); one passed to them is unread until they open it —
+ *  also when it comes back to its author, or to one who held it before. */
+export async function holdDraft(
+  trx: LettersTrx,
+  message: Message,
+  userId: number,
+  how: 'written' | 'passed',
+) {
+  const read = how === 'written';
   await trx
     .insertInto('message_boxes')
-    .values({ ...fresh(message, userId), drafting: true })
-    .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'message_id']).doUpdateSet({ drafting: true }))
+    .values({ ...fresh(message, userId), drafting: true, is_read: read })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'user_id', 'message_id']).doUpdateSet({ drafting: true, is_read: read }),
+    )
     .execute();
 }
 

@@ -82,7 +82,7 @@ async function markRead(
   reading: Reading,
   before: { firstAt: Date | null },
 ) {
-  if (reading === 'none') return readHeldDraftNotices(services, viewer, message);
+  if (reading === 'none') return readHeldDraft(services, viewer, message, box);
   // Read before: nothing to lock (every opening would otherwise queue on the letter's row).
   if (reading === 'recipient' && box?.first_read_at && (box.is_read || !box.inbox)) return;
   if (reading === 'own' && box?.is_read) return;
@@ -159,13 +159,24 @@ async function readNotices(db: LettersDb | LettersTrx, viewer: Viewer, message: 
 }
 
 /**
- * A draft opened is no reading, but the opener's notices of it are read: a draft passed back
- * to its author («پیش‌نویس ارجاع‌شده از …»), or passed on again by someone who had not opened
- * it, would otherwise keep the bell up for good. No letter lock: nothing of the letter changes.
+ * A draft opened is no reading (no event, nothing of the letter changes), but it is no
+ * longer new to its holder: their row is marked read (a draft passed back to its author was
+ * listed unread, boxes.ts holdDraft), and their notices of it are read — a draft passed back
+ * («پیش‌نویس ارجاع‌شده از …»), or passed on again by someone who had not opened it, would
+ * otherwise keep the bell up for good. No letter lock: a draft's row counts nothing.
  */
-async function readHeldDraftNotices(services: Services, viewer: Viewer, message: Message) {
+async function readHeldDraft(services: Services, viewer: Viewer, message: Message, box: Box | undefined) {
   if (message.is_send) return;
   const db = services.db as unknown as LettersDb;
+  if (box && !box.is_read && message.holder_id === viewer.userId)
+    await db
+      .updateTable('message_boxes')
+      .set({ is_read: true })
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('user_id', '=', viewer.userId)
+      .where('message_id', '=', message.id)
+      .where('drafting', '=', true)
+      .execute();
   if (!(await readNotices(db, viewer, message))) return;
   // Told as a committed change's pushes are: a failed push is logged, the letter still opens.
   await services.notifier

@@ -106,7 +106,7 @@ async function forwardDraft(
     .where('id', '=', message.id)
     .execute();
   await releaseDraft(trx, message, viewer.userId);
-  await holdDraft(trx, message, target.userId);
+  await holdDraft(trx, message, target.userId, 'passed');
   await recordForwards(
     trx,
     message,
@@ -223,7 +223,7 @@ async function reply(
       created_by: viewer.userId,
     })
     .execute();
-  await holdDraft(trx, draft, viewer.userId);
+  await holdDraft(trx, draft, viewer.userId, 'written');
   await recordEvent(trx, viewer.tenantId, draft.id, EVENT.create, viewer.userId);
   await writeSearch(trx, draft);
   return draft.id;

@@ -351,10 +351,10 @@ function listRecord(viewer: Viewer, m: LetterRow, inFolder: boolean) {
     messageId: m.id,
     messageTypeFk: m.message_type_fk,
     messageTypeString: messageTypeString(m.message_type_fk),
-    // The viewer's own reading of a letter in their cartable; a draft is read by its author
-    // (their own work) and by one it was passed to once they opened it; of others, whether
-    // any recipient has read it.
-    isReaded: m.inbox ? Boolean(m.is_read) : m.is_send ? m.read_by_anyone : isAuthor || Boolean(m.is_read),
+    // The viewer's own reading of a letter in their cartable, and of a draft (their own new
+    // one is read; one passed to them — back to its author too — once they opened it:
+    // boxes.ts holdDraft); of others, whether any recipient has read it.
+    isReaded: m.inbox || !m.is_send ? Boolean(m.is_read) : m.read_by_anyone,
     isSend: m.is_send,
     // Who may delete it (with no other user's reading): its author, a draft's holder.
     isAuthor,

@@ -63,7 +63,7 @@ async function createDraft(trx: LettersTrx, viewer: Viewer, params: SaveParams):
   // Every counter this change will touch, locked first in one order (boxes.ts).
   const sending = params.IsSend === SEND ? composed.recipients.map((r) => r.userId) : [];
   await lockCounters(trx, viewer.tenantId, [viewer.userId, ...sending]);
-  await holdDraft(trx, message, viewer.userId);
+  await holdDraft(trx, message, viewer.userId, 'written');
   await recordEvent(trx, viewer.tenantId, message.id, EVENT.create, viewer.userId);
   return message;
 }

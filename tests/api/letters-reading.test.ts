@@ -436,4 +436,41 @@ describe.each(ENGINES)('letters: reading (%s)', (engine) => {
     // Its holder may: no one but themselves has read it.
     expect(await remove(w.ali, id)).toMatchObject({ status: 1 });
   });
+
+  it('a draft passed back to its author is unread in her drafts until she opens it, with no reading recorded', async () => {
+    const id = await api.draft(w.maryam, [w.zahra]);
+    const drafts = { PageType: 'Draft' };
+    const pass = (from: Someone, to: Someone) =>
+      api.post(from, 'message/forward/', { MessageId: id, IsSend: 2, SelectedTo: [to.personId] });
+    expect(await pass(w.maryam, w.ali)).toMatchObject({ status: 1 });
+    await opened(w.ali, id);
+    expect(await pass(w.ali, w.maryam)).toMatchObject({ status: 1 });
+    expect(await listed(w.maryam, drafts, id)).toBe(false);
+    await opened(w.maryam, id);
+    expect(await listed(w.maryam, drafts, id)).toBe(true);
+    // Her opening is no reading of the letter: Ali's is the only one.
+    expect(await readers(id)).toEqual([w.ali.userId]);
+    // Back to Ali, who read it before: new to him again.
+    expect(await pass(w.maryam, w.ali)).toMatchObject({ status: 1 });
+    expect(await listed(w.ali, drafts, id)).toBe(false);
+  });
+
+  it('marks the drafts written before as their authors’ own work, read — not one passed back (migration 0031)', async () => {
+    const own = await api.draft(w.maryam, [w.zahra]);
+    const back = await api.draft(w.maryam, [w.zahra]);
+    for (const [from, to] of [
+      [w.maryam, w.ali],
+      [w.ali, w.maryam],
+    ] as const)
+      await api.post(from, 'message/forward/', { MessageId: back, IsSend: 2, SelectedTo: [to.personId] });
+    const db = server.built.services.db;
+    // As the rows were written before: every draft row unread.
+    await asSystem(() =>
+      sql`UPDATE message_boxes SET is_read = false WHERE message_id IN (${own}, ${back})`.execute(db),
+    );
+    expect(await listed(w.maryam, { PageType: 'Draft' }, own)).toBe(false);
+    await rerunMigration(db, '0031_own_drafts_read.sql');
+    expect(await listed(w.maryam, { PageType: 'Draft' }, own)).toBe(true);
+    expect(await listed(w.maryam, { PageType: 'Draft' }, back)).toBe(false);
+  });
 });
