@@ -617,6 +617,19 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(within(toMe).queryByText('برای زهرا')).toBeNull();
   });
 
+  it('says a subject is too long as it is typed, before any save, and counts it near the limit', async () => {
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
+    const subject = screen.getByLabelText(/موضوع/);
+    fireEvent.change(subject, { target: { value: 'م'.repeat(100) } });
+    expect(screen.queryByText(/از ۵۰۰ نویسه/)).toBeNull();
+    fireEvent.change(subject, { target: { value: 'م'.repeat(450) } });
+    expect(await screen.findByText('۴۵۰ از ۵۰۰ نویسه')).toBeTruthy();
+    fireEvent.change(subject, { target: { value: 'م'.repeat(501) } });
+    expect(await screen.findByText('موضوع بیش از حد طولانی است (حداکثر ۵۰۰ نویسه)')).toBeTruthy();
+    expect(saves).toHaveLength(0);
+  });
+
   it('counts the forward note against its limit and refuses one too long before sending', async () => {
     record = { ...baseRecord, isSend: true, signed: true, isAuthor: false, isHolder: false, number: 5 };
     open('/letter/false/AllMyMessage/4/12');

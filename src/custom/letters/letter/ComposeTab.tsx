@@ -19,12 +19,13 @@ import {
 import { Extension } from '@tiptap/core';
 import { TableKit } from '@tiptap/extension-table';
 import { Plugin } from '@tiptap/pm/state';
-import { useFormState } from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import { JalaliDateInput } from '../../../ui/jalali';
 import { AlignmentButtons } from './AlignmentButtons';
 import { INCOMING, INTERNAL, OUTGOING } from '../letterTypes';
 import { LookupInput } from '../pickers/LookupInput';
-import { requiredFields, visibleTextRule, type LetterField } from './letterForm';
+import { requiredFields, visibleTextRule, type LetterField, type LetterFormValues } from './letterForm';
+import { groupDigits } from '../../../shared/persian-digits';
 import type { SchemeChoice } from './useLetterChoices';
 import { FUTURE_INCOMING_DATE, isAfterTehranToday, tehranToday } from '../../../shared/jalali';
 import { LETTER_TEXT_MAX } from '../../../shared/letter-limits';
@@ -51,6 +52,31 @@ const TEXT_LIMITS: Partial<Record<LetterField, Validator>> = {
     tooLongText('شماره نامه وارده', LETTER_TEXT_MAX.importedNumber, value),
   messageBody: (value: unknown) => tooLongText(BODY_LABEL, LETTER_TEXT_MAX.body, value),
 };
+
+/**
+ * A field's length as it is typed, near and past the server's limit: the form checks
+ * lengths only from the first save on (react-hook-form's mode; checking a 200 KB body's
+ * rules at every key press is too slow), so a subject typed too long says so at once.
+ */
+function LengthHint({
+  name,
+  label,
+  max,
+}: {
+  name: 'subject' | 'importedMsgNumber';
+  label: string;
+  max: number;
+}) {
+  const value = (useWatch<LetterFormValues>({ name }) as string | undefined) ?? '';
+  const length = value.trim().length;
+  if (length < max * 0.8) return null;
+  const over = tooLongText(label, max, value);
+  return (
+    <Box component="span" sx={{ color: over ? 'error.main' : 'text.secondary' }}>
+      {over ?? `${groupDigits(length)} از ${groupDigits(max)} نویسه`}
+    </Box>
+  );
+}
 
 /**
  * RichTextInput writes the form's value back into the editor after every change, the
@@ -150,7 +176,14 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
   return (
     <Grid container columnSpacing={2}>
       <Grid size={{ xs: 12, md: 8 }}>
-        <TextInput source="subject" label="موضوع" validate={rule('subject')} fullWidth {...common} />
+        <TextInput
+          source="subject"
+          label="موضوع"
+          validate={rule('subject')}
+          helperText={<LengthHint name="subject" label="موضوع" max={LETTER_TEXT_MAX.subject} />}
+          fullWidth
+          {...common}
+        />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <SelectInput
@@ -191,6 +224,13 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
               source="importedMsgNumber"
               label="شماره نامه وارده"
               validate={rule('importedMsgNumber')}
+              helperText={
+                <LengthHint
+                  name="importedMsgNumber"
+                  label="شماره نامه وارده"
+                  max={LETTER_TEXT_MAX.importedNumber}
+                />
+              }
               fullWidth
               {...common}
             />
