@@ -48,7 +48,8 @@ export async function firstReadBy(
 }
 
 /** The letter's forwards tab: a row for each user it went to (a forward, a draft passed
- *  on, a reply to its sender: spec 1 §4's three forward modes). */
+ *  on, a reply to its sender: spec 1 §4's three forward modes). A forward's dialog key
+ *  (client-key.ts) is on each of its rows. */
 export async function recordForwards(
   trx: LettersTrx,
   message: { tenant_id: number; id: number },
@@ -56,6 +57,7 @@ export async function recordForwards(
   toUserIds: readonly number[],
   mode: number,
   note: string,
+  clientKey?: string | null,
 ) {
   if (!toUserIds.length) return;
   await trx
@@ -68,6 +70,7 @@ export async function recordForwards(
         to_user_id: userId,
         mode,
         note,
+        client_key: clientKey ?? null,
       })),
     )
     .execute();

@@ -13,14 +13,20 @@ import { requireLetter, type Message, type Viewer } from './access';
 import { checkAttachments, recordAttachments, withStoredFiles } from './attachments';
 import { storedBody } from './body';
 import { deliver, holdDraft, lockCounters, releaseDraft } from './boxes';
-import { EVENT, FORWARD, FORWARD_DRAFT, FORWARDED, INTERNAL, REFUSED, TO } from './constants';
+import { EVENT, FORWARD, FORWARD_DRAFT, FORWARDED, INTERNAL, REFUSED, REPLY, TO } from './constants';
 import { recordEvent, recordForwards } from './events';
 import { schemeFor } from './numbering';
 import type { ForwardParams } from './params';
 import { colleagueOfUser, colleaguesOf, colleaguesByUser, userName, type Colleague } from './people';
 import { checkMayCreate } from './save';
 import { checkUnbuiltReferences } from './compose';
-import { answeringSavedBefore, CLIENT_KEY_MISMATCH, letterOfKey, SavedBefore } from './client-key';
+import {
+  answeringSavedBefore,
+  CLIENT_KEY_MISMATCH,
+  forwardOfKey,
+  letterOfKey,
+  SavedBefore,
+} from './client-key';
 import type { LettersTrx } from './schema';
 import { writeSearch } from './search';
 import { letterUrl, notifyAfterCommit } from './send';
@@ -71,6 +77,7 @@ async function forwardSent(
     targets.map((t) => t.userId),
     FORWARD,
     params.ForwardMessage,
+    params.ClientKey,
   );
   await recordEvent(trx, viewer.tenantId, message.id, EVENT.forward, viewer.userId, params.ForwardMessage);
   const from = await userName(trx, viewer.tenantId, viewer.userId);
@@ -114,6 +121,7 @@ async function forwardDraft(
     targets.map((t) => t.userId),
     FORWARD_DRAFT,
     params.ForwardMessage,
+    params.ClientKey,
   );
   await recordEvent(
     trx,
@@ -132,6 +140,26 @@ async function forwardDraft(
     `پیش‌نویس ارجاع‌شده از ${from}: ${message.subject}`,
     letterUrl('Draft', message),
   );
+}
+
+/**
+ * A forward or a draft passed on (IsSend 1, 2) sent again under its dialog's key after the
+ * answer was lost: nothing more is written (no second delivery, notice or history row; the
+ * files just stored are removed) and the answer is the first one's, the letter's id —
+ * before the checks a draft passed on no longer passes (it is not the viewer's now).
+ */
+async function checkForwardedBefore(
+  trx: LettersTrx,
+  viewer: Viewer,
+  params: ForwardParams,
+  message: Message,
+) {
+  const earlier = await forwardOfKey(trx, viewer, params.ClientKey);
+  if (!earlier) return;
+  // The key of a forward of another letter, or of the other kind: not a retry of this one.
+  if (earlier.message_id !== message.id || earlier.mode !== params.IsSend)
+    throw new UserError(CLIENT_KEY_MISMATCH);
+  throw new SavedBefore(message.id);
 }
 
 /** The reply's numbering scheme: the one asked for, else the tenant's default internal one.
@@ -245,6 +273,7 @@ export async function forwardLetter(
       letterChange(services, async (trx, afterCommit) => {
         const { message } = await requireLetter(trx, viewer, params.MessageId, true);
         let id = message.id;
+        if (params.IsSend !== REPLY) await checkForwardedBefore(trx, viewer, params, message);
         if (params.IsSend === FORWARD) await forwardSent(services, trx, viewer, params, afterCommit, message);
         else if (params.IsSend === FORWARD_DRAFT)
           await forwardDraft(services, trx, viewer, params, afterCommit, message);

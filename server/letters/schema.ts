@@ -113,6 +113,8 @@ export interface MessageForwardsTable {
   to_user_id: number;
   mode: number;
   note: string;
+  /** The forward dialog's key (client-key.ts): a forward sent again finds this one. */
+  client_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

@@ -1,6 +1,7 @@
 // A save or reply sent again after its answer was lost (docs/api.md, ClientKey): the
 // compose screen's key finds the letter the first one wrote — one letter, one number, one
-// delivery, the attachments once — also when the two arrive at the same moment.
+// delivery, the attachments once — also when the two arrive at the same moment. A forward
+// or a draft passed on, sent again under its dialog's key, is delivered once.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestServer, type TestServer } from './harness';
@@ -140,5 +141,113 @@ describe.each(ENGINES)('letters: a save sent again (%s)', (engine) => {
     expect(
       await api.save(w.maryam, { ...api.internal([w.ali]), MessageTypeFk: 5, ClientKey: internalKey }),
     ).toMatchObject({ status: 0, messge: 'کلید نامه معتبر نیست' });
+  });
+  it('forwards a letter once however often the forward is repeated under its key; two keys, two forwards', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali]);
+    const notices = async (who: typeof w.ali) =>
+      (
+        (await server.api.get('notification/list/', { Count: 50 }, { token: who.token })).body
+          .records as Array<{
+          url: string;
+          title: string;
+        }>
+      ).filter((n) => n.url.endsWith(`/4/${id}`) && n.title.startsWith('ارجاع نامه'));
+    const history = async () => {
+      const detail = await api.get(w.maryam, id);
+      return {
+        forwards: (detail.allForwardedMessage as unknown[]).length,
+        events: (detail.messageEvent as Array<{ eventTypeFk: number }>).filter((e) => e.eventTypeFk === 7)
+          .length,
+      };
+    };
+    const forward = {
+      MessageId: id,
+      IsSend: 1,
+      SelectedTo: [w.zahra.personId, w.hossein.personId],
+      ForwardMessage: 'لطفاً بررسی شود',
+      ClientKey: key(),
+    };
+    const first = await api.post(w.ali, 'message/forward/', forward);
+    expect(first).toMatchObject({ status: 1, id });
+    // The answer was lost; the dialog sends the same forward again, and once more at the same moment.
+    expect(await api.post(w.ali, 'message/forward/', forward)).toMatchObject({ status: 1, id });
+    const together = await Promise.all([1, 2, 3].map(() => api.post(w.ali, 'message/forward/', forward)));
+    expect(together.every((answer) => answer.status === 1 && answer.id === id)).toBe(true);
+    expect(await history()).toEqual({ forwards: 2, events: 1 });
+    for (const who of [w.zahra, w.hossein]) expect(await notices(who)).toHaveLength(1);
+    // Another opening of the dialog (another key): a forward of its own.
+    expect(await api.post(w.ali, 'message/forward/', { ...forward, ClientKey: key() })).toMatchObject({
+      status: 1,
+      id,
+    });
+    expect(await history()).toEqual({ forwards: 4, events: 2 });
+    for (const who of [w.zahra, w.hossein]) expect(await notices(who)).toHaveLength(2);
+    // The key of this forward on another letter's forward, on a draft passed on, or on a
+    // reply: no retry of it, refused; a letter's key on a forward likewise.
+    const another = await api.sendNew(w.maryam, [w.ali]);
+    const mismatch = { status: 0, message: 'کلید نامه معتبر نیست' };
+    expect(await api.post(w.ali, 'message/forward/', { ...forward, MessageId: another })).toMatchObject(
+      mismatch,
+    );
+    expect(
+      await api.post(w.ali, 'message/forward/', {
+        MessageId: id,
+        IsSend: 7,
+        ForwardMessage: 'دریافت شد',
+        ClientKey: forward.ClientKey,
+      }),
+    ).toMatchObject(mismatch);
+    expect(
+      await api.save(w.ali, { ...api.internal([w.maryam]), ClientKey: forward.ClientKey }),
+    ).toMatchObject({
+      status: 0,
+      messge: 'کلید نامه معتبر نیست',
+    });
+    const letterKey = key();
+    expect(
+      (await api.save(w.ali, { ...api.internal([w.maryam]), IsSend: 0, ClientKey: letterKey })).status,
+    ).toBe(1);
+    expect(await api.post(w.ali, 'message/forward/', { ...forward, ClientKey: letterKey })).toMatchObject(
+      mismatch,
+    );
+    expect(await history()).toEqual({ forwards: 4, events: 2 });
+  });
+
+  it('passes a draft on once under its key: sent again, the answer is the first one’s, not «not yours»', async () => {
+    const draft = await api.draft(w.maryam, [w.ali]);
+    const pass = { MessageId: draft, IsSend: 2, SelectedTo: [w.zahra.personId], ClientKey: key() };
+    expect(await api.post(w.maryam, 'message/forward/', pass)).toMatchObject({ status: 1, id: draft });
+    expect(await api.post(w.maryam, 'message/forward/', pass)).toMatchObject({ status: 1, id: draft });
+    const detail = await api.get(w.zahra, draft);
+    expect(detail.allForwardedMessage).toHaveLength(1);
+    expect(
+      (detail.messageEvent as Array<{ eventTypeFk: number }>).filter((e) => e.eventTypeFk === 9),
+    ).toHaveLength(1);
+    expect(await api.ids(w.zahra, { PageType: 'Draft' })).toContain(draft);
+    // Under a new key it is a new pass, which is no longer Maryam's to make.
+    expect(await api.post(w.maryam, 'message/forward/', { ...pass, ClientKey: key() })).toMatchObject({
+      status: 0,
+      message: 'این پیش‌نویس در دست شما نیست',
+    });
+    // A forward's key on a pass of the same letter: refused.
+    const sent = await api.sendNew(w.maryam, [w.ali]);
+    const forwardKey = key();
+    expect(
+      await api.post(w.ali, 'message/forward/', {
+        MessageId: sent,
+        IsSend: 1,
+        SelectedTo: [w.hossein.personId],
+        ClientKey: forwardKey,
+      }),
+    ).toMatchObject({ status: 1 });
+    const aliDraft = await api.draft(w.ali, [w.maryam]);
+    expect(
+      await api.post(w.ali, 'message/forward/', {
+        MessageId: aliDraft,
+        IsSend: 2,
+        SelectedTo: [w.hossein.personId],
+        ClientKey: forwardKey,
+      }),
+    ).toMatchObject({ status: 0, message: 'کلید نامه معتبر نیست' });
   });
 });

@@ -1,9 +1,12 @@
 // The dialogs of the letter screen's top bar (spec 1 §2): archive folder, favourite
 // folder, print template, forward / reply / forward draft, and the delete confirmation,
 // with where each one leads afterwards (spec 1 §4): a forward to MyMessage, a forwarded
-// draft or a reply to the drafts, a delete to MyMessage. A print shows its progress while
-// the document is made and received; a refusal shows in red and keeps the dialog open.
-import { useState } from 'react';
+// draft or a reply to the drafts, a delete to MyMessage — unless the user has left the
+// screen while the call went (a slow forward): then its notice is all. A print shows its
+// progress while the document is made and received; a refusal shows in red and keeps the
+// dialog open — but a draft passed on or a delete refused reloads the letter (sent again
+// after a lost answer, it was done already: the screen shows what the letter now is).
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-admin';
 import type { ApiAnswer } from '../../../api/http';
 import { pathTo } from '../../../routes';
@@ -48,6 +51,14 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
   const [printing, setPrinting] = useState<ChooseProgress | null>(null);
+  // Still on screen when a call's answer comes: a screen left meanwhile leads nowhere.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const record = detail?.record;
   if (!record) return null;
   const id = record.messageId;
@@ -85,10 +96,18 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
 
   const remove = async () => {
     setDeleting(true);
-    const done = await attempt(() => deleteLetter(id, pageType));
+    let outcome: 'done' | 'refused' | 'failed';
+    try {
+      outcome = notice.fromAnswer(await deleteLetter(id, pageType)) ? 'done' : 'refused';
+    } catch (error) {
+      notice.error(errorText(error));
+      outcome = 'failed';
+    }
     setDeleting(false);
     close();
-    if (done) navigate(pathTo('MyMessage') ?? '/');
+    if (!mounted.current) return;
+    if (outcome === 'done') navigate(pathTo('MyMessage') ?? '/');
+    else if (outcome === 'refused') reload();
   };
 
   return (
@@ -137,8 +156,16 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
         myPersonId={myPersonId}
         onClose={close}
         onDone={(mode) => {
+          if (!mounted.current) return;
           close();
           navigate(pathTo(mode === FORWARD_MODE.forward ? 'MyMessage' : 'DraftMessage') ?? '/');
+        }}
+        onRefused={(mode) => {
+          // A forward's or a reply's refusal is about what the dialog holds (a recipient):
+          // it stays. A draft's is about the draft (passed on already, signed meanwhile).
+          if (!mounted.current || mode !== FORWARD_MODE.forwardDraft) return;
+          close();
+          reload();
         }}
       />
       <ConfirmDialog

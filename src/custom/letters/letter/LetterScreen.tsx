@@ -1,9 +1,12 @@
 // The letter screen (spec 1 §2 "Letter screen (route Letter)"):
 // /letter/{create}/{pagetype}/{messagetype}/{id}. Loads the letter (id 0: a new letter of
 // the type), the numbering schemes of its type and the user's person, then draws the
-// editor. Any action that changes the letter reloads it from the server.
+// editor. Any action that changes the letter reloads it from the server, as does
+// react-admin's refresh (the top bar's «بارگذاری دوباره»); a letter that could not be
+// loaded (the network) says so and offers «تلاش دوباره».
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
@@ -12,6 +15,7 @@ import { Title } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { fetchLetter, type LetterDetail } from '../api';
 import { hasPermission } from '../../../api/session';
+import { useOnRefresh } from '../../../ui/useOnRefresh';
 import { letterTypeInfo } from '../letterTypes';
 import { LetterEditor, type LetterTab, type TabMemory } from './LetterEditor';
 import { offeredSchemes, useLetterChoices } from './useLetterChoices';
@@ -36,6 +40,12 @@ export default function LetterScreen() {
     document.addEventListener('focusin', note);
     return () => document.removeEventListener('focusin', note);
   }, []);
+  const reload = () => {
+    setFocused(controlName(document.activeElement) ?? lastFocused.current ?? '');
+    setGeneration((n) => n + 1);
+  };
+  // What was typed and not saved comes back from its copy (composeBackup.ts).
+  useOnRefresh(reload);
   return (
     <LetterLoader
       key={`${letter}/${generation}`}
@@ -43,10 +53,7 @@ export default function LetterScreen() {
       messageType={Number(messagetype)}
       pageType={pagetype}
       focusBack={focused}
-      reload={() => {
-        setFocused(controlName(document.activeElement) ?? lastFocused.current ?? '');
-        setGeneration((n) => n + 1);
-      }}
+      reload={reload}
       tabs={{
         kept: shown?.letter === letter ? shown.tab : undefined,
         shown: (tab) => setShown({ letter, tab }),
@@ -82,19 +89,25 @@ interface LetterLoaderProps {
   tabs: TabMemory;
 }
 
+/** A letter that could not be loaded (the network, the server failing): why, to try again. */
+interface LoadFailure {
+  failed: string;
+}
+
 function LetterLoader({ id, messageType, pageType, reload, tabs, focusBack }: LetterLoaderProps) {
-  const [detail, setDetail] = useState<LetterDetail | string | null>(null);
+  // The letter, the server's refusal (a string: «نامه یافت نشد»), or a failed load.
+  const [detail, setDetail] = useState<LetterDetail | string | LoadFailure | null>(null);
   useEffect(() => {
     if (id <= 0) return;
     let current = true;
     void fetchLetter(id, pageType)
-      .catch((error: unknown) => (error instanceof Error ? error.message : 'نامه یافت نشد'))
+      .catch((error: unknown): LoadFailure => ({ failed: error instanceof Error ? error.message : '' }))
       .then((answer) => current && setDetail(answer));
     return () => {
       current = false;
     };
   }, [id, pageType]);
-  const loaded = typeof detail === 'object' ? detail : null;
+  const loaded = detail !== null && typeof detail === 'object' && 'record' in detail ? detail : null;
   const type = loaded?.record.messageTypeFk ?? messageType;
   const choices = useLetterChoices(type);
   const drawn = Boolean(choices) && (id <= 0 || loaded !== null);
@@ -103,6 +116,7 @@ function LetterLoader({ id, messageType, pageType, reload, tabs, focusBack }: Le
   }, [drawn, focusBack]);
 
   if (typeof detail === 'string') return <LetterMissing message={detail} />;
+  if (detail && 'failed' in detail) return <LetterLoadFailed reason={detail.failed} onRetry={reload} />;
   if (id > 0 && !loaded) return <LetterSkeleton />;
   const info = letterTypeInfo(type);
   if (id <= 0 && !info) return <LetterMissing message="نوع نامه معتبر نیست" />;
@@ -131,6 +145,25 @@ function LetterSkeleton() {
       <Skeleton variant="rounded" height={48} />
       <Skeleton variant="rounded" height={420} />
     </Box>
+  );
+}
+
+/** The letter could not be loaded: said so (with the reason, «خطا در ارتباط با سرور»), and
+ *  «تلاش دوباره» loads it again. */
+function LetterLoadFailed({ reason, onRetry }: { reason: string; onRetry: () => void }) {
+  return (
+    <Card sx={{ mt: 2, maxWidth: 640 }}>
+      <Title title="نامه" />
+      <CardContent sx={{ textAlign: 'center', py: 6, display: 'grid', gap: 2, justifyItems: 'center' }}>
+        <Typography variant="h6" component="h1" role="alert">
+          بارگذاری نامه انجام نشد
+        </Typography>
+        {reason && <Typography color="text.secondary">{reason}</Typography>}
+        <Button variant="contained" onClick={onRetry}>
+          تلاش دوباره
+        </Button>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -26,6 +26,7 @@ import { Pager } from '../../../resources/list/ResourcePager';
 import { formatJalali } from '../../../shared/jalali';
 import { toPersianDigits } from '../../../shared/persian-digits';
 import type { LetterRow, PageType } from '../api';
+import { LoadFailedRow } from '../list/LetterTable';
 import { useLetterPage } from '../list/useLetterPage';
 import type { PendingRelated } from './letterForm';
 
@@ -171,7 +172,8 @@ export function RelatedPicker({ open, excluded, onClose, onPick }: RelatedPicker
                   </TableRow>
                 );
               })}
-              {!letters.loading && letters.records.length === 0 && (
+              {letters.failed && <LoadFailedRow columns={5} onRetry={letters.reload} />}
+              {!letters.loading && !letters.failed && letters.records.length === 0 && (
                 <TableRow>
                   <TableCell colSpan={5} sx={{ textAlign: 'center', color: 'text.secondary' }}>
                     نامه‌ای یافت نشد
@@ -181,13 +183,15 @@ export function RelatedPicker({ open, excluded, onClose, onPick }: RelatedPicker
             </TableBody>
           </Table>
         </Box>
-        <Pager
-          page={page}
-          perPage={RELATED_PAGE_SIZE}
-          total={letters.totalCount}
-          capped={letters.countCapped}
-          setPage={setPage}
-        />
+        {!letters.failed && (
+          <Pager
+            page={page}
+            perPage={RELATED_PAGE_SIZE}
+            total={letters.totalCount}
+            capped={letters.countCapped}
+            setPage={setPage}
+          />
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>بستن</Button>

@@ -1,7 +1,8 @@
 // What the bottom buttons do (spec 1 §4): send (IsSend 1; then the saved letter opens),
 // save draft (IsSend 0; then the drafts), assign a number (IsSend 6), sign and remove the
 // signature. The form is checked first when it may be edited; a refusal or a network
-// failure shows its own message in red (spec 1 §8). Attachments upload with progress.
+// failure shows its own message in red (spec 1 §8). Attachments upload with progress. A
+// sign or a signature removed reloads the letter, refused too (it was done already).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
@@ -121,7 +122,11 @@ export function useLetterActions({
   const signing = async (call: (id: number) => ReturnType<typeof signLetter>) => {
     setBusy(true);
     try {
-      if (notice.fromAnswer(await call(messageId))) reload();
+      // Done, or refused: the letter is loaded again either way. A refusal most often says
+      // the screen is behind the letter — a sign sent again after its answer was lost is
+      // «این پیش‌نویس پیش‌تر امضا شده است» — and the screen then shows what it now is.
+      notice.fromAnswer(await call(messageId));
+      reload();
     } catch (error) {
       notice.error(errorText(error));
     } finally {

@@ -1,6 +1,8 @@
 // One letter list screen (spec 1 §2 "Letter list screens"): the title, the new-letter menu,
 // the search box, the customer filters where the list has them, the table and the pager.
-// Its state is in the URL (listUrl.ts); it reloads when a notification arrives.
+// Its state is in the URL (listUrl.ts); it reloads when a notification arrives and with
+// react-admin's refresh (useLetterPage). A page that could not be loaded says so, with
+// «تلاش دوباره», and tells no total.
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -132,17 +134,21 @@ export function LetterList({ config }: { config: LetterListConfig }) {
           showRecipients={config.showRecipients}
           onDelete={remove.ask}
           emptyText={config.folder && !(folder > 0) ? NO_FOLDER_YET : letters.problem}
+          onRetry={letters.failed ? letters.reload : undefined}
         />
-        <Pager
-          page={state.page}
-          perPage={state.pageSize}
-          total={letters.totalCount}
-          capped={letters.countCapped}
-          setPage={setPage}
-          setPerPage={setPageSize}
-          loading={letters.loading}
-          correctPage={correctPage}
-        />
+        {/* A list that could not be loaded has no total to tell (not «مجموع: ۰»). */}
+        {!letters.failed && (
+          <Pager
+            page={state.page}
+            perPage={state.pageSize}
+            total={letters.totalCount}
+            capped={letters.countCapped}
+            setPage={setPage}
+            setPerPage={setPageSize}
+            loading={letters.loading}
+            correctPage={correctPage}
+          />
+        )}
       </Card>
       <ConfirmDialog
         open={remove.target !== null}

@@ -46,6 +46,8 @@ interface ForwardDialogProps {
   onClose: () => void;
   /** After a successful forward (the screen navigates on). */
   onDone: (mode: ForwardMode, answer: SaveAnswer) => void;
+  /** The server refused it (its reason is shown in red). */
+  onRefused?: (mode: ForwardMode) => void;
 }
 
 /** Something typed or chosen that closing the dialog would throw away. */
@@ -72,13 +74,22 @@ function NoteLength() {
   return <>{`${groupDigits(note.trim().length)} از ${groupDigits(LETTER_TEXT_MAX.forwardNote)} نویسه`}</>;
 }
 
-export function ForwardDialog({ mode, record, pageType, myPersonId, onClose, onDone }: ForwardDialogProps) {
+export function ForwardDialog({
+  mode,
+  record,
+  pageType,
+  myPersonId,
+  onClose,
+  onDone,
+  onRefused,
+}: ForwardDialogProps) {
   const notice = useNotice();
   const [busy, setBusy] = useState(false);
   const [typed, setTyped] = useState(false);
   const [askingToDiscard, setAskingToDiscard] = useState(false);
-  // One per opening of the dialog (letterForm newClientKey).
-  const replyKey = useMemo(() => (mode === null ? '' : newClientKey()), [mode]);
+  // One per opening of the dialog (letterForm newClientKey): sent again after a lost answer,
+  // a reply finds the draft it wrote, a forward or a draft passed on the forward it made.
+  const clientKey = useMemo(() => (mode === null ? '' : newClientKey()), [mode]);
   if (mode === null) return null;
   const noteLabel = mode === FORWARD_MODE.reply ? 'متن پاسخ' : 'متن ارجاع';
   /** Escape or a click beside the dialog: nothing typed closes it, anything typed asks first. */
@@ -108,12 +119,12 @@ export function ForwardDialog({ mode, record, pageType, myPersonId, onClose, onD
           PageType: pageType,
           SelectedTo: mode === FORWARD_MODE.reply ? undefined : Array.isArray(to) ? to : to ? [to] : [],
           ForwardMessage: values.forwardMessage ?? '',
-          // A reply writes a new draft: sent again after a lost answer, it finds that one.
-          ClientKey: mode === FORWARD_MODE.reply ? replyKey : undefined,
+          ClientKey: clientKey,
         },
         (values.files ?? []).map((file) => file.rawFile),
       );
       if (notice.fromAnswer(answer)) onDone(mode, answer);
+      else onRefused?.(mode);
     } catch (error) {
       notice.error(error instanceof Error ? error.message : '');
     } finally {
