@@ -245,6 +245,7 @@ describe('letter lists', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText(/پوشه‌ای را از فهرست «پوشه» انتخاب کنید/)).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'پوشه' })).toBeTruthy();
     expect(listQueries).toHaveLength(0);
+    expect(screen.queryByText(/مجموع/)).toBeNull();
   });
 
   it('offers only the new letters the user may write', async () => {

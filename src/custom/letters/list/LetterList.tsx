@@ -85,7 +85,9 @@ export function LetterList({ config }: { config: LetterListConfig }) {
     toCustomerId: config.customerFilters.includes('toCustomerId') ? state.toCustomerId : undefined,
     fromCustomerId: config.customerFilters.includes('fromCustomerId') ? state.fromCustomerId : undefined,
   };
-  const letters = useLetterPage(config.folder && !(folder > 0) ? null : query);
+  // A folder list without its folder («پوشه‌های دیگر…»): the picker asks for one; nothing loads.
+  const noFolder = Boolean(config.folder) && !(folder > 0);
+  const letters = useLetterPage(noFolder ? null : query);
   useRefreshOnNotification(letters.reload);
   const remove = useLetterDelete(config, folder, letters.reload);
   const newLetters = useNewLetterLinks();
@@ -133,11 +135,11 @@ export function LetterList({ config }: { config: LetterListConfig }) {
           pageType={config.pageType}
           showRecipients={config.showRecipients}
           onDelete={remove.ask}
-          emptyText={config.folder && !(folder > 0) ? NO_FOLDER_YET : letters.problem}
+          emptyText={noFolder ? NO_FOLDER_YET : letters.problem}
           onRetry={letters.failed ? letters.reload : undefined}
         />
         {/* A list that could not be loaded has no total to tell (not «مجموع: ۰»). */}
-        {!letters.failed && (
+        {!letters.failed && !noFolder && (
           <Pager
             page={state.page}
             perPage={state.pageSize}
