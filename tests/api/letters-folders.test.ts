@@ -150,6 +150,30 @@ describe.each(ENGINES)('letters: out of a folder (%s)', (engine) => {
     }
   });
 
+  it('refuses a second folder of one name side by side, as a search compares names; elsewhere it is fine', async () => {
+    const parent = await newFolder('archive', 'اسناد مالی');
+    const create = (title: string, parentFk?: number) =>
+      server.api.post('archive/create/', { ArchiveTitle: title, ParentFk: parentFk }, admin());
+    const first = (await create('نامه های بانک', parent)).body;
+    expect(first.status).toBe(1);
+    // «نامه‌ها» with a ZWNJ, an Arabic yeh: the same name to anyone reading the menu.
+    const twin = (await create('نامه‌های بانك', parent)).body;
+    expect(twin).toMatchObject({ status: 0, message: expect.stringContaining('در همین جا هست') });
+    expect((await create('نامه های بانک')).body.status).toBe(1);
+    // A rename into the pair is refused; renaming to itself is not.
+    const other = (await create('نامه‌های بیمه', parent)).body.id as number;
+    const rename = (id: number, title: string) =>
+      server.api.call('PUT', 'archive/update/', {
+        ...admin(),
+        json: { Id: id, ArchiveTitle: title, ParentFk: parent },
+      });
+    expect((await rename(other, 'نامه های بانک')).body.status).toBe(0);
+    expect((await rename(first.id as number, 'نامه های بانک')).body.status).toBe(1);
+    // Two at once: one of them.
+    const both = await Promise.all([create('گزارش‌ها', parent), create('گزارش ها', parent)]);
+    expect(both.map((answer) => answer.body.status).sort()).toEqual([0, 1]);
+  });
+
   it('ends the menu’s folders of a kind with «پوشه‌های دیگر…» past MENU_FOLDERS', async () => {
     const menuFolders = async () => {
       const records = (await server.api.get('menu/list/', {}, admin())).body.records as Json[];

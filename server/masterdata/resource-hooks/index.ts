@@ -4,4 +4,5 @@ import './andikator';
 import './template';
 import './eceemail';
 import './person';
+import './folders';
 export {};
