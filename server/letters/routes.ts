@@ -22,12 +22,12 @@ import {
   type FolderKind,
 } from './actions';
 import { ATTACHMENT_AREA } from './attachments';
-import { REFUSED } from './constants';
+import { REFUSED, type PageType } from './constants';
 import './counters';
 import { letterDetail } from './detail';
 import { favoritePersons, saveFavoritePersons } from './favorite-persons';
 import { forwardLetter } from './forward';
-import { listLetters } from './lists';
+import { listLetters, pageTypeOf } from './lists';
 import {
   deleteParams,
   downloadParams,
@@ -154,8 +154,12 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
     handler: async ({ params, principal }) => {
       // From a folder's list the row's delete takes the letter out of that folder, for this
       // user only; anywhere else it deletes the letter (for everyone, under §4's rule).
-      const folder = FOLDER_PAGES[params.PageType ?? ''];
-      if (folder) await unfileFromFolder(services, principal, params.Id, folder, params.TypeNumber ?? 0);
+      // The page is read as the lists read it (any case; unknown refused, none a delete): a
+      // misspelt folder page must not delete the letter for everyone.
+      const folder = FOLDER_PAGES[pageTypeOf(params.PageType ?? '')];
+      const folderId = params.TypeNumber ?? 0;
+      if (folder && folderId < 0) throw new UserError('شماره پوشه معتبر نیست');
+      if (folder) await unfileFromFolder(services, principal, params.Id, folder, folderId);
       else await deleteLetter(services, principal, params.Id);
       return ok(undefined, 'both');
     },
@@ -228,7 +232,7 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
   });
 }
 
-const FOLDER_PAGES: Record<string, FolderKind | undefined> = { Archive: 'archive', Favorite: 'favorite' };
+const FOLDER_PAGES: Partial<Record<PageType, FolderKind>> = { Archive: 'archive', Favorite: 'favorite' };
 
 // Master data the letters name is not deleted while they do (the engine's delete guard).
 const LETTERS_TITLE = 'نامه‌ها';

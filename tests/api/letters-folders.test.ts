@@ -137,9 +137,37 @@ describe.each(ENGINES)('letters: out of a folder (%s)', (engine) => {
     expect(await api.ids(w.maryam, { PageType: 'Archive', TypeNumber: folder })).toContain(id);
   });
 
+  it('reads the page type as the lists do: any case is the folder page, an unknown one deletes nothing', async () => {
+    // Maryam's own unread letter: a delete would take it from everyone.
+    const id = await api.sendNew(w.maryam, [w.ali]);
+    const folder = await newFolder('archive', 'بایگانی حروف');
+    await api.call(w.maryam, 'PUT', 'message/setarchive/', { MessageId: id, ArchiveId: folder });
+    for (const PageType of ['Bogus', 'Archives', ['Archive']]) {
+      const answer = await api.call(w.maryam, 'DELETE', 'message/delete/', {
+        Id: id,
+        PageType,
+        TypeNumber: folder,
+      });
+      expect(answer.status).toBe(0);
+      expect(answer.message ?? answer.messge).toContain('نوع صفحه');
+    }
+    expect(await api.ids(w.ali, { PageType: 'AllMyMessage' })).toContain(id);
+    for (const PageType of ['archive', 'ARCHIVE']) {
+      await api.call(w.maryam, 'PUT', 'message/setarchive/', { MessageId: id, ArchiveId: folder });
+      const answer = await api.call(w.maryam, 'DELETE', 'message/delete/', {
+        Id: id,
+        PageType,
+        TypeNumber: folder,
+      });
+      expect(answer).toMatchObject({ status: 1 });
+      expect(await api.ids(w.maryam, { PageType: 'Archive', TypeNumber: folder })).not.toContain(id);
+      expect(await api.ids(w.ali, { PageType: 'AllMyMessage' })).toContain(id);
+    }
+  });
+
   it('refuses a folder id that is no id, with the field named', async () => {
     const id = await api.sendNew(w.maryam, [w.ali]);
-    for (const TypeNumber of ['abc', 2 ** 31, [1, 2]]) {
+    for (const TypeNumber of ['abc', 2 ** 31, [1, 2], -5]) {
       const answer = await api.call(w.ali, 'DELETE', 'message/delete/', {
         Id: id,
         PageType: 'Archive',

@@ -240,13 +240,16 @@ describe('letter lists', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(location?.pathname).toBe('/archivemessage/5'));
   });
 
-  it('asks for a folder when the link names none («پوشه‌های دیگر…» of the menu), listing nothing', async () => {
-    show('FavoriteMessage', '/favoritemessage/0', '/favoritemessage/:typeNumber');
-    expect(await screen.findByText(/پوشه‌ای را از فهرست «پوشه» انتخاب کنید/)).toBeTruthy();
-    expect(screen.getByRole('combobox', { name: 'پوشه' })).toBeTruthy();
-    expect(listQueries).toHaveLength(0);
-    expect(screen.queryByText(/مجموع/)).toBeNull();
-  });
+  it.each(['0', '2147483648', '-3', '1.5', 'abc'])(
+    'asks for a folder when the link names none («پوشه‌های دیگر…» of the menu, or no id: %s), listing nothing',
+    async (typeNumber) => {
+      show('FavoriteMessage', `/favoritemessage/${typeNumber}`, '/favoritemessage/:typeNumber');
+      expect(await screen.findByText(/پوشه‌ای را از فهرست «پوشه» انتخاب کنید/)).toBeTruthy();
+      expect(screen.getByRole('combobox', { name: 'پوشه' })).toBeTruthy();
+      expect(listQueries).toHaveLength(0);
+      expect(screen.queryByText(/مجموع/)).toBeNull();
+    },
+  );
 
   it('offers only the new letters the user may write', async () => {
     show('MyMessage', '/mymessage');

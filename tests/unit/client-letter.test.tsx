@@ -487,6 +487,20 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(calls[0]).toMatchObject({ path: 'delete', body: { Id: 12 } });
   });
 
+  it('deletes the letter, not its filing, when it was opened from a folder’s list', async () => {
+    // The folder page's own delete takes a letter out of the folder; the letter screen's
+    // «حذف» deletes it, whatever list it was opened from.
+    open('/letter/false/Archive/4/12');
+    await waitForScreen();
+    fireEvent.click(button('حذف'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'بله' }));
+    await waitFor(() => expect(location?.pathname).toBe('/mymessage'));
+    const sent = calls.find((c) => c.path === 'delete')?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ Id: 12 });
+    expect(sent.PageType).toBeUndefined();
+  });
+
   it('saves a changed draft with its fields, a new image and a related letter, then goes to the drafts', async () => {
     record = { ...baseRecord, editVersion: 77 };
     open('/letter/false/Draft/4/12');

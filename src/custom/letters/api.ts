@@ -86,10 +86,23 @@ export async function fetchLetters(query: LetterListQuery): Promise<LetterPage> 
   };
 }
 
-/** Deletes a letter (the author's, while no one else has read it). */
-/** From a folder's page (Archive, Favorite) the letter leaves that folder, for this user. */
-export const deleteLetter = (id: number, pageType: string, typeNumber = 0) =>
-  http.delete('message/delete/', { Id: id, PageType: pageType, TypeNumber: typeNumber, IsSend: 0 });
+export type FolderPage = Extract<PageType, 'Archive' | 'Favorite'>;
+export const isFolderPage = (pageType: string): pageType is FolderPage =>
+  pageType === 'Archive' || pageType === 'Favorite';
+
+/** Deletes a letter (the author's, while no one else has read it), from the page it was
+ *  opened on. A folder's page type is not sent: with it the same call only takes the letter
+ *  out of that folder (takeOutOfFolder). */
+export const deleteLetter = (id: number, pageType: string) =>
+  http.delete('message/delete/', {
+    Id: id,
+    PageType: isFolderPage(pageType) ? undefined : pageType,
+    IsSend: 0,
+  });
+
+/** Takes the letter out of the user's folder (0: whichever folder of that kind holds it). */
+export const takeOutOfFolder = (id: number, page: FolderPage, folder = 0) =>
+  http.delete('message/delete/', { Id: id, PageType: page, TypeNumber: folder, IsSend: 0 });
 
 // ------------------------------------------------------------------ one letter
 

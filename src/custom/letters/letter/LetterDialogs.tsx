@@ -19,6 +19,7 @@ import {
   favoriteLetter,
   FORWARD_MODE,
   printUrl,
+  takeOutOfFolder,
   type ForwardMode,
 } from '../api';
 import { ChooseDialog, type ChooseProgress } from './dialogs/ChooseDialog';
@@ -123,7 +124,7 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
         onConfirm={(folder) => file(() => archiveLetter(id, folder, pageType))}
         current={{ id: record.archiveFk ?? null, title: record.archiveTitle ?? '' }}
         removeLabel="خارج کردن از بایگانی"
-        onRemove={() => file(() => deleteLetter(id, 'Archive', record.archiveFk ?? 0))}
+        onRemove={() => file(() => takeOutOfFolder(id, 'Archive', record.archiveFk ?? 0))}
       />
       <ChooseDialog
         open={dialog === 'favorite'}
@@ -136,7 +137,7 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
         onConfirm={(folder) => file(() => favoriteLetter(id, folder, pageType))}
         current={{ id: record.favoriteFk ?? null, title: record.favoriteTitle ?? '' }}
         removeLabel="خارج کردن از پوشه دلخواه"
-        onRemove={() => file(() => deleteLetter(id, 'Favorite', record.favoriteFk ?? 0))}
+        onRemove={() => file(() => takeOutOfFolder(id, 'Favorite', record.favoriteFk ?? 0))}
       />
       <ChooseDialog
         open={dialog === 'print'}

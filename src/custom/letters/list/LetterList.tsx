@@ -15,13 +15,14 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Title } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { routeByName } from '../../../routes';
+import { recordId } from '../../../shared/integers';
 import { toPersianDigits } from '../../../shared/persian-digits';
 import { Pager } from '../../../resources/list/ResourcePager';
 import { useNotice } from '../../../ui/notices';
 import { ConfirmDialog } from '../../dashboard/ConfirmDialog';
 import { MenuButton } from '../../dashboard/MenuButton';
 import { useRefreshOnNotification } from '../../dashboard/useRefreshOnNotification';
-import { deleteLetter, type LetterRow } from '../api';
+import { deleteLetter, isFolderPage, takeOutOfFolder, type LetterRow } from '../api';
 import { useNewLetterLinks } from '../letterTypes';
 import { LookupPicker } from '../pickers/LookupPicker';
 import { FolderChooser, useFolderName } from './FolderChooser';
@@ -64,7 +65,7 @@ export function LetterList({ config }: { config: LetterListConfig }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per malformed link
   }, [malformedKey]);
   const [searchParams] = useSearchParams();
-  const folder = Number(useParams().typeNumber);
+  const folder = folderOfRoute(useParams().typeNumber);
   const menu = useProvidedMenuItems();
   // The folder's name as the menu has it now (renamed since the link was made), else as the link carried it.
   const folderName = useFolderName(config, folder);
@@ -171,6 +172,13 @@ const removeDetail = (config: LetterListConfig, row: LetterRow) =>
     ? `نامه «${row.subject}» از این پوشه خارج می‌شود؛ خود نامه و جاهای دیگرش می‌مانند.`
     : `نامه «${row.subject}» حذف می‌شود.`;
 
+/** The route's folder id; 0 when it is none (`/archivemessage/0`, `abc`, 2^31): the page then
+ *  asks for a folder, as «پوشه‌های دیگر…» does, instead of showing the server's refusal. */
+function folderOfRoute(typeNumber: string | undefined): number {
+  const folder = Number(typeNumber);
+  return recordId('').safeParse(folder).success ? folder : 0;
+}
+
 /** The route's title; a folder's list adds the folder's name. */
 function listTitle(config: LetterListConfig, folderTitle: string | null): string {
   const title = routeByName(config.route)?.title ?? '';
@@ -223,7 +231,14 @@ function useLetterDelete(config: LetterListConfig, folder: number, reload: () =>
     if (!target) return;
     setBusy(true);
     try {
-      if (notice.fromAnswer(await deleteLetter(target.messageId, config.pageType, folder || 0))) reload();
+      if (
+        notice.fromAnswer(
+          await (isFolderPage(config.pageType)
+            ? takeOutOfFolder(target.messageId, config.pageType, folder || 0)
+            : deleteLetter(target.messageId, config.pageType)),
+        )
+      )
+        reload();
     } catch (error) {
       notice.error(error instanceof Error ? error.message : '');
     } finally {
