@@ -22,8 +22,8 @@ export function toLatinDigits(text: string): string {
 }
 
 /** Names in the Persian alphabet's order (the database orders by code point: پ, چ, ژ, گ
- *  after ی). */
-export const PERSIAN_ORDER = new Intl.Collator('fa');
+ *  after ی), numbers within them by value: «پوشه ۹» before «پوشه ۸۹». */
+export const PERSIAN_ORDER = new Intl.Collator('fa', { numeric: true });
 
 /** The percent sign, decimal and thousands separators a Persian keyboard writes beside its
  *  digits (Shift+5 is ٪): «۵۰٪» is «50%», as its digits are. Migration 0027 folds the texts

@@ -44,10 +44,16 @@ export function fieldMessage(label: string, issue: ValidationIssue, value: unkno
   return `${label} معتبر نیست`;
 }
 
+/** A text's length as the server's check counts it (zod's string max): trimmed, in
+ *  characters (code points) — an emoji is one, not the two UTF-16 units of `.length`. */
+export function textLength(value: string): number {
+  return [...value.trim()].length;
+}
+
 /** «متن ارجاع بیش از حد طولانی است (حداکثر ۴٬۰۰۰ نویسه)»: what the server says of a text
  *  past `max` once trimmed; undefined when it fits (a form's check). */
 export function tooLongText(label: string, max: number, value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim().length > max
+  return typeof value === 'string' && textLength(value) > max
     ? `${label} بیش از حد طولانی است${lengthLimit(max)}`
     : undefined;
 }

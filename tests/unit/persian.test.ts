@@ -7,6 +7,7 @@ import {
   normalizePersian,
   searchKey,
   storedSearchKey,
+  PERSIAN_ORDER,
   toLatinDigits,
 } from '../../src/shared/persian';
 
@@ -101,5 +102,16 @@ describe('keyText', () => {
       expect(keyText(alike), JSON.stringify(alike)).toBe('ر1-');
     // A non-joiner between letters is part of the word.
     expect(keyText('نامه‌ها-')).toBe('نامه\u200cها-');
+  });
+});
+
+describe('PERSIAN_ORDER', () => {
+  it('orders the Persian alphabet, and numbers by value in either digits', () => {
+    expect(['گل', 'پیام', 'یاس', 'آب'].sort(PERSIAN_ORDER.compare)).toEqual(['آب', 'پیام', 'گل', 'یاس']);
+    expect(['پوشه ۸۹', 'پوشه 10', 'پوشه ۹'].sort(PERSIAN_ORDER.compare)).toEqual([
+      'پوشه ۹',
+      'پوشه 10',
+      'پوشه ۸۹',
+    ]);
   });
 });

@@ -29,7 +29,7 @@ import { groupDigits } from '../../../shared/persian-digits';
 import type { SchemeChoice } from './useLetterChoices';
 import { FUTURE_INCOMING_DATE, isAfterTehranToday, tehranToday } from '../../../shared/jalali';
 import { LETTER_TEXT_MAX } from '../../../shared/letter-limits';
-import { tooLongText } from '../../../shared/validation-messages';
+import { textLength, tooLongText } from '../../../shared/validation-messages';
 
 export const EDITOR_HEIGHT_PX = 330;
 
@@ -68,7 +68,7 @@ function LengthHint({
   max: number;
 }) {
   const value = (useWatch<LetterFormValues>({ name }) as string | undefined) ?? '';
-  const length = value.trim().length;
+  const length = textLength(value);
   if (length < max * 0.8) return null;
   const over = tooLongText(label, max, value);
   return (

@@ -24,7 +24,7 @@ import { newClientKey, type PendingFile } from '../letterForm';
 import { INCOMING } from '../../letterTypes';
 import { LETTER_TEXT_MAX } from '../../../../shared/letter-limits';
 import { groupDigits } from '../../../../shared/persian-digits';
-import { tooLongText } from '../../../../shared/validation-messages';
+import { textLength, tooLongText } from '../../../../shared/validation-messages';
 
 const TITLES: Record<ForwardMode, string> = {
   [FORWARD_MODE.forward]: 'ارجاع نامه',
@@ -71,7 +71,7 @@ function ContentWatch({ onChange }: { onChange: (typed: boolean) => void }) {
 /** «۱۲ از ۴٬۰۰۰ نویسه» under the note: how much room is left before the server's limit. */
 function NoteLength() {
   const note = (useWatch<ForwardValues>({ name: 'forwardMessage' }) as string | undefined) ?? '';
-  return <>{`${groupDigits(note.trim().length)} از ${groupDigits(LETTER_TEXT_MAX.forwardNote)} نویسه`}</>;
+  return <>{`${groupDigits(textLength(note))} از ${groupDigits(LETTER_TEXT_MAX.forwardNote)} نویسه`}</>;
 }
 
 export function ForwardDialog({
