@@ -495,6 +495,17 @@ function eventsOf(rows: History<'message_events'>, people: People) {
   }));
 }
 
+/** A filing (into a folder or out of it) is the user's own, as the folder is: the other
+ *  readers of the letter do not see where, or that, someone filed it. */
+const FILING_EVENTS: ReadonlySet<number> = new Set([
+  EVENT.archive,
+  EVENT.favorite,
+  EVENT.unarchive,
+  EVENT.unfavorite,
+]);
+const othersFiling = (viewer: Viewer, row: { event_type: number; user_id: number }) =>
+  FILING_EVENTS.has(row.event_type) && row.user_id !== viewer.userId;
+
 /** The whole answer of message/get/, or undefined for a letter the viewer may not see. The
  *  letter's rows are read side by side, and the people they name (author, signer,
  *  recipients, forwards, events) in one look-up after them, not one for each. */
@@ -517,7 +528,7 @@ export async function letterDetail(services: Services, viewer: Viewer, id: numbe
   ]);
   const hidden = hiddenBlind(viewer, message, addressed.rows, allForwards);
   const forwards = allForwards.filter((row) => !hidden.has(row.from_user_id));
-  const events = allEvents.filter((row) => !hidden.has(row.user_id));
+  const events = allEvents.filter((row) => !hidden.has(row.user_id) && !othersFiling(viewer, row));
   const people = await colleaguesByUser(db, viewer.tenantId, [
     ...[message.author_id, message.from_man_user_id, message.signed_by].filter(
       (userId): userId is number => userId !== null,
