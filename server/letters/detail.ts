@@ -222,8 +222,8 @@ const seesBlindCopies = (viewer: Viewer, message: Message) =>
  * copies, the blind recipients (other than the viewer) who are on it only as such — not its
  * author, holder or sender, not a to or cc recipient, not one who forwarded it to the viewer,
  * not one a forward the viewer sees names. Their events and forwards are left out of the
- * answer (their reading, filing, printing, forwarding would name them), and the attachments
- * they added name nobody.
+ * answer (their reading, filing, printing, forwarding would name them), and so are the
+ * attachments they added.
  */
 function hiddenBlind(
   viewer: Viewer,
@@ -389,16 +389,32 @@ function attachmentRows(db: LettersDb, viewer: Viewer, message: Message) {
     .execute();
 }
 
+/** The attachments, without those a hidden blind copy added when passing the letter on: their
+ *  file name and note (the forward's own note) would tell of a forward the viewer may not see. */
 function attachmentsOf(rows: Awaited<ReturnType<typeof attachmentRows>>, hidden: Set<number>) {
-  return rows.map((row) => ({
-    msg: {
-      messageAttachmentId: row.id,
-      fileName: row.file_name,
-      fileComment: row.comment,
-      createdDate: iso(row.created_at),
-    },
-    fullName: hidden.has(row.created_by) ? '' : `${row.first_name} ${row.last_name}`.trim(),
-  }));
+  return rows
+    .filter((row) => !hidden.has(row.created_by))
+    .map((row) => ({
+      msg: {
+        messageAttachmentId: row.id,
+        fileName: row.file_name,
+        fileComment: row.comment,
+        createdDate: iso(row.created_at),
+      },
+      fullName: `${row.first_name} ${row.last_name}`.trim(),
+    }));
+}
+
+/** Whether this viewer must not see what `userId` did on the letter (a hidden blind copy's
+ *  attachment, for message/download). Its author, holder and sender are never hidden. */
+export async function hiddenOnLetter(db: LettersDb, viewer: Viewer, message: Message, userId: number) {
+  if (userId === viewer.userId || seesBlindCopies(viewer, message)) return false;
+  if ([message.author_id, message.holder_id, message.sender_id].includes(userId)) return false;
+  const [addressed, forwards] = await Promise.all([
+    addressRows(db, viewer, message),
+    historyOf(db, 'message_forwards', viewer, message),
+  ]);
+  return hiddenBlind(viewer, message, addressed.rows, forwards).has(userId);
 }
 
 async function relatedOf(db: LettersDb, viewer: Viewer, message: Message) {

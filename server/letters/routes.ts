@@ -24,7 +24,7 @@ import {
 import { ATTACHMENT_AREA } from './attachments';
 import { REFUSED, type PageType } from './constants';
 import './counters';
-import { letterDetail } from './detail';
+import { hiddenOnLetter, letterDetail } from './detail';
 import { favoritePersons, saveFavoritePersons } from './favorite-persons';
 import { forwardLetter } from './forward';
 import { listLetters, pageTypeOf } from './lists';
@@ -175,12 +175,15 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
       sendingFile(reply, async () => {
         const attachment = await db
           .selectFrom('message_attachments')
-          .select(['message_id', 'file_name', 'stored_name'])
+          .select(['message_id', 'file_name', 'stored_name', 'created_by'])
           .where('tenant_id', '=', principal.tenantId)
           .where('id', '=', params.AttachmentId)
           .executeTakeFirst();
         if (!attachment) throw new UserError(REFUSED.notFound);
-        await requireLetter(db, principal, attachment.message_id);
+        const { message } = await requireLetter(db, principal, attachment.message_id);
+        // A hidden blind copy's attachment is not in this viewer's letter: as if it did not exist.
+        if (await hiddenOnLetter(db, principal, message, attachment.created_by))
+          throw new UserError(REFUSED.notFound);
         const file = services.files.pathOf(principal.tenantId, ATTACHMENT_AREA, attachment.stored_name);
         const data = file ? await fs.readFile(file).catch(() => null) : null;
         if (!data) throw new UserError(REFUSED.notFound);

@@ -91,6 +91,12 @@ describe.each(ENGINES)('letters: reading (%s)', (engine) => {
     const forwarded = await server.api.call('POST', 'message/forward/', { token: w.fatemeh.token, form });
     expect(forwarded.body).toMatchObject({ status: 1 });
     await opened(w.hossein, id);
+    const herFile = (await opened(w.maryam, id)).attachment[0].msg.messageAttachmentId as number;
+    const ownDownload = await server.api.get('message/download', {
+      AttachmentId: herFile,
+      token: w.hossein.token,
+    });
+    expect(ownDownload.status).toBe(200);
 
     // The author sees her (as the blind copy itself), each of her actions but her filing,
     // which is hers alone (11 archive, 12 favourite).
@@ -105,9 +111,16 @@ describe.each(ENGINES)('letters: reading (%s)', (engine) => {
       expect(answer.record.selectedBcc).toEqual([]);
       expect(byFatemeh(answer.messageEvent)).toEqual([]);
       expect(answer.allForwardedMessage).toEqual([]);
-      expect(answer.attachment).toEqual([expect.objectContaining({ fullName: '' })]);
+      // Her file and its note (the forward's own) would tell of the forward: left out, and
+      // not to be downloaded by its id either (answered as an attachment that does not exist).
+      expect(answer.attachment).toEqual([]);
       const text = JSON.stringify(answer);
       expect(text).not.toContain('فاطمه');
+      expect(text).not.toContain('برای اطلاع');
+      const download = (attachmentId: number) =>
+        server.api.get('message/download', { AttachmentId: attachmentId, token: who.token });
+      const [hers, none] = await Promise.all([download(herFile), download(2 ** 31 - 1)]);
+      expect([hers.status, hers.text]).toEqual([none.status, none.text]);
       expect(text).not.toContain(`"creatorUserId":${w.fatemeh.userId},`);
       // The one she forwarded it to is on it openly: his own reading shows.
       expect(answer.messageEvent).toContainEqual(
