@@ -22,6 +22,7 @@ import {
 } from './http/error-handler';
 import { openApiDocument } from './http/openapi';
 import { registerMultipartBodies } from './http/multipart-body';
+import { refuseRepeatedJsonKeys } from './http/json-body';
 import { MAX_FILE_BYTES } from '../src/shared/uploads';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createTenantDirectory } from './tenancy/tenants';
@@ -118,6 +119,7 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
     await app.register(formbody, { parser: parseQuery });
     refusePlainTextCalls(app);
     refuseEncodedBodies(app);
+    refuseRepeatedJsonKeys(app);
     await registerMultipartBodies(app);
     registerErrorHandler(app);
 

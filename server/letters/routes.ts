@@ -159,6 +159,10 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
       const folder = FOLDER_PAGES[pageTypeOf(params.PageType ?? '')];
       const folderId = params.TypeNumber ?? 0;
       if (folder && folderId < 0) throw new UserError('شماره پوشه معتبر نیست');
+      // A folder without its page (PageType misspelt as a key, or left out) meant a folder:
+      // not taken as a delete for everyone.
+      if (!folder && params.TypeNumber !== undefined)
+        throw new UserError('شماره پوشه فقط با نوع صفحه بایگانی یا دلخواه فرستاده می‌شود');
       if (folder) await unfileFromFolder(services, principal, params.Id, folder, folderId);
       else await deleteLetter(services, principal, params.Id);
       return ok(undefined, 'both');

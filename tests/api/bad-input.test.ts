@@ -69,6 +69,32 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
       expect(await bankTitle(bank)).toBe('بانک آزمون');
     });
 
+    it('refuses a key written twice in one JSON object, whichever would have won, changing nothing', async () => {
+      const raw = async (body: string) =>
+        (
+          await fetch(`${server.baseUrl}/api/bank/update/`, {
+            method: 'PUT',
+            headers: {
+              host: 'localhost',
+              authorization: `Bearer ${admin}`,
+              'content-type': 'application/json',
+            },
+            body,
+          })
+        ).json();
+      // JSON.parse keeps the last in silence: the other bank would have been renamed.
+      expect(await raw(`{"Id":${bank},"Title":"ربوده","Id":999999}`)).toEqual({
+        status: 0,
+        message: 'کلید «Id» بیش از یک بار در درخواست آمده است',
+      });
+      expect(await raw(`{"Id":${bank},"Title":"الف","Titl\\u0065":"ب"}`)).toMatchObject({ status: 0 });
+      expect(await bankTitle(bank)).toBe('بانک آزمون');
+      // The same key in two objects is no repeat.
+      expect(await raw(`{"Id":${bank},"Title":"بانک آزمون","Extra":[{"Id":1},{"Id":2}]}`)).toMatchObject({
+        status: 1,
+      });
+    });
+
     it('refuses an id array on person/update: the administrator keeps name, password and roles', async () => {
       const before = (await server.api.get('person/get/', { Id: adminPersonId }, { token: admin })).body;
       const refused = await server.api.call('PUT', 'person/update/', {

@@ -156,6 +156,18 @@ describe.each(ENGINES)('letters: out of a folder (%s)', (engine) => {
       expect(answer.status).toBe(0);
       expect(answer.message ?? answer.messge).toContain('نوع صفحه');
     }
+    // The folder without its page — the key misspelt, left out, or another page: refused too.
+    for (const page of [{ PageTyp: 'Archive' }, {}, { PageType: 'AllMyMessage' }]) {
+      const answer = await api.call(w.maryam, 'DELETE', 'message/delete/', {
+        Id: id,
+        TypeNumber: folder,
+        ...page,
+      });
+      expect(answer).toMatchObject({ status: 0 });
+      expect(answer.message ?? answer.messge).toBe(
+        'شماره پوشه فقط با نوع صفحه بایگانی یا دلخواه فرستاده می‌شود',
+      );
+    }
     expect(await api.ids(w.ali, { PageType: 'AllMyMessage' })).toContain(id);
     for (const PageType of ['archive', 'ARCHIVE']) {
       await api.call(w.maryam, 'PUT', 'message/setarchive/', { MessageId: id, ArchiveId: folder });
