@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import { requireLetter, type Message, type Viewer } from './access';
 import { fileLetter, holders, lockCounters, removeBoxes } from './boxes';
 import { EVENT, REFUSED, REPLY, TO } from './constants';
-import { recordEvent } from './events';
+import { currentEditVersion, recordEvent } from './events';
 import { readByOtherThan } from './readers';
 import type { LettersTrx } from './schema';
 import { dropSearch } from './search';
@@ -22,10 +22,15 @@ async function heldDraft(trx: LettersTrx, viewer: Viewer, id: number) {
   return message;
 }
 
-export function signLetter(services: Services, viewer: Viewer, id: number) {
+/** Signs the draft as the screen showed it: with `editVersion` (message/get's), a draft
+ *  edited since (another tab, a colleague it was passed to and back) is refused, as a save
+ *  from that screen is — a signature is for the text the signer read. */
+export function signLetter(services: Services, viewer: Viewer, id: number, editVersion?: number) {
   return letterChange(services, async (trx) => {
     const message = await heldDraft(trx, viewer, id);
     if (message.signed_by !== null) throw new UserError(REFUSED.alreadySigned);
+    if (editVersion !== undefined && editVersion !== (await currentEditVersion(trx, viewer.tenantId, id)))
+      throw new UserError(REFUSED.editedElsewhere);
     await draftRecipients(trx, viewer, id);
     await trx
       .updateTable('messages')

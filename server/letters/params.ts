@@ -204,6 +204,9 @@ export type ForwardParams = z.infer<typeof forwardParams>;
 
 export const idParams = z.object({ Id: field.id('شناسه نامه') });
 
+/** message/sign/: the draft, and the version its screen showed (left out: not checked). */
+export const signParams = z.object({ Id: field.id('شناسه نامه'), EditVersion: optionalRef('نسخه پیش‌نویس') });
+
 export const archiveParams = z.object({
   MessageId: field.id('شناسه نامه'),
   ArchiveId: field.id('پوشه بایگانی'),

@@ -37,6 +37,7 @@ import {
   forwardParams,
   getParams,
   idParams,
+  signParams,
   listParams,
   printParams,
   saveParams,
@@ -107,21 +108,28 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
   });
 
   // A draft's signature, by the letter's id; refused in both spellings.
-  for (const [path, act] of [
-    ['message/sign', signLetter],
-    ['message/removesign', removeSignature],
-  ] as const)
-    userRoute(app, services, {
-      method: 'POST',
-      path,
-      permission: LETTER_USERS,
-      params: idParams,
-      spelling: 'both',
-      handler: async ({ params, principal }) => {
-        await act(services, principal, params.Id);
-        return ok(undefined, 'both');
-      },
-    });
+  userRoute(app, services, {
+    method: 'POST',
+    path: 'message/sign',
+    permission: LETTER_USERS,
+    params: signParams,
+    spelling: 'both',
+    handler: async ({ params, principal }) => {
+      await signLetter(services, principal, params.Id, params.EditVersion);
+      return ok(undefined, 'both');
+    },
+  });
+  userRoute(app, services, {
+    method: 'POST',
+    path: 'message/removesign',
+    permission: LETTER_USERS,
+    params: idParams,
+    spelling: 'both',
+    handler: async ({ params, principal }) => {
+      await removeSignature(services, principal, params.Id);
+      return ok(undefined, 'both');
+    },
+  });
 
   userRoute(app, services, {
     method: ['PUT', 'POST'],

@@ -199,6 +199,29 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     });
   });
 
+  it('refuses a signature from a screen that loaded an older edit: the signer signs what they read', async () => {
+    const id = await api.draft(w.maryam, [w.ali]);
+    const loaded = (await api.get(w.maryam, id)).record.editVersion as number;
+    const edit = { ...api.internal([w.ali], { Subject: 'متن دیگری که امضاکننده ندیده است' }), MessageId: id };
+    expect(await api.save(w.maryam, edit)).toMatchObject({ status: 1 });
+    expect(await api.post(w.maryam, 'message/sign/', { Id: id, EditVersion: loaded })).toEqual({
+      status: 0,
+      messge: REFUSED.editedElsewhere,
+      message: REFUSED.editedElsewhere,
+    });
+    expect((await api.get(w.maryam, id)).record.signed).toBe(false);
+    // Loaded again, it signs; a client that names no version is not checked.
+    const now = (await api.get(w.maryam, id)).record.editVersion as number;
+    expect(await api.post(w.maryam, 'message/sign/', { Id: id, EditVersion: now })).toMatchObject({
+      status: 1,
+    });
+    expect(await api.post(w.maryam, 'message/removesign/', { Id: id })).toMatchObject({ status: 1 });
+    expect(await api.post(w.maryam, 'message/sign/', { Id: id })).toMatchObject({ status: 1 });
+    expect(await api.post(w.maryam, 'message/sign/', { Id: id, EditVersion: [now, now] })).toMatchObject({
+      status: 0,
+    });
+  });
+
   it('delivers to the cartable unread; opening marks it read once, with an event; the counts follow', async () => {
     const before = await api.box(w.ali);
     const id = await api.sendNew(w.maryam, [w.ali], { AnswerRequest: true });

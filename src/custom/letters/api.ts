@@ -264,7 +264,9 @@ export function forwardLetter(fields: Record<string, unknown>, files: File[]) {
   return http.multipart<SaveAnswer>('message/forward/', { ...fields, Attachments: files });
 }
 
-export const signLetter = (id: number) => http.post('message/sign/', { id });
+/** Signs the draft as the screen loaded it: edited since elsewhere, it is refused. */
+export const signLetter = (id: number, editVersion?: number) =>
+  http.post('message/sign/', { id, EditVersion: editVersion });
 export const removeSignature = (id: number) => http.post('message/removesign/', { id });
 export const archiveLetter = (messageId: number, archiveId: number, pageType: string) =>
   http.put('message/setarchive/', { MessageId: messageId, ArchiveId: archiveId, PageType: pageType });

@@ -141,7 +141,7 @@ export function useLetterActions({
     send: () => save(SAVE_MODE.send),
     saveDraft: () => save(SAVE_MODE.draft),
     assignNumber: () => save(SAVE_MODE.number),
-    sign: () => signing(signLetter),
+    sign: () => signing((id) => signLetter(id, record?.editVersion)),
     removeSignature: () => signing(removeSignature),
   };
 }
