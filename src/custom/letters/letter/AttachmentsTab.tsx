@@ -12,14 +12,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import { ImageField } from 'react-admin';
 import { startDownload } from '../../../resources/list/RowActions';
 import { formatJalali } from '../../../shared/jalali';
 import { toPersianDigits } from '../../../shared/persian-digits';
 import { useNotice } from '../../../ui/notices';
 import { attachmentUrl, type LetterAttachment } from '../api';
 import { IMAGE_SIZE_HINT, LETTER_IMAGE_TYPES_LIST } from '../../../shared/uploads';
-import { LetterImagesInput } from './LetterImagesInput';
+import { LetterImagesInput, PendingImagePreview } from './LetterImagesInput';
 
 interface AttachmentsTabProps {
   attachments: LetterAttachment[];
@@ -83,7 +82,7 @@ export function AttachmentsTab({ attachments, editable }: AttachmentsTabProps) {
           }
           helperText="با ذخیره یا ارسال نامه بارگذاری می‌شوند"
         >
-          <ImageField source="src" title="title" />
+          <PendingImagePreview />
         </LetterImagesInput>
       )}
     </Box>

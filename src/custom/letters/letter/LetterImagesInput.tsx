@@ -1,10 +1,13 @@
 // The drop zone for a letter's pictures (spec 1 §2: several at once, jpg, jpeg, png
 // only), in the letter's attachments tab and the forward / reply dialog. It holds the
 // server's limits (src/shared/uploads.ts), so a file the server would refuse is refused
-// at the drop with the server's sentence, before its bytes travel; more files than one
-// save carries stop the save with a message under the zone.
+// at the drop with the server's sentence, before its bytes travel (a renamed PDF too: its
+// first bytes are read); more files than one save carries stop the save with a message
+// under the zone.
 import type { ReactNode } from 'react';
-import { FileInput, type FileInputProps } from 'react-admin';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { FileInput, ImageField, useRecordContext, type FileInputProps } from 'react-admin';
 import {
   attachmentLabel,
   imageTooLargeMessage,
@@ -14,14 +17,56 @@ import {
   TOO_MANY_FILES_MESSAGE,
 } from '../../../shared/uploads';
 import { useNotice } from '../../../ui/notices';
+import type { PendingFile } from './letterForm';
+import { fileSizeText, IMAGE_SIGNATURE_BYTES, isLetterImageBytes } from './letterImageFiles';
 
 /** The drop zone's accepted files (react-dropzone's form: MIME type → extensions). */
 const LETTER_IMAGE_TYPES = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
 
+type DropzoneOptions = NonNullable<FileInputProps['options']>;
 /** react-dropzone's account of a refused file (its type, through react-admin's props). */
-type FileRejection = Parameters<
-  NonNullable<NonNullable<FileInputProps['options']>['onDropRejected']>
->[0][number];
+type FileRejection = Parameters<NonNullable<DropzoneOptions['onDropRejected']>>[0][number];
+/** What react-dropzone reads the files from: a drop, a drag over the zone, the file dialog. */
+type DropEvent = Parameters<NonNullable<DropzoneOptions['getFilesFromEvent']>>[0];
+
+/** Files whose first bytes are not a jpg or png (a PDF named fake.jpg): refused at the drop. */
+const notImages = new WeakSet<object>();
+const NOT_AN_IMAGE = 'not-an-image';
+
+async function markNotImages(files: File[]): Promise<File[]> {
+  await Promise.all(
+    files.map(async (file) => {
+      let bytes: Uint8Array;
+      try {
+        bytes = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());
+      } catch {
+        // Not readable here (no Blob.arrayBuffer, as in jsdom): the server still reads it.
+        return;
+      }
+      if (!isLetterImageBytes(bytes)) notImages.add(file);
+    }),
+  );
+  return files;
+}
+
+/**
+ * The files of a drop or of the file dialog, each read for its first bytes before
+ * react-dropzone checks it; while a drag is over the zone only the items' kinds are known.
+ */
+async function filesOf(event: DropEvent): Promise<Array<File | DataTransferItem>> {
+  if (Array.isArray(event)) return markNotImages(await Promise.all(event.map((handle) => handle.getFile())));
+  const transfer = 'dataTransfer' in event ? event.dataTransfer : null;
+  if (transfer) {
+    if (event.type !== 'drop') return Array.from(transfer.items).filter((item) => item.kind === 'file');
+    return markNotImages(Array.from(transfer.files));
+  }
+  const input = event.target as HTMLInputElement | null;
+  return markNotImages(Array.from(input?.files ?? []));
+}
+
+/** react-dropzone's own checks (type by name, size) and then the bytes read in filesOf. */
+const bytesAreAnImage: DropzoneOptions['validator'] = (file) =>
+  notImages.has(file) ? { code: NOT_AN_IMAGE, message: NOT_AN_IMAGE } : null;
 
 /** Why the drop zone turned a file away, as the server would have said it. */
 function rejectionMessage({ file, errors }: FileRejection): string {
@@ -58,6 +103,8 @@ export function LetterImagesInput({
       maxSize={MAX_IMAGE_BYTES}
       validate={notTooMany}
       options={{
+        getFilesFromEvent: filesOf,
+        validator: bytesAreAnImage,
         onDropRejected: (rejections) => notice.error(rejections.map(rejectionMessage).join('؛ ')),
       }}
       placeholder={placeholder}
@@ -69,5 +116,28 @@ export function LetterImagesInput({
     >
       {children}
     </FileInput>
+  );
+}
+
+/**
+ * A waiting (not yet uploaded) picture in the drop zone: its thumbnail, and under it, right
+ * to left, its name (cut with «…» when long, whole in its title) and its size.
+ */
+export function PendingImagePreview() {
+  const file = useRecordContext<PendingFile>();
+  if (!file) return null;
+  const name = file.rawFile?.name ?? file.title ?? '';
+  return (
+    <Box sx={{ width: 208, minWidth: 0, textAlign: 'start' }}>
+      <ImageField source="src" title="title" />
+      <Typography variant="body2" noWrap title={name} sx={{ px: 0.5 }}>
+        {name}
+      </Typography>
+      {file.rawFile && (
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ px: 0.5 }}>
+          {fileSizeText(file.rawFile.size)}
+        </Typography>
+      )}
+    </Box>
   );
 }
