@@ -86,6 +86,8 @@ export const field = {
   id: (label: string) => z.preprocess(toNumber, recordId(label)).describe(label),
   optionalInt: (label: string, fallback: number) =>
     z.preprocess((v) => toNumber(v) ?? fallback, int32()).describe(label),
+  /** An optional whole number whose absence means something of its own: stays undefined. */
+  optionalWhole: (label: string) => z.preprocess(toNumber, int32().optional()).describe(label),
   /** An optional record id: absent stays undefined, anything but 1 … 2^31 − 1 is refused. */
   optionalId: (label: string) => z.preprocess(toNumber, recordId(label).optional()).describe(label),
   /** Record ids as a repeated parameter (`Ids=1&Ids=2`), a JSON array (in a JSON body or as a

@@ -221,7 +221,8 @@ export const favoriteParams = z.object({
 
 export const deleteParams = z.object({
   Id: field.id('شناسه نامه'),
-  TypeNumber: field.optionalInt('شماره پوشه', 0),
+  // Left out is not 0 ("whichever folder"): a folder without its page is refused (routes.ts).
+  TypeNumber: field.optionalWhole('شماره پوشه'),
   PageType: field.optionalText('نوع صفحه', 50),
   // Accepted as the screens send it (the letter's state: 0, 1, true, '0'…), not used: delete
   // goes by the letter's own state.
