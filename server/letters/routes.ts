@@ -169,7 +169,8 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
       if (folder && folderId < 0) throw new UserError('شماره پوشه معتبر نیست');
       // A folder without its page (PageType misspelt as a key, or left out) meant a folder:
       // not taken as a delete for everyone.
-      if (!folder && params.TypeNumber !== undefined)
+      // (0 is the spec's screens' «no folder», sent with every delete.)
+      if (!folder && params.TypeNumber !== undefined && params.TypeNumber !== 0)
         throw new UserError('شماره پوشه فقط با نوع صفحه بایگانی یا دلخواه فرستاده می‌شود');
       if (folder) await unfileFromFolder(services, principal, params.Id, folder, folderId);
       else await deleteLetter(services, principal, params.Id);
