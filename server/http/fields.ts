@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { cleanPersianText } from '../../src/shared/persian';
 import { emptyToUndefined, isHttpUrl, toBoolean, toNumber } from '../../src/shared/coerce';
-import { int32, recordId } from '../../src/shared/integers';
+import { int32, INT32_MAX, recordId } from '../../src/shared/integers';
 
 export { isHttpUrl };
 
@@ -39,6 +39,13 @@ function idsOfText(text: string): unknown[] {
   }
   return text.split(',');
 }
+
+/** 0 (a parameter's «none» or «whichever») or a record id, 1 … 2^31 − 1: anything else — below
+ *  0, a fraction, past 2^31 − 1 however far — is «{label} معتبر نیست», as an id's is. */
+export const zeroOrRecordId = (label: string) => {
+  const invalid = { message: `${label} معتبر نیست` };
+  return z.number(invalid).int(invalid).min(0, invalid).max(INT32_MAX, invalid);
+};
 
 export const field = {
   /** Required text, trimmed, Arabic ي/ك stored as Persian ی/ک. */
@@ -86,8 +93,10 @@ export const field = {
   id: (label: string) => z.preprocess(toNumber, recordId(label)).describe(label),
   optionalInt: (label: string, fallback: number) =>
     z.preprocess((v) => toNumber(v) ?? fallback, int32()).describe(label),
-  /** An optional whole number whose absence means something of its own: stays undefined. */
-  optionalWhole: (label: string) => z.preprocess(toNumber, int32().optional()).describe(label),
+  /** 0 or a record id whose absence means something of its own (stays undefined): a folder's
+   *  `TypeNumber` of message/list and message/delete. */
+  optionalZeroOrId: (label: string) =>
+    z.preprocess(toNumber, zeroOrRecordId(label).optional()).describe(label),
   /** An optional record id: absent stays undefined, anything but 1 … 2^31 − 1 is refused. */
   optionalId: (label: string) => z.preprocess(toNumber, recordId(label).optional()).describe(label),
   /** Record ids as a repeated parameter (`Ids=1&Ids=2`), a JSON array (in a JSON body or as a

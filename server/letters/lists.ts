@@ -78,8 +78,9 @@ async function shapedList(
   params: ListParams,
 ): Promise<ShapedList<ListValues>> {
   const inFolder = pageType === 'Archive' || pageType === 'Favorite';
-  if (inFolder && params.TypeNumber < 1) throw new UserError('شماره پوشه الزامی است');
-  const folder = inFolder ? params.TypeNumber : 0;
+  // 0 or a folder's id (params.ts): on a folder page, none (left out or 0) is no folder.
+  if (inFolder && !params.TypeNumber) throw new UserError('شماره پوشه الزامی است');
+  const folder = inFolder ? (params.TypeNumber ?? 0) : 0;
   let people = pageType === 'FavoritePerson' ? await favoriteUsers(db, viewer) : [];
   if (pageType === 'FavoritePerson' && !people.length) people = [0];
   const values: ListValues = {

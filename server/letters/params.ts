@@ -3,9 +3,9 @@
 // Optional references may come as 0, '' or the text "null" for "none", as a form built
 // from an empty picker sends them.
 import { z } from 'zod';
-import { field, isUploadedFile, type UploadedFile } from '../http/fields';
+import { field, isUploadedFile, zeroOrRecordId, type UploadedFile } from '../http/fields';
 import { toBoolean, toNumber } from '../../src/shared/coerce';
-import { INT32_MAX, recordId } from '../../src/shared/integers';
+import { recordId } from '../../src/shared/integers';
 import { isFormDay, startOfTehranDay, tehranWallClock, toIsoDate } from '../../src/shared/jalali';
 import { formYearsMessage } from '../../src/shared/validation-messages';
 import { LETTER_TEXT_MAX } from '../../src/shared/letter-limits';
@@ -21,16 +21,7 @@ const optionalRef = (label: string) =>
 
 /** 0 or a record id (a new letter is MessageId 0). */
 const zeroOrId = (label: string) =>
-  z
-    .preprocess(
-      (v) => (absent(v) ? 0 : toNumber(v)),
-      z
-        .number({ message: `${label} معتبر نیست` })
-        .int({ message: `${label} معتبر نیست` })
-        .min(0, { message: `${label} معتبر نیست` })
-        .max(INT32_MAX, { message: `${label} معتبر نیست` }),
-    )
-    .describe(label);
+  z.preprocess((v) => (absent(v) ? 0 : toNumber(v)), zeroOrRecordId(label)).describe(label);
 
 const oneOf = (label: string, values: readonly number[], fallback?: number) =>
   z
@@ -222,7 +213,8 @@ export const favoriteParams = z.object({
 export const deleteParams = z.object({
   Id: field.id('شناسه نامه'),
   // Left out is not 0 ("whichever folder"): a folder without its page is refused (routes.ts).
-  TypeNumber: field.optionalWhole('شماره پوشه'),
+  // 0 or a folder's id, as message/list reads it.
+  TypeNumber: field.optionalZeroOrId('شماره پوشه'),
   PageType: field.optionalText('نوع صفحه', 50),
   // Accepted as the screens send it (the letter's state: 0, 1, true, '0'…), not used: delete
   // goes by the letter's own state.
@@ -240,7 +232,9 @@ export const listParams = z.object({
   Count: field.pageSize(0),
   MessageType: oneOf('نوع نامه', [0, 4, 5, 6], 0),
   Phrase: field.optionalText('عبارت جستجو', 200),
-  TypeNumber: field.optionalInt('شماره پوشه', 0),
+  // The folder of a folder page (left out or 0 there: «شماره پوشه الزامی است», lists.ts); 0 or
+  // a folder's id on any page, as message/delete reads it.
+  TypeNumber: field.optionalZeroOrId('شماره پوشه'),
   PageType: field.optionalText('نوع صفحه', 50),
   projectId: optionalRef('پروژه'),
   toCustomerId: optionalRef('مشتری گیرنده'),

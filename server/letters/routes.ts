@@ -166,7 +166,6 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
       // misspelt folder page must not delete the letter for everyone.
       const folder = FOLDER_PAGES[pageTypeOf(params.PageType ?? '')];
       const folderId = params.TypeNumber ?? 0;
-      if (folder && folderId < 0) throw new UserError('شماره پوشه معتبر نیست');
       // A folder without its page (PageType misspelt as a key, or left out) meant a folder:
       // not taken as a delete for everyone.
       // (0 is the spec's screens' «no folder», sent with every delete.)

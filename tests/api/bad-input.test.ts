@@ -437,6 +437,125 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
     });
   });
 
+  describe('the letter lists’ numbers', () => {
+    /** message/list/ or message/delete/ with the query's pairs as written (a key repeated is a list). */
+    const asked = (path: string, pairs: [string, string][]) =>
+      server.api.call(
+        path === 'message/delete/' ? 'DELETE' : 'GET',
+        `/api/${path}?${new URLSearchParams(pairs)}`,
+        {
+          token: admin,
+        },
+      );
+
+    it('answers a folder’s TypeNumber in the lists as message/delete does: 0 or a folder id, else «معتبر نیست»', async () => {
+      const required = { status: 0, message: 'شماره پوشه الزامی است' };
+      const invalid = { status: 0, message: 'شماره پوشه معتبر نیست' };
+      for (const PageType of ['Archive', 'Favorite']) {
+        // A folder page without its folder asks for one (left out, empty, or 0: no folder).
+        for (const pairs of [[], [['TypeNumber', '']], [['TypeNumber', ' ']], [['TypeNumber', '0']]] as [
+          string,
+          string,
+        ][][])
+          expect((await asked('message/list/', [['PageType', PageType], ...pairs])).body, `${pairs}`).toEqual(
+            required,
+          );
+        // What is no folder id: below 0, a fraction, past 2^31 − 1 (however far), not a number.
+        for (const TypeNumber of [
+          '-5',
+          '-1',
+          '1.5',
+          '2147483648',
+          '99999999999999999999',
+          '1e+300',
+          'abc',
+          '0x10',
+        ])
+          for (const [path, page] of [
+            ['message/list/', PageType],
+            ['message/list/', 'AllMyMessage'],
+            ['message/delete/', PageType],
+          ]) {
+            const answer = await asked(path, [
+              ['Id', '1'],
+              ['PageType', page],
+              ['TypeNumber', TypeNumber],
+            ]);
+            expect(answer.status, `${path} ${page} ${TypeNumber}`).toBe(200);
+            expect(answer.body, `${path} ${page} ${TypeNumber}`).toMatchObject(invalid);
+          }
+        // Two values, or a NUL: refused as every single-valued parameter is, the same on both calls.
+        for (const path of ['message/list/', 'message/delete/']) {
+          const two = await asked(path, [
+            ['Id', '1'],
+            ['PageType', PageType],
+            ['TypeNumber', '1'],
+            ['TypeNumber', '2'],
+          ]);
+          expect(two.body).toMatchObject({
+            status: 0,
+            message: 'شماره پوشه باید یک مقدار باشد، نه فهرستی از مقادیر',
+          });
+          const nul = await asked(path, [
+            ['Id', '1'],
+            ['PageType', PageType],
+            ['TypeNumber', '1\u0000'],
+          ]);
+          expect(nul.body).toMatchObject({ status: 0, message: 'شماره پوشه نویسه‌های نامعتبر دارد' });
+        }
+        // The largest folder id is a folder (none of the user's: an empty list).
+        expect(
+          (
+            await asked('message/list/', [
+              ['PageType', PageType],
+              ['TypeNumber', '2147483647'],
+            ])
+          ).body,
+        ).toMatchObject({ status: 1, records: [], totalCount: 0 });
+      }
+    });
+
+    it('answers every other bad number of a list by its field, in one Persian sentence, never a 500', async () => {
+      const fields: [string, string, string][] = [
+        ['Page', 'صفحه', 'AllMyMessage'],
+        ['Count', 'تعداد', 'AllMyMessage'],
+        ['MessageType', 'نوع نامه', 'Send'],
+        ['projectId', 'پروژه', 'AllMessage'],
+        ['toCustomerId', 'مشتری گیرنده', 'Send'],
+        ['fromCustomerId', 'مشتری فرستنده', 'Send'],
+      ];
+      // Each a value of the field (two values: the field repeated).
+      const values = [
+        ...['-5', '1.5', '2147483648', '99999999999999999999', '1e+300', 'abc', '0x10', '1\u0000'].map(
+          (v) => [v],
+        ),
+        ['1', '2'],
+      ];
+      for (const [name, label, PageType] of fields)
+        for (const sent of values) {
+          const query = sent.map((v): [string, string] => [name, v]);
+          const answer = await asked('message/list/', [['PageType', PageType], ...query]);
+          const what = `${name} ${JSON.stringify(query)}`;
+          expect(answer.status, what).toBe(200);
+          expect(answer.body.status, what).toBe(0);
+          expect(answer.body.message, what).toMatch(
+            new RegExp(
+              `^${label} (معتبر نیست|بیش از حد بزرگ است|نویسه‌های نامعتبر دارد|باید یک مقدار باشد، نه فهرستی از مقادیر|باید ۱ یا بیشتر باشد|باید ۱- \\(همه\\) یا عددی از ۰ به بالا باشد)$`,
+            ),
+          );
+        }
+      // The last page there could be is a page (empty), not a failure.
+      expect(
+        (
+          await asked('message/list/', [
+            ['Page', '2147483647'],
+            ['Count', '500'],
+          ])
+        ).body,
+      ).toMatchObject({ status: 1, records: [] });
+    });
+  });
+
   describe('dates', () => {
     it('takes a date within the years a form takes, and refuses others in Persian, changing nothing', async () => {
       const fields = {
