@@ -1,6 +1,12 @@
 // The numbers and words of the letters' workflow (spec 1 §1, §4, §9), in one place.
 import { MESSAGE_TYPES } from '../../src/schemas/correspondence';
-import { EDITED_ELSEWHERE } from '../../src/shared/letter-messages';
+import {
+  EDITED_ELSEWHERE,
+  LETTER_NOT_FOUND,
+  NOT_HOLDER,
+  SENT_READ_ONLY,
+  SIGNED_READ_ONLY,
+} from '../../src/shared/letter-messages';
 
 export type MessageType = 4 | 5 | 6;
 export const INTERNAL = 4;
@@ -85,12 +91,12 @@ export type PageType = (typeof PAGE_TYPES)[number];
 
 /** The refusals of spec 1 §4, in the words the user reads. */
 export const REFUSED = {
-  notFound: 'نامه یافت نشد',
-  sentReadOnly: 'نامه ارسال‌شده قابل ویرایش نیست',
-  signedReadOnly: 'پیش‌نویس امضاشده قابل ویرایش نیست؛ ابتدا امضا را حذف کنید',
+  notFound: LETTER_NOT_FOUND,
+  sentReadOnly: SENT_READ_ONLY,
+  signedReadOnly: SIGNED_READ_ONLY,
   sendNeedsSignature: 'ارسال پیش‌نویس نیازمند امضا است',
   alreadyNumbered: 'این نامه پیش‌تر شماره گرفته است',
-  notHolder: 'این پیش‌نویس در دست شما نیست',
+  notHolder: NOT_HOLDER,
   editedElsewhere: EDITED_ELSEWHERE,
   notDraft: 'این کار فقط روی پیش‌نویس ممکن است',
   notSent: 'این کار فقط روی نامه ارسال‌شده ممکن است',

@@ -229,6 +229,94 @@ describe('a letter being written survives a reload and an ended session', () => 
     expect(await body().innerText()).not.toContain('افزوده‌ی زبانه نخست');
   });
 
+  /** A draft to علی written through the screen, opened from the drafts: its id and address. */
+  async function draftOnScreen(draftSubject: string) {
+    await page.goto(`${origin}/letter/true/AllMyMessage/4/0`);
+    await subject().fill(draftSubject);
+    const recipients = page.getByRole('combobox', { name: /^گیرندگان/ });
+    await recipients.click();
+    await recipients.fill('علی');
+    await page.getByRole('option', { name: 'علی رضایی' }).click();
+    await body().click();
+    await page.keyboard.type('متن نخست');
+    await page.getByRole('button', { name: 'ذخیره پیش‌نویس' }).click();
+    await page.waitForURL(/\/draftmessage/);
+    await page.getByText(draftSubject).first().click();
+    await page.waitForURL(/\/letter\/false\/Draft\/4\/\d+/);
+    await expect.poll(() => body().innerText()).toContain('متن نخست');
+    return { id: Number(page.url().split('/').pop()), url: page.url() };
+  }
+  const token = () =>
+    page.evaluate(
+      () => (JSON.parse(localStorage.getItem('dabir.session') ?? '{}') as { token?: string }).token,
+    );
+  async function typeMore(words: string) {
+    await body().click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(words);
+    await page.waitForTimeout(600);
+  }
+
+  it('offers what was typed as text and as a new letter when the draft was sent elsewhere meanwhile', async () => {
+    const draftSubject = `پیش‌نویسی که جای دیگر رفت ${Date.now() % 100_000}`;
+    const { id, url } = await draftOnScreen(draftSubject);
+    await typeMore(' و بندی که نباید گم شود');
+    // Another tab (here the API, with the same session) signs and sends it.
+    const signed = await portal.server.api.post('message/sign/', { id }, { token: await token() });
+    expect(signed.body.status).toBe(1);
+    const form = new FormData();
+    form.append('MessageId', String(id));
+    form.append('IsSend', '1');
+    const sent = await portal.server.api.call('POST', 'message/save/', { token: await token(), form });
+    expect(sent.body.status).toBe(1);
+    // This tab saves: refused, and the letter is shown as it now is, the words beside it.
+    await page.getByRole('button', { name: 'ذخیره پیش‌نویس' }).click();
+    const stranded = page.getByRole('alert', { name: 'متن ذخیره‌نشده' });
+    await stranded.waitFor();
+    expect(await stranded.innerText()).toContain('ذخیره نشد');
+    expect(await stranded.getByLabel('متن نوشته‌شده').innerText()).toBe(
+      `${draftSubject}\n\nمتن نخست و بندی که نباید گم شود`,
+    );
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'compose-stranded-copy.png') });
+    // Still there after a reload (no question asked: nothing on the screen is unsaved).
+    await page.reload();
+    await stranded.waitFor();
+    // A new letter with it: the same words, a letter of its own.
+    await stranded.getByRole('button', { name: 'نامه تازه با این متن' }).click();
+    await page.waitForURL(/\/letter\/true\/AllMyMessage\/4\/0\?copy=/);
+    await expect.poll(() => subject().inputValue()).toBe(draftSubject);
+    await expect.poll(() => body().innerText()).toContain('و بندی که نباید گم شود');
+    expect(await page.getByRole('alert').filter({ hasText: 'اینجا نامه‌ای تازه است' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'ذخیره پیش‌نویس' }).click();
+    await page.waitForURL(/\/draftmessage/);
+    // Saved: neither copy is offered again.
+    await page.goto(url);
+    await page.getByRole('tab', { name: 'مشاهده نامه' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await stranded.count()).toBe(0);
+  });
+
+  it('offers it beside «نامه یافت نشد» when the draft was deleted elsewhere, and drops it when asked', async () => {
+    const draftSubject = `پیش‌نویسی که جای دیگر حذف شد ${Date.now() % 100_000}`;
+    const { id } = await draftOnScreen(draftSubject);
+    await typeMore(' و سطری تازه');
+    const deleted = await portal.server.api.call('DELETE', 'message/delete/', {
+      token: await token(),
+      json: { Id: id },
+    });
+    expect(deleted.body.status).toBe(1);
+    await page.getByRole('button', { name: 'ذخیره پیش‌نویس' }).click();
+    await page.getByRole('heading', { name: 'نامه یافت نشد' }).waitFor();
+    const stranded = page.getByRole('alert', { name: 'متن ذخیره‌نشده' });
+    expect(await stranded.getByLabel('متن نوشته‌شده').innerText()).toContain('متن نخست و سطری تازه');
+    await stranded.getByRole('button', { name: 'دور انداختن' }).click();
+    await expect.poll(() => stranded.count()).toBe(0);
+    await page.reload();
+    await page.getByRole('heading', { name: 'نامه یافت نشد' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await stranded.count()).toBe(0);
+  });
+
   it('forgets the copies when the user signs out on purpose', async () => {
     await page.goto(`${origin}/letter/true/AllMyMessage/4/0`);
     await subject().fill('نامه‌ای که با خروج فراموش می‌شود');

@@ -60,3 +60,73 @@ describe('the compose backup as the page goes', () => {
     expect(stored()).toBeNull();
   });
 });
+
+// A letter that left the user's hands (sent, signed, passed on, deleted elsewhere) is not
+// put back in its form: its copy is offered apart, as text and as a new letter.
+describe('a copy whose letter can no longer be edited here', () => {
+  const DRAFT = '/letter/false/Draft/4/57';
+  const loaded = { ...emptyValues(3), subject: 'گزارش', messageBody: '<p>متن</p>' };
+  const keyOf = (address: string) => `dabir:compose:1:${address}`;
+  const write = (address: string, values: Partial<LetterFormValues>, extra: Partial<ComposeBackup> = {}) =>
+    sessionStorage.setItem(
+      keyOf(address),
+      JSON.stringify({ values: { ...loaded, ...values }, fileNames: [], base: 'x', savedAt: 0, ...extra }),
+    );
+
+  beforeEach(() => {
+    sessionStorage.clear();
+    signIn();
+  });
+  afterEach(cleanup);
+
+  it('is found where the letter is not editable (or gone), not where it is', async () => {
+    const { useStrandedBackup, useFoundBackup } =
+      await import('../../src/custom/letters/letter/composeBackup');
+    write(DRAFT, { subject: 'گزارش و افزوده‌ی زبانه نخست' });
+    const stranded = (editable: boolean, at: LetterFormValues | null = loaded) =>
+      renderHook(() => useStrandedBackup(DRAFT, at, editable)).result.current;
+    expect(stranded(false)?.values.subject).toBe('گزارش و افزوده‌ی زبانه نخست');
+    expect(stranded(false, null)?.values.subject).toBe('گزارش و افزوده‌ی زبانه نخست');
+    expect(stranded(true)).toBeNull();
+    // Editable, it is the ordinary copy's business (here written over another load: not taken).
+    expect(renderHook(() => useFoundBackup(DRAFT, loaded, true)).result.current).toBeNull();
+    // What the letter now says anyway (the other tab sent these very words): nothing lost.
+    write(DRAFT, {});
+    expect(stranded(false)).toBeNull();
+  });
+
+  it('is carried into a new letter at an address of its own, and goes when that one is saved', async () => {
+    const { carryToNewLetter, dropComposeBackup, useFoundBackup } =
+      await import('../../src/custom/letters/letter/composeBackup');
+    write(DRAFT, { subject: 'متن نجات‌یافته' }, { clientKey: 'old-key' });
+    // Someone's ordinary new letter of the type, unsaved, is not overwritten.
+    write(PATH, { subject: 'نامه‌ی تازه‌ی دیگر' });
+    const backup = JSON.parse(sessionStorage.getItem(keyOf(DRAFT))!) as ComposeBackup;
+    const address = carryToNewLetter(DRAFT, backup, PATH);
+    expect(address).toMatch(/^\/letter\/true\/AllMyMessage\/4\/0\?copy=\w+$/);
+    const found = renderHook(() => useFoundBackup(address, emptyValues(null), true)).result.current;
+    expect(found?.values.subject).toBe('متن نجات‌یافته');
+    // Its old letter's ClientKey is not carried: a save must write a new letter.
+    expect(found?.clientKey).toBeUndefined();
+    expect(JSON.parse(sessionStorage.getItem(keyOf(PATH))!).values.subject).toBe('نامه‌ی تازه‌ی دیگر');
+    dropComposeBackup(address);
+    expect(sessionStorage.getItem(keyOf(address))).toBeNull();
+    expect(sessionStorage.getItem(keyOf(DRAFT))).toBeNull();
+    expect(sessionStorage.getItem(keyOf(PATH))).not.toBeNull();
+  });
+
+  it('is copied as plain text, a line per paragraph', async () => {
+    const { strandedText } = await import('../../src/custom/letters/letter/StrandedCopy');
+    const text = strandedText({
+      values: {
+        ...loaded,
+        subject: ' درخواست مرخصی ',
+        messageBody: '<p>با سلام</p><p>خواهشمند است<br>موافقت فرمایید.</p><ul><li>یک</li><li>دو</li></ul>',
+      },
+      fileNames: [],
+      base: '',
+      savedAt: 0,
+    });
+    expect(text).toBe('درخواست مرخصی\n\nبا سلام\nخواهشمند است\nموافقت فرمایید.\nیک\nدو');
+  });
+});

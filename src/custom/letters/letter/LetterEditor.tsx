@@ -15,7 +15,6 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Form, Title } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useLocation } from 'react-router-dom';
 import { getSession } from '../../../api/session';
 import { usePermissions } from '../../../auth';
 import { formatJalali } from '../../../shared/jalali';
@@ -23,7 +22,14 @@ import { toPersianDigits } from '../../../shared/persian-digits';
 import type { LetterDetail } from '../api';
 import { letterTypeInfo, OUTGOING } from '../letterTypes';
 import { AttachmentsTab } from './AttachmentsTab';
-import { useFoundBackup, useKeptBackup, useRestoredBackup, type ComposeBackup } from './composeBackup';
+import {
+  useComposeAddress,
+  useFoundBackup,
+  useKeptBackup,
+  useRestoredBackup,
+  useStrandedBackup,
+  type ComposeBackup,
+} from './composeBackup';
 import { ComposeTab } from './ComposeTab';
 import { EventsTab, ForwardsTab } from './HistoryTabs';
 import { LetterBottomBar, LetterTopBar } from './LetterBars';
@@ -31,6 +37,7 @@ import { letterButtons, type LetterButtons } from './letterButtons';
 import { emptyValues, isChanged, valuesOf, type LetterFormValues } from './letterForm';
 import { LetterDialogs, type DialogName } from './LetterDialogs';
 import { RelatedTab } from './RelatedTab';
+import { StrandedCopy } from './StrandedCopy';
 import { useLetterActions } from './useLetterActions';
 import { defaultScheme, type SchemeChoice } from './useLetterChoices';
 import { ViewTab } from './ViewTab';
@@ -136,8 +143,11 @@ function LetterWorkspace({
     // `tabs` is made anew by each render of the screen; the tab decides.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tab]);
-  const { pathname } = useLocation();
-  const backup = useFoundBackup(pathname, loaded, buttons.editable);
+  const address = useComposeAddress();
+  const backup = useFoundBackup(address, loaded, buttons.editable);
+  // What was typed here before the letter left the user's hands: offered apart.
+  const stranded = useStrandedBackup(address, loaded, buttons.editable);
+  const [strandedShown, setStrandedShown] = useState(stranded !== null);
   // The copy's key, until the copy is dropped: what is written then is another letter.
   const [copyKey, setCopyKey] = useState(backup?.clientKey);
   const actions = useLetterActions({
@@ -152,7 +162,7 @@ function LetterWorkspace({
     showErrors: (fields) =>
       setTab(fields.includes('attachments') && fields.length === 1 ? 'attachments' : 'compose'),
   });
-  useKeptBackup(pathname, loaded, current, changed, buttons.editable, actions.clientKey, getValues);
+  useKeptBackup(address, loaded, current, changed, buttons.editable, actions.clientKey, getValues);
   const restored = useRestoredBackup(backup, loaded);
   const saved = Boolean(record && record.messageId > 0);
   const typeLabel = letterTypeInfo(messageType)?.label ?? '';
@@ -168,10 +178,18 @@ function LetterWorkspace({
         <RestoredBanner
           backup={backup}
           onUndo={() => {
-            restored.undo(pathname);
+            restored.undo(address);
             setCopyKey(undefined);
           }}
           onClose={restored.close}
+        />
+      )}
+      {strandedShown && stranded && (
+        <StrandedCopy
+          backup={stranded}
+          address={address}
+          messageType={messageType}
+          onDropped={() => setStrandedShown(false)}
         />
       )}
       <Card>
@@ -275,6 +293,8 @@ function RestoredBanner({
       }
     >
       آنچه در {day} ساعت {time} نوشته بودید و ذخیره نشده بود بازگردانده شد.
+      {backup.carried &&
+        ' این متن از نامه‌ای آمده است که دیگر از آنجا ویرایش نمی‌شد؛ اینجا نامه‌ای تازه است.'}
       {backup.overtaken &&
         ' این نامه پس از آن جای دیگری ویرایش شده است: با «دور انداختن» نسخه‌ی تازه را ببینید؛ با ذخیره، متن شما جای آن را می‌گیرد.'}
       {files > 0 &&

@@ -17,7 +17,9 @@ import { fetchLetter, type LetterDetail } from '../api';
 import { hasPermission } from '../../../api/session';
 import { useOnRefresh } from '../../../ui/useOnRefresh';
 import { letterTypeInfo } from '../letterTypes';
+import { useComposeAddress, useStrandedBackup } from './composeBackup';
 import { LetterEditor, type LetterTab, type TabMemory } from './LetterEditor';
+import { StrandedCopy } from './StrandedCopy';
 import { offeredSchemes, useLetterChoices } from './useLetterChoices';
 
 export default function LetterScreen() {
@@ -115,14 +117,16 @@ function LetterLoader({ id, messageType, pageType, reload, tabs, focusBack }: Le
     if (drawn) focusControl(focusBack);
   }, [drawn, focusBack]);
 
-  if (typeof detail === 'string') return <LetterMissing message={detail} />;
+  if (typeof detail === 'string') return <LetterMissing message={detail} messageType={messageType} />;
   if (detail && 'failed' in detail) return <LetterLoadFailed reason={detail.failed} onRetry={reload} />;
   if (id > 0 && !loaded) return <LetterSkeleton />;
   const info = letterTypeInfo(type);
-  if (id <= 0 && !info) return <LetterMissing message="نوع نامه معتبر نیست" />;
+  if (id <= 0 && !info) return <LetterMissing message="نوع نامه معتبر نیست" messageType={messageType} />;
   // Said before a form is filled in that the server would refuse (it checks the same).
   if (id <= 0 && info && !hasPermission(info.permission))
-    return <LetterMissing message={`شما اجازه‌ی نوشتن نامه‌ی ${info.label} را ندارید`} />;
+    return (
+      <LetterMissing message={`شما اجازه‌ی نوشتن نامه‌ی ${info.label} را ندارید`} messageType={messageType} />
+    );
   if (!choices) return <LetterSkeleton />;
   return (
     <LetterEditor
@@ -167,15 +171,30 @@ function LetterLoadFailed({ reason, onRetry }: { reason: string; onRetry: () => 
   );
 }
 
-function LetterMissing({ message }: { message: string }) {
+/** The letter is not there (deleted, never was, not the user's) or may not be written: said
+ *  so, and what the user typed in it before is offered as text (StrandedCopy). */
+function LetterMissing({ message, messageType }: { message: string; messageType: number }) {
+  const address = useComposeAddress();
+  const stranded = useStrandedBackup(address, null, false);
+  const [shown, setShown] = useState(stranded !== null);
   return (
-    <Card sx={{ mt: 2, maxWidth: 640 }}>
-      <Title title="نامه" />
-      <CardContent sx={{ textAlign: 'center', py: 6 }}>
-        <Typography variant="h6" component="h1">
-          {message}
-        </Typography>
-      </CardContent>
-    </Card>
+    <Box sx={{ mt: 2, maxWidth: 640, display: 'grid', gap: 2 }}>
+      <Card>
+        <Title title="نامه" />
+        <CardContent sx={{ textAlign: 'center', py: 6 }}>
+          <Typography variant="h6" component="h1">
+            {message}
+          </Typography>
+        </CardContent>
+      </Card>
+      {shown && stranded && (
+        <StrandedCopy
+          backup={stranded}
+          address={address}
+          messageType={messageType}
+          onDropped={() => setShown(false)}
+        />
+      )}
+    </Box>
   );
 }

@@ -3,9 +3,12 @@
 // (revoked, expired: the sign-in page brings the user back to the same address), a walk
 // elsewhere in the portal and back — the letter screen finds it again and offers it back
 // (LetterEditor's banner). Chosen files cannot be kept there: their names are, so the
-// banner can ask for them again. A saved letter clears its copy.
+// banner can ask for them again. A saved letter clears its copy. A copy whose letter can no
+// longer be edited here (sent, signed, passed on or deleted since) is offered as text and as
+// a new letter instead (useStrandedBackup, StrandedCopy.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
+import { useLocation } from 'react-router-dom';
 import { getSession, UNSAVED_WORK_PREFIX, unsavedWorkForgottenAt } from '../../../api/session';
 import { isChanged, type LetterFormValues } from './letterForm';
 
@@ -29,6 +32,18 @@ export interface ComposeBackup {
   /** Its save was refused, the draft edited elsewhere since (EDITED_ELSEWHERE): offered
    *  over the newer draft too, said to be older than it. */
   overtaken?: boolean;
+  /** Brought from a letter no longer editable into a new one (carryToNewLetter): taken
+   *  whatever the new form holds. */
+  carried?: boolean;
+  /** The address of the copy it was carried from: dropped too once this one is saved. */
+  carriedFrom?: string;
+}
+
+/** The address a screen's copy is kept under: its path, and its query — a letter carried
+ *  from another (`?copy=…`) has a copy of its own beside the type's ordinary new letter. */
+export function useComposeAddress(): string {
+  const { pathname, search } = useLocation();
+  return pathname + search;
 }
 
 /** The copies whose save found the draft edited elsewhere (keys), this tab's life. */
@@ -65,6 +80,8 @@ const droppedAt = new Map<string, number>();
 export function dropComposeBackup(pathname: string) {
   const key = keyOf(pathname);
   if (!key) return;
+  const carriedFrom = read(pathname)?.carriedFrom;
+  if (carriedFrom) dropComposeBackup(carriedFrom);
   overtakenKeys.delete(key);
   sessionStorage.removeItem(key);
   droppedAt.set(key, performance.now());
@@ -77,9 +94,46 @@ const baseOf = (loaded: LetterFormValues) => JSON.stringify({ ...loaded, attachm
 export function useFoundBackup(pathname: string, loaded: LetterFormValues, editable: boolean) {
   const [found] = useState(() => {
     const backup = editable ? read(pathname) : null;
-    return backup && (backup.base === baseOf(loaded) || backup.overtaken) ? backup : null;
+    return backup && (backup.base === baseOf(loaded) || backup.overtaken || backup.carried) ? backup : null;
   });
   return found;
+}
+
+/** The copy kept for a letter this screen cannot edit (sent, signed, passed on, deleted
+ *  since it was written), unless what it holds is what the letter now says: nothing of it
+ *  would go in the form, so it is offered apart (StrandedCopy). `loaded` is null for a
+ *  letter that is not there any more. */
+export function useStrandedBackup(address: string, loaded: LetterFormValues | null, editable: boolean) {
+  const [found] = useState(() => {
+    const backup = editable ? null : read(address);
+    if (!backup) return null;
+    if (loaded && !isChanged(loaded, { ...backup.values, attachments: [] }) && !backup.fileNames.length)
+      return null;
+    return backup;
+  });
+  return found;
+}
+
+/** Puts a kept copy in a new letter of the type, at an address of its own; returns it. The
+ *  original copy stays until the new letter is saved (then both go), or is dropped. */
+export function carryToNewLetter(from: string, backup: ComposeBackup, newLetterPath: string): string {
+  const address = `${newLetterPath}?copy=${Date.now().toString(36)}`;
+  const key = keyOf(address);
+  if (!key) return address;
+  const carried: ComposeBackup = {
+    values: backup.values,
+    fileNames: backup.fileNames,
+    base: '',
+    savedAt: backup.savedAt,
+    carried: true,
+    carriedFrom: from,
+  };
+  try {
+    sessionStorage.setItem(key, JSON.stringify(carried));
+  } catch {
+    // Full: the new letter opens empty, and the text is still offered where it was.
+  }
+  return address;
 }
 
 /** Keeps the form's copy while it is changed, and asks before the tab is closed or reloaded. */
@@ -136,6 +190,7 @@ export function useKeptBackup(
         savedAt: Date.now(),
         clientKey,
         ...(overtakenKeys.has(key) && { overtaken: true }),
+        ...keptMarks(key),
       };
       try {
         sessionStorage.setItem(key, JSON.stringify(backup));
@@ -162,6 +217,16 @@ export function useKeptBackup(
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [changed, editable]);
+}
+
+/** What a copy rewritten as the user types keeps of the one before: where it was carried from. */
+function keptMarks(key: string): Pick<ComposeBackup, 'carried' | 'carriedFrom'> {
+  try {
+    const before = JSON.parse(sessionStorage.getItem(key) ?? 'null') as ComposeBackup | null;
+    return before?.carried ? { carried: true, carriedFrom: before.carriedFrom } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** Puts a found copy into the form once, on arrival; `undo` returns to what was loaded. */

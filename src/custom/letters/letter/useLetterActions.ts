@@ -2,7 +2,10 @@
 // save draft (IsSend 0; then the drafts), assign a number (IsSend 6), sign and remove the
 // signature. The form is checked first when it may be edited; a refusal or a network
 // failure shows its own message in red (spec 1 §8). Attachments upload with progress. A
-// sign or a signature removed reloads the letter, refused too (it was done already).
+// sign or a signature removed reloads the letter, refused too (it was done already). A save
+// refused because the letter is no longer this screen's to edit (sent, signed, passed on,
+// deleted elsewhere) keeps what was typed and loads the letter as it now is, where the copy
+// is offered as text and as a new letter (StrandedCopy.tsx).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
@@ -11,9 +14,9 @@ import { pathTo } from '../../../routes';
 import { useNotice } from '../../../ui/notices';
 import { removeSignature, SAVE_MODE, saveLetter, signLetter, type LetterRecord, type SaveMode } from '../api';
 import { letterPath } from '../letterTypes';
-import { dropComposeBackup, keepOvertakenBackup } from './composeBackup';
+import { dropComposeBackup, keepOvertakenBackup, useComposeAddress } from './composeBackup';
 import { newClientKey, saveFields, type LetterFormValues } from './letterForm';
-import { EDITED_ELSEWHERE } from '../../../shared/letter-messages';
+import { EDITED_ELSEWHERE, OUT_OF_HAND } from '../../../shared/letter-messages';
 
 interface ActionsOptions {
   record: LetterRecord | undefined;
@@ -51,7 +54,8 @@ export function useLetterActions({
   const messageId = record?.messageId ?? 0;
   // One key per visit of the screen: a retry after a lost answer is on the same visit;
   // any navigation (a new letter from the menu) is a new letter with a new key.
-  const { key: visit, pathname } = useLocation();
+  const { key: visit } = useLocation();
+  const address = useComposeAddress();
   // A copy brought back after a reload keeps its key: its letter may have been saved then.
   const clientKey = useMemo(() => restoredKey ?? newClientKey(), [visit, restoredKey]); // eslint-disable-line react-hooks/exhaustive-deps
   // Set at once, unlike `busy`: clicks queued in one task must not save twice.
@@ -65,7 +69,7 @@ export function useLetterActions({
   }, []);
 
   const afterSave = (mode: SaveMode, id: number) => {
-    dropComposeBackup(pathname);
+    dropComposeBackup(address);
     // The user left while it was saving: the answer's toast is enough, no pulling back.
     if (!mounted.current) return;
     if (mode === SAVE_MODE.send) navigate(letterPath('Send', messageType, id));
@@ -97,9 +101,14 @@ export function useLetterActions({
       const answer = await saveLetter(fields, files, setProgress);
       if (notice.fromAnswer(answer)) afterSave(mode, Number(answer.id) || messageId);
       else {
+        const reason = answer.message ?? answer.messge ?? '';
         // Edited elsewhere: what was typed is kept for the letter opened anew (its banner).
-        if ((answer.message ?? answer.messge) === EDITED_ELSEWHERE) keepOvertakenBackup(pathname);
-        refused?.();
+        if (reason === EDITED_ELSEWHERE) keepOvertakenBackup(address);
+        // Out of this screen's hands: kept, and the letter shown as it is now, the copy beside.
+        if (messageId > 0 && OUT_OF_HAND.includes(reason)) {
+          keepOvertakenBackup(address);
+          if (mounted.current) reload();
+        } else refused?.();
       }
     } catch (error) {
       notice.error(errorText(error));
