@@ -1,6 +1,6 @@
 // Master data of the correspondence area (spec 1 §3): numbering schemes (andikator),
 // archive and favourite folders, receive methods and letter templates.
-import { defineResource, f } from './kit';
+import { defineResource, f, type RecordRule } from './kit';
 import { shownTag, TEMPLATE_TAGS } from '../shared/print-tags';
 
 /** Letter types (spec 1 §1): internal, incoming, outgoing. */
@@ -70,6 +70,23 @@ export const andikator = defineResource({
 
 // Letter folders (archive, favourites): trees of a title and the folder above.
 
+/** A slash, or a character drawn as one (fraction, division, full-width slash). */
+const SLASH = /[/\u2044\u2215\uFF0F]/;
+
+/**
+ * A folder's title holds no «/»: the menu, the folder picker and a letter's folder dialog
+ * show a folder by its path, the titles joined by « / », so «الف / ب» beside «الف» with a
+ * child «ب» would be two entries of one path. Judged when the title changes only: a title
+ * stored before the rule stays, and its folder can still be moved or saved.
+ */
+const titleWithoutSlash = <const N extends string>(field: N): RecordRule<N> => ({
+  field,
+  reads: [field],
+  message: 'عنوان پوشه نباید «/» داشته باشد؛ مسیر پوشه‌ها با « / » از هم جدا می‌شود',
+  holds: (record) => !SLASH.test(String(record[field] ?? '')),
+  onlyWhenChanged: true,
+});
+
 export const archive = defineResource({
   name: 'archive',
   route: '/archive',
@@ -83,6 +100,7 @@ export const archive = defineResource({
     parentFk: f.treeParent('پوشه بالادست', 'archive', { list: true }),
   },
   filters: { parentId: 'parentFk' },
+  rules: [titleWithoutSlash('archiveTitle')],
   help: 'پوشه‌های بایگانی نامه‌ها؛ هر پوشه می‌تواند زیر پوشه دیگری باشد.',
 });
 
@@ -99,6 +117,7 @@ export const favorite = defineResource({
     parentFk: f.treeParent('پوشه بالادست', 'favorite', { list: true }),
   },
   filters: { parentId: 'parentFk' },
+  rules: [titleWithoutSlash('favoriteTitle')],
   help: 'پوشه‌های دلخواه برای دسته‌بندی نامه‌ها؛ هر پوشه می‌تواند زیر پوشه دیگری باشد.',
 });
 

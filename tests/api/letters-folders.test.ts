@@ -4,6 +4,7 @@
 // folder can be deleted. message/get tells the user where the letter is filed. The side
 // menu shows at most MENU_FOLDERS folders of a kind, then «پوشه‌های دیگر…».
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asSystem } from '../../server/db/tenant-fence';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld } from './letters-kit';
 import { MENU_FOLDERS, OTHER_FOLDERS } from '../../server/menu/routes';
@@ -217,6 +218,53 @@ describe.each(ENGINES)('letters: out of a folder (%s)', (engine) => {
     // Two at once: one of them.
     const both = await Promise.all([create('گزارش‌ها', parent), create('گزارش ها', parent)]);
     expect(both.map((answer) => answer.body.status).sort()).toEqual([0, 1]);
+  });
+
+  it('refuses a «/» in a folder’s title (a path would read twice), on create and rename; an old one stays', async () => {
+    const SLASH_REFUSED = 'عنوان پوشه نباید «/» داشته باشد؛ مسیر پوشه‌ها با « / » از هم جدا می‌شود';
+    // «الف» › «ب» is «الف / ب» in the menu: a folder of that title beside it would be too.
+    const parent = await newFolder('archive', 'الف');
+    await newFolder('archive', 'ب').then((child) =>
+      server.api.call('PUT', 'archive/update/', {
+        ...admin(),
+        json: { Id: child, ArchiveTitle: 'ب', ParentFk: parent },
+      }),
+    );
+    for (const [kind, field] of [
+      ['archive', 'ArchiveTitle'],
+      ['favorite', 'FavoriteTitle'],
+    ] as const)
+      for (const title of ['الف / ب', 'الف/ب', 'گزارش‌ها ۱۴۰۵/۰۲', 'الف ∕ ب', 'الف ／ ب'])
+        expect((await server.api.post(`${kind}/create/`, { [field]: title }, admin())).body).toEqual({
+          status: 0,
+          message: SLASH_REFUSED,
+        });
+    const folder = await newFolder('favorite', 'پیگیری قراردادها');
+    const rename = (id: number, json: Json) =>
+      server.api.call('PUT', 'favorite/update/', { ...admin(), json: { Id: id, ...json } });
+    expect((await rename(folder, { FavoriteTitle: 'پیگیری / قراردادها' })).body).toMatchObject({
+      status: 0,
+      message: SLASH_REFUSED,
+    });
+    expect((await server.api.get('favorite/get/', { Id: folder }, admin())).body.record).toMatchObject({
+      favoriteTitle: 'پیگیری قراردادها',
+    });
+    // A title stored before the rule stays: the folder is still saved and moved as it is.
+    const tenant = (await server.built.services.tenants.byHost('localhost'))!;
+    const old = await asSystem(() =>
+      server.built.services.db
+        .insertInto('favorites' as never)
+        .values({ tenant_id: tenant.id, favorite_title: 'خرید / فروش', full_name: 'خرید / فروش' } as never)
+        .returning('id' as never)
+        .executeTakeFirstOrThrow(),
+    );
+    const oldId = (old as { id: number }).id;
+    expect((await rename(oldId, { FavoriteTitle: 'خرید / فروش', ParentFk: folder })).body.status).toBe(1);
+    expect((await rename(oldId, { FavoriteTitle: 'خرید / فروش ۱۴۰۵' })).body).toMatchObject({
+      status: 0,
+      message: SLASH_REFUSED,
+    });
+    expect((await rename(oldId, { FavoriteTitle: 'خرید و فروش' })).body.status).toBe(1);
   });
 
   it('ends the menu’s folders of a kind with «پوشه‌های دیگر…» past MENU_FOLDERS', async () => {

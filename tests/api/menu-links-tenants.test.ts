@@ -139,11 +139,18 @@ describe.each(ENGINES)('menu, links and tenants (%s)', (engine) => {
         .execute(),
     );
     expect(await archiveFolders()).toContain('دیگر فرایند');
-    // A folder's own title comes apart from its path (a title may hold « / » itself).
-    await server.api.post(
-      'archive/create/',
-      { ArchiveTitle: 'خرید / فروش', ParentFk: parent },
-      { token: admin },
+    // A folder's own title comes apart from its path: a title stored before «/» was refused
+    // in titles (src/schemas/correspondence.ts) may hold « / » itself.
+    await asSystem(() =>
+      server.built.services.db
+        .insertInto('archives' as never)
+        .values({
+          tenant_id: tenant.id,
+          archive_title: 'خرید / فروش',
+          parent_fk: parent,
+          full_name: 'سوابق / خرید / فروش',
+        } as never)
+        .execute(),
     );
     const records = (await server.api.get('menu/list/', {}, { token: admin })).body.records as MenuRecord[];
     const folder = records

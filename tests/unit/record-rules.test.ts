@@ -3,7 +3,7 @@
 // instead of its inputs').
 import { describe, expect, it } from 'vitest';
 import { customer } from '../../src/schemas/customers';
-import { andikator } from '../../src/schemas/correspondence';
+import { andikator, archive, favorite } from '../../src/schemas/correspondence';
 import { dateOrder } from '../../src/schemas/kit';
 import { recordRules } from '../../src/resources/form/validation';
 
@@ -32,6 +32,19 @@ describe('whole-record rules', () => {
     expect(Object.keys(bad).sort()).toEqual(['email', 'mobile']);
     // The numbering scheme's form, the other resource with a record rule, too.
     expect(Object.keys(recordRules(andikator, 'create')!({})).length).toBeGreaterThan(0);
+  });
+
+  it('shows a folder title with «/» refused under the title, as the server words it; an old one kept', () => {
+    const SLASH = 'عنوان پوشه نباید «/» داشته باشد؛ مسیر پوشه‌ها با « / » از هم جدا می‌شود';
+    expect(recordRules(archive, 'create')!({ archiveTitle: 'الف / ب' })).toEqual({ archiveTitle: SLASH });
+    expect(recordRules(favorite, 'create')!({ favoriteTitle: 'الف/ب' })).toEqual({ favoriteTitle: SLASH });
+    expect(recordRules(archive, 'create')!({ archiveTitle: 'الف - ب' })).toEqual({});
+    // Stored before the rule: the folder is still saved (moved) with its title as it is.
+    const stored = { archiveTitle: 'خرید / فروش', parentFk: null };
+    expect(recordRules(archive, 'edit', stored)!({ ...stored, parentFk: 3 })).toEqual({});
+    expect(recordRules(archive, 'edit', stored)!({ archiveTitle: 'خرید / فروش ۲' })).toEqual({
+      archiveTitle: SLASH,
+    });
   });
 
   it('lets an empty end either way, and has no check for a resource without rules', () => {

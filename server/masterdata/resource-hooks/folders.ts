@@ -5,6 +5,9 @@
 // before, and an index would refuse to build on them; their folders stay, a new name or a
 // rename into the pair is refused. Folder writes of a tenant take turns (an advisory lock
 // for the change's transaction), so two saves at once cannot both pass the check.
+// A title holding «/» is refused by the schema's rule (src/schemas/correspondence.ts): the
+// path joins titles with « / », so «الف / ب» beside «الف» › «ب» would be one path twice —
+// a twin this sibling check cannot see.
 import { sql } from 'kysely';
 import { UserError } from '../../http/answers';
 import { archive, favorite } from '../../../src/schemas/correspondence';
