@@ -278,6 +278,14 @@ describe('a letter being written survives a reload and an ended session', () => 
       `${draftSubject}\n\nمتن نخست و بندی که نباید گم شود`,
     );
     await page.screenshot({ path: path.join(SCREENSHOTS, 'compose-stranded-copy.png') });
+    // The refusal's notice, at the window's foot, leaves the bottom buttons free to press.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const notice = page.locator('.MuiSnackbar-root').filter({ hasText: 'نامه ارسال‌شده قابل ویرایش نیست' });
+    const noticeBox = (await notice.boundingBox())!;
+    for (const button of await page.getByRole('toolbar', { name: 'ثبت نامه' }).getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.y + box.height <= noticeBox.y || box.y >= noticeBox.y + noticeBox.height).toBe(true);
+    }
     // Still there after a reload (no question asked: nothing on the screen is unsaved).
     await page.reload();
     await stranded.waitFor();

@@ -171,7 +171,11 @@ function LetterWorkspace({
     : `نامه ${typeLabel} جدید`;
 
   return (
-    <Box sx={{ py: 2, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+    // Room below the bottom buttons for the notices (spec 1 §8), which stand at the foot of the
+    // window for 2–3 s: scrolled to the end, the buttons are above them, not under them.
+    <Box
+      sx={{ pt: 2, pb: { xs: 10, sm: 12 }, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}
+    >
       <Title title={heading} />
       <LetterTopBar heading={heading} buttons={buttons} busy={actions.busy} onAction={openDialog} />
       {restored.shown && backup && (
