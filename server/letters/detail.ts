@@ -213,8 +213,11 @@ async function addressRows(db: LettersDb, viewer: Viewer, message: Message) {
   return { rows, customers: customers?.map((r) => r.customer_id) };
 }
 
+/** The people a letter names as its author, holder and sender. */
+type Writers = Pick<Message, 'author_id' | 'holder_id' | 'sender_id'>;
+
 /** Who sees all the letter's blind copies: the people who wrote, hold or sent it. */
-const seesBlindCopies = (viewer: Viewer, message: Message) =>
+const seesBlindCopies = (viewer: Viewer, message: Writers) =>
   [message.author_id, message.holder_id, message.sender_id].includes(viewer.userId);
 
 /**
@@ -227,9 +230,9 @@ const seesBlindCopies = (viewer: Viewer, message: Message) =>
  */
 function hiddenBlind(
   viewer: Viewer,
-  message: Message,
-  rows: Awaited<ReturnType<typeof addressRows>>['rows'],
-  forwards: History<'message_forwards'>,
+  message: Writers,
+  rows: readonly { user_id: number; kind: number }[],
+  forwards: readonly { from_user_id: number; to_user_id: number }[],
 ): Set<number> {
   if (seesBlindCopies(viewer, message)) return new Set();
   const open = new Set(rows.filter((r) => r.kind !== BCC).map((r) => r.user_id));
@@ -417,6 +420,54 @@ export async function hiddenOnLetter(db: LettersDb, viewer: Viewer, message: Mes
   return hiddenBlind(viewer, message, addressed.rows, forwards).has(userId);
 }
 
+/**
+ * Of letters that have attachments (a list's page), those with one this viewer sees: not
+ * only attachments a hidden blind copy added (hiddenBlind, as message/get leaves them out).
+ * The page's letters whose attachments the list statement could not vouch for (lists.ts:
+ * one added by a blind recipient, the viewer not its writer), read together: three
+ * statements for the page, not three for each letter.
+ */
+export async function withVisibleAttachment(
+  db: LettersDb,
+  viewer: Viewer,
+  letters: readonly (Writers & { id: number })[],
+): Promise<Set<number>> {
+  if (!letters.length) return new Set();
+  const ids = letters.map((m) => m.id);
+  const [attachments, recipients, forwards] = await Promise.all([
+    db
+      .selectFrom('message_attachments')
+      .select(['message_id', 'created_by'])
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('message_id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('message_recipients')
+      .select(['message_id', 'user_id', 'kind'])
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('message_id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('message_forwards')
+      .select(['message_id', 'from_user_id', 'to_user_id'])
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('message_id', 'in', ids)
+      .orderBy('id')
+      .execute(),
+  ]);
+  const seen = new Set<number>();
+  for (const letter of letters) {
+    const hidden = hiddenBlind(
+      viewer,
+      letter,
+      recipients.filter((r) => r.message_id === letter.id),
+      forwards.filter((f) => f.message_id === letter.id),
+    );
+    if (attachments.some((a) => a.message_id === letter.id && !hidden.has(a.created_by))) seen.add(letter.id);
+  }
+  return seen;
+}
+
 async function relatedOf(db: LettersDb, viewer: Viewer, message: Message) {
   const rows = await db
     .selectFrom('message_relations as r')
@@ -553,14 +604,19 @@ export async function letterDetail(services: Services, viewer: Viewer, id: numbe
     ...forwards.flatMap((r) => [r.from_user_id, r.to_user_id]),
     ...events.map((r) => r.user_id),
   ]);
+  const attachment = attachmentsOf(attachments, hidden);
+  // Counted as listed: a hidden blind copy's file is not one of this viewer's (as in the lists).
+  const attachmentCount = message.attachment_count - (attachments.length - attachment.length);
   // The draft's version as loaded: a save naming it is refused once another edit came after.
   const letter = {
     ...letterRecord(viewer, message, box, own, titles, people),
+    messageAttachmentCount: attachmentCount,
+    hasMessageAttachment: attachmentCount > 0,
     editVersion: editVersion(allEvents),
   };
   return {
     record: { ...letter, letter, ...addresses(viewer, message, addressed, people) },
-    attachment: attachmentsOf(attachments, hidden),
+    attachment,
     relatedMessage,
     allForwardedMessage: forwardsOf(forwards, people),
     messageEvent: eventsOf(events, people),

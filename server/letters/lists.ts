@@ -11,7 +11,8 @@ import { searchPattern, type EngineDb } from '../masterdata/repository';
 import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
 import type { Services } from '../services';
 import { seesAllLetters, type Viewer } from './access';
-import { PAGE_TYPES, messageTypeString, type PageType } from './constants';
+import { BCC, PAGE_TYPES, messageTypeString, type PageType } from './constants';
+import { withVisibleAttachment } from './detail';
 import type { ListParams } from './params';
 import type { LettersDatabase, LettersDb, MessageBoxesTable, MessagesTable } from './schema';
 import { readByOtherThan } from './readers';
@@ -317,6 +318,7 @@ function letterRecords(v: { tenantId: number; userId: number }) {
         isoTime(sql.ref('m.created_at')).as('created_at'),
         isoTime(sql.ref('m.sent_at')).as('sent_at'),
         sql<boolean>`m.first_read_at IS NOT NULL`.as('read_by_anyone'),
+        openAttachment(v.userId).as('open_attachment'),
       ])
       // One key look-up per row (a join would read the tenant's users to hash them).
       .select((eb) =>
@@ -330,6 +332,27 @@ function letterRecords(v: { tenantId: number; userId: number }) {
       .orderBy('p.sort' as never, 'desc') as never;
 }
 
+/**
+ * Whether the letter has an attachment this viewer surely sees (message/get's rule,
+ * detail.ts hiddenBlind): they wrote, hold or sent it; or one of its attachments was added
+ * by its author, holder, sender or the viewer, or by someone who is no blind copy of it. A
+ * letter without attachments costs nothing (its count is on the row); one with them a key
+ * look-up of its attachments (message_attachments_message_idx) that stops at the first —
+ * the author's, nearly always — and, for one added by a blind copy, that copy's recipient
+ * row by its primary key. False with attachments: all were added by blind copies, whom the
+ * viewer may yet see (a forward names them): listLetters asks withVisibleAttachment.
+ */
+const openAttachment = (userId: number) => sql<boolean>`CASE
+  WHEN m.attachment_count = 0 THEN false
+  WHEN ${userId} IN (m.author_id, m.holder_id, m.sender_id) THEN true
+  ELSE EXISTS (SELECT 1 FROM message_attachments a
+    WHERE a.tenant_id = m.tenant_id AND a.message_id = m.id
+      AND (a.created_by IN (m.author_id, m.holder_id, m.sender_id, ${userId})
+        OR NOT EXISTS (SELECT 1 FROM message_recipients r
+          WHERE r.tenant_id = a.tenant_id AND r.message_id = a.message_id
+            AND r.user_id = a.created_by AND r.kind = ${sql.lit(BCC)})))
+  END`;
+
 /** A time as ISO 8601 in UTC with milliseconds, what `Date.toISOString()` writes. */
 const isoTime = (time: RawBuilder<unknown>) =>
   sql<string | null>`to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -338,6 +361,7 @@ type LetterRow = Omit<Selectable<MessagesTable>, 'created_at' | 'sent_at'> & {
   created_at: string;
   sent_at: string | null;
   read_by_anyone: boolean;
+  open_attachment: boolean;
   inbox: boolean | null;
   is_read: boolean | null;
   my_answer_request: boolean | null;
@@ -345,7 +369,7 @@ type LetterRow = Omit<Selectable<MessagesTable>, 'created_at' | 'sent_at'> & {
 };
 
 /** A list record (spec 1 §3 "List record") of a page's row. */
-function listRecord(viewer: Viewer, m: LetterRow, inFolder: boolean) {
+function listRecord(viewer: Viewer, m: LetterRow, inFolder: boolean, attached: ReadonlySet<number>) {
   const isAuthor = m.author_id === viewer.userId;
   const isHolder = !m.is_send && m.holder_id === viewer.userId;
   return {
@@ -371,7 +395,8 @@ function listRecord(viewer: Viewer, m: LetterRow, inFolder: boolean) {
     messageBody: m.body_excerpt,
     number: m.number,
     displayMessageNumber: displayNumber(m),
-    hasMessageAttachment: m.attachment_count > 0,
+    // As message/get lists them: not a file a blind copy hidden from this viewer added.
+    hasMessageAttachment: m.open_attachment || attached.has(m.id),
     createdDate: m.created_at,
     sentDate: m.sent_at,
     createdUserPic: m.profile_pic ?? '',
@@ -410,9 +435,16 @@ export async function listLetters(
   );
   const first = skipped === 0 ? (numbered.records as LetterRow[]) : [];
   const rest = (page.rows as LetterRow[]).filter((row) => !first.some((pinned) => pinned.id === row.id));
+  const rows = [...first, ...rest];
+  // Letters whose only attachments blind copies added (rare): for the page at once.
+  const attached = await withVisibleAttachment(
+    db,
+    viewer,
+    rows.filter((row) => row.attachment_count > 0 && !row.open_attachment),
+  );
   return {
-    records: [...first, ...rest].map((row) =>
-      listRecord(viewer, row, pageType === 'Archive' || pageType === 'Favorite'),
+    records: rows.map((row) =>
+      listRecord(viewer, row, pageType === 'Archive' || pageType === 'Favorite', attached),
     ),
     total: page.total + numbered.unmatched,
     capped: page.capped,

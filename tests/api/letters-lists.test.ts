@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type KyselyPlugin } from 'kysely';
 import { ENGINES, startTestServer, type TestServer, rerunMigration } from './harness';
 import { letters, letterWorld, type LetterWorld, type Someone } from './letters-kit';
+import { tinyPng } from './fixtures';
 import { listLetters } from '../../server/letters/lists';
 import { listParams } from '../../server/letters/params';
 import {
@@ -648,5 +649,64 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
       ),
     );
     expect(rows.rows).toEqual([{ n: 0 }]);
+  });
+
+  it('flags an attachment in a list row as message/get shows it to that viewer: never a hidden blind copy’s file', async () => {
+    const png = (name: string) => new File([new Uint8Array(tinyPng())], name, { type: 'image/png' });
+    const forward = async (who: Someone, id: number, to: Someone, file?: File) => {
+      const form = new FormData();
+      form.append('MessageId', String(id));
+      form.append('IsSend', '1');
+      form.append('SelectedTo', String(to.personId));
+      form.append('ForwardMessage', 'برای اطلاع');
+      if (file) form.append('Attachments', file);
+      const answer = await server.api.call('POST', 'message/forward/', { token: who.token, form });
+      expect(answer.body).toMatchObject({ status: 1 });
+    };
+    /** The letter's flag in the viewer's list, and what message/get shows them of its files. */
+    const seen = async (who: Someone, id: number, PageType: string) => {
+      const listed = (
+        await api.list(who, { PageType, MessageType: PageType === 'Send' ? 4 : 0, Count: 100 })
+      ).records.find((r: { messageId: number }) => r.messageId === id);
+      const got = await api.get(who, id);
+      return {
+        listed: listed?.hasMessageAttachment,
+        shown: got.attachment.length > 0,
+        flagged: got.record.hasMessageAttachment,
+      };
+    };
+    const yes = { listed: true, shown: true, flagged: true };
+    const no = { listed: false, shown: false, flagged: false };
+
+    // Fatemeh, a blind copy, passes the letter on to Hossein with a file of her own: its only one.
+    const hers = await api.sendNew(w.maryam, [w.ali], {
+      SelectedCC: [w.zahra.personId],
+      SelectedBcc: [w.fatemeh.personId],
+    });
+    await forward(w.fatemeh, hers, w.hossein, png('یادداشت.png'));
+    // The to and cc recipients and a reader of all letters may not see her: nor her file.
+    expect(await seen(w.ali, hers, 'AllMyMessage')).toEqual(no);
+    expect(await seen(w.zahra, hers, 'AllMyMessage')).toEqual(no);
+    expect(await seen(w.admin, hers, 'AllMessage')).toEqual(no);
+    // Its author sees every blind copy, she herself, and the one she passed it to knows her.
+    expect(await seen(w.maryam, hers, 'Send')).toEqual(yes);
+    expect(await seen(w.fatemeh, hers, 'AllMyMessage')).toEqual(yes);
+    expect(await seen(w.hossein, hers, 'AllMyMessage')).toEqual(yes);
+
+    // The author's own file beside hers: there for everyone.
+    const both = await api.sendNew(w.maryam, [w.ali], {
+      SelectedBcc: [w.fatemeh.personId],
+      Attachments: png('گزارش.png'),
+    });
+    await forward(w.fatemeh, both, w.hossein, png('یادداشت.png'));
+    expect(await seen(w.ali, both, 'AllMyMessage')).toEqual(yes);
+    expect(await seen(w.admin, both, 'AllMessage')).toEqual(yes);
+
+    // Once the author passes the letter to her openly, she is on it for all: her file too.
+    const opened = await api.sendNew(w.maryam, [w.ali], { SelectedBcc: [w.fatemeh.personId] });
+    await forward(w.maryam, opened, w.fatemeh);
+    await forward(w.fatemeh, opened, w.hossein, png('یادداشت.png'));
+    expect(await seen(w.ali, opened, 'AllMyMessage')).toEqual(yes);
+    expect(await seen(w.admin, opened, 'AllMessage')).toEqual(yes);
   });
 });
