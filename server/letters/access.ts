@@ -62,7 +62,8 @@ export async function visibleLetter(
  * The viewer holds the letter in their own right: they wrote, hold or sent it, it is in
  * their cartable, sent letters or drafts, or they passed it on (a draft's chain). A row that
  * only files it in a folder is no right: a reader of all letters who filed another's letter,
- * their permission taken since, no longer sees it (nor lists it: lists.ts heldByRight).
+ * their permission taken since, no longer sees it (nor lists it: lists.ts heldByRight), and
+ * a folder's delete clears that filing (folder-filings.ts, the same rule in SQL).
  */
 async function holdsByRight(
   db: LettersDb | LettersTrx,

@@ -26,6 +26,7 @@ import { REFUSED, type PageType } from './constants';
 import './counters';
 import { hiddenOnLetter, letterDetail } from './detail';
 import { favoritePersons, saveFavoritePersons } from './favorite-persons';
+import { releaseUnreachableFilings } from './folder-filings';
 import { forwardLetter } from './forward';
 import { listLetters, pageTypeOf } from './lists';
 import {
@@ -250,13 +251,24 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
 const FOLDER_PAGES: Partial<Record<PageType, FolderKind>> = { Archive: 'archive', Favorite: 'favorite' };
 
 // Master data the letters name is not deleted while they do (the engine's delete guard).
+// A folder is kept only by filings their filer can still reach: the others are cleared
+// by its delete (folder-filings.ts).
 const LETTERS_TITLE = 'نامه‌ها';
 for (const [target, table, column] of [
   ['andikator', 'messages', 'andikator_fk'],
   ['reciveMethod', 'messages', 'recive_method_fk'],
   ['customer', 'messages', 'from_customer_fk'],
   ['customer', 'message_customers', 'customer_id'],
-  ['archive', 'message_boxes', 'archive_fk'],
-  ['favorite', 'message_boxes', 'favorite_fk'],
 ] as const)
   registerUsage({ target, title: LETTERS_TITLE, table, column });
+for (const [target, column] of [
+  ['archive', 'archive_fk'],
+  ['favorite', 'favorite_fk'],
+] as const)
+  registerUsage({
+    target,
+    title: LETTERS_TITLE,
+    table: 'message_boxes',
+    column,
+    release: (trx, tenantId, id) => releaseUnreachableFilings(trx, target, tenantId, id),
+  });

@@ -2,6 +2,7 @@
 // and which resources point at which (for reference checks and delete guards).
 import { RESOURCES, resourceByName } from '../../src/schemas';
 import type { Resource } from '../../src/schemas/kit';
+import type { Trx } from './hooks';
 
 /** The columns that name a record (its title fields), shown beside references. */
 export function titleColumns(resource: Resource): string[] {
@@ -29,6 +30,8 @@ export interface Usage {
   /** Where to look: the table and the column holding the target's id. */
   table: string;
   column: string;
+  /** Clears, before the guard counts, the naming rows nobody can act on any more (ExternalUsage). */
+  release?: ExternalUsage['release'];
 }
 
 /** A domain's own table (not a resource's) holding ids of a resource's records: letters
@@ -40,6 +43,13 @@ export interface ExternalUsage {
   title: string;
   table: string;
   column: string;
+  /**
+   * Run in the delete's transaction before the guard counts: clears the rows that name
+   * record `id` but that nobody can act on any more, so they neither keep it nor block it
+   * (letters: a filing whose filer can no longer see the letter, or is switched off). The
+   * rows left keep the record; a refusal rolls the clearing back with the rest.
+   */
+  release?(trx: Trx, tenantId: number, id: number): Promise<void>;
 }
 
 const externalUsages: ExternalUsage[] = [];
@@ -54,7 +64,12 @@ export function registerUsage(usage: ExternalUsage) {
 function externalUsagesOf(target: Resource): Usage[] {
   return externalUsages
     .filter((usage) => usage.target.toLowerCase() === target.name.toLowerCase())
-    .map((usage) => ({ title: usage.title, table: usage.table, column: usage.column }));
+    .map((usage) => ({
+      title: usage.title,
+      table: usage.table,
+      column: usage.column,
+      release: usage.release,
+    }));
 }
 
 /** Every stored field of any resource that points at `target` (a column or a join table),

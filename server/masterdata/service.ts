@@ -307,6 +307,7 @@ export async function deleteRecord(services: Services, principal: Principal, res
       const existing = await lockRow(trx, resource, principal, id);
       if (!existing) throw new UserError(notFound(resource));
       for (const usage of usagesOf(resource)) {
+        await usage.release?.(trx, principal.tenantId, id);
         if (await isUsed(trx, usage.table, usage.column, principal.tenantId, id)) {
           // Its own kind under it: a folder with folders in it, a unit with units.
           throw new UserError(

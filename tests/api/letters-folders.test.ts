@@ -4,6 +4,7 @@
 // folder can be deleted. message/get tells the user where the letter is filed. The side
 // menu shows at most MENU_FOLDERS folders of a kind, then «پوشه‌های دیگر…».
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { asSystem } from '../../server/db/tenant-fence';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld } from './letters-kit';
@@ -99,6 +100,101 @@ describe.each(ENGINES)('letters: out of a folder (%s)', (engine) => {
     expect(authorSees).toContain(3);
     const deleted = await server.api.call('DELETE', 'favorite/delete/', { ...admin(), json: { Id: folder } });
     expect(deleted.body).toMatchObject({ status: 1 });
+  });
+
+  it('clears on a folder’s delete the filings their filer can no longer see; one still seen keeps it', async () => {
+    const filings = async (column: 'archive_fk' | 'favorite_fk', folder: number) =>
+      Number(
+        (
+          await asSystem(() =>
+            sql<{
+              n: number;
+            }>`SELECT count(*)::int AS n FROM message_boxes WHERE ${sql.ref(column)} = ${folder}`.execute(
+              server.built.services.db,
+            ),
+          )
+        ).rows[0].n,
+      );
+    const deleteFolder = async (kind: 'archive' | 'favorite', id: number) =>
+      (await server.api.call('DELETE', `${kind}/delete/`, { ...admin(), json: { Id: id } })).body;
+    const person = async (who: typeof w.zahra, json: Json) =>
+      expect(
+        (await server.api.call('PUT', 'person/update/', { ...admin(), json: { Id: who.personId, ...json } }))
+          .body.status,
+      ).toBe(1);
+    const refused = { status: 0, message: expect.stringContaining('«نامه‌ها» استفاده شده است') };
+
+    // Zahra, reading all letters, files a letter between Ali and Maryam; her own in another.
+    const others = await api.sendNew(w.ali, [w.maryam]);
+    const hers = await api.sendNew(w.ali, [w.zahra]);
+    const othersFolder = await newFolder('archive', 'نامه‌های دیگران');
+    const hersFolder = await newFolder('archive', 'نامه‌های زهرا');
+    await person(w.zahra, { RoleNames: ['کارکنان', 'مدیران سامانه'] });
+    try {
+      expect(
+        await api.call(w.zahra, 'PUT', 'message/setarchive/', { MessageId: others, ArchiveId: othersFolder }),
+      ).toMatchObject({ status: 1 });
+      expect(
+        await api.call(w.zahra, 'PUT', 'message/setarchive/', { MessageId: hers, ArchiveId: hersFolder }),
+      ).toMatchObject({ status: 1 });
+      // While she sees it, her filing keeps the folder (she takes it out, or keeps it).
+      expect(await deleteFolder('archive', othersFolder)).toMatchObject(refused);
+      expect(await filings('archive_fk', othersFolder)).toBe(1);
+    } finally {
+      await person(w.zahra, { RoleNames: ['کارکنان'] });
+    }
+    // AllMessages gone: the letter is hidden from her, her filing of it with it.
+    expect(await api.get(w.zahra, others)).toMatchObject({ status: 0 });
+    expect(await deleteFolder('archive', othersFolder)).toMatchObject({ status: 1 });
+    expect(await filings('archive_fk', othersFolder)).toBe(0);
+    expect((await api.get(w.maryam, others)).status).toBe(1);
+    // Her own letter she still sees: still refused, her filing kept.
+    expect(await deleteFolder('archive', hersFolder)).toMatchObject(refused);
+    expect(await api.ids(w.zahra, { PageType: 'Archive', TypeNumber: hersFolder })).toContain(hers);
+
+    // Fatemeh files a letter to her, and is switched off: nobody can take it out.
+    const toFatemeh = await api.sendNew(w.maryam, [w.fatemeh]);
+    const favourite = await newFolder('favorite', 'پیگیری فاطمه');
+    const kept = await newFolder('favorite', 'پیگیری مریم');
+    expect(
+      await api.call(w.fatemeh, 'PUT', 'message/setfavorite/', {
+        MessageId: toFatemeh,
+        FavoriteId: favourite,
+      }),
+    ).toMatchObject({ status: 1 });
+    // Maryam, active, filed the same letter elsewhere: that folder stays kept.
+    await api.call(w.maryam, 'PUT', 'message/setfavorite/', { MessageId: toFatemeh, FavoriteId: kept });
+    expect(await deleteFolder('favorite', favourite)).toMatchObject(refused);
+    await person(w.fatemeh, { IsActive: false });
+    try {
+      expect(await deleteFolder('favorite', favourite)).toMatchObject({ status: 1 });
+      expect(await filings('favorite_fk', favourite)).toBe(0);
+      expect(await deleteFolder('favorite', kept)).toMatchObject(refused);
+      expect(await filings('favorite_fk', kept)).toBe(1);
+    } finally {
+      await person(w.fatemeh, { IsActive: true });
+    }
+    // A refusal rolls the clearing back with it: Zahra's lost filing stays beside Maryam's.
+    const shared = await newFolder('archive', 'مشترک');
+    const another = await api.sendNew(w.ali, [w.maryam]);
+    await person(w.zahra, { RoleNames: ['کارکنان', 'مدیران سامانه'] });
+    try {
+      await api.call(w.zahra, 'PUT', 'message/setarchive/', { MessageId: another, ArchiveId: shared });
+    } finally {
+      await person(w.zahra, { RoleNames: ['کارکنان'] });
+    }
+    await api.call(w.maryam, 'PUT', 'message/setarchive/', { MessageId: another, ArchiveId: shared });
+    expect(await deleteFolder('archive', shared)).toMatchObject(refused);
+    expect(await filings('archive_fk', shared)).toBe(2);
+    expect(
+      await api.call(w.maryam, 'DELETE', 'message/delete/', {
+        Id: another,
+        PageType: 'Archive',
+        TypeNumber: shared,
+      }),
+    ).toMatchObject({ status: 1 });
+    expect(await deleteFolder('archive', shared)).toMatchObject({ status: 1 });
+    expect(await filings('archive_fk', shared)).toBe(0);
   });
 
   it('never deletes the letter from a folder page, nor reaches another user’s or tenant’s filing', async () => {
