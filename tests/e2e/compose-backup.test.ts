@@ -286,8 +286,11 @@ describe('a letter being written survives a reload and an ended session', () => 
       const box = (await button.boundingBox())!;
       expect(box.y + box.height <= noticeBox.y || box.y >= noticeBox.y + noticeBox.height).toBe(true);
     }
-    // Still there after a reload (no question asked: nothing on the screen is unsaved).
+    // Still there after a reload (no question asked: nothing on the screen is unsaved), and
+    // on the letter opened from the sent letters.
     await page.reload();
+    await stranded.waitFor();
+    await page.goto(`${origin}/letter/false/Send/4/${id}`);
     await stranded.waitFor();
     // A new letter with it: the same words, a letter of its own.
     await stranded.getByRole('button', { name: 'نامه تازه با این متن' }).click();

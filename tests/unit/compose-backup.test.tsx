@@ -66,7 +66,8 @@ describe('the compose backup as the page goes', () => {
 describe('a copy whose letter can no longer be edited here', () => {
   const DRAFT = '/letter/false/Draft/4/57';
   const loaded = { ...emptyValues(3), subject: 'گزارش', messageBody: '<p>متن</p>' };
-  const keyOf = (address: string) => `dabir:compose:1:${address}`;
+  const keyOf = (address: string) =>
+    `dabir:compose:1:${address.replace(/^\/letter\/.*\/(\d+)$/, 'letter/$1')}`;
   const write = (address: string, values: Partial<LetterFormValues>, extra: Partial<ComposeBackup> = {}) =>
     sessionStorage.setItem(
       keyOf(address),
@@ -128,5 +129,17 @@ describe('a copy whose letter can no longer be edited here', () => {
       savedAt: 0,
     });
     expect(text).toBe('درخواست مرخصی\n\nبا سلام\nخواهشمند است\nموافقت فرمایید.\nیک\nدو');
+  });
+
+  it('is the letter’s, whichever list it was opened from', async () => {
+    const { useStrandedBackup } = await import('../../src/custom/letters/letter/composeBackup');
+    write(DRAFT, { subject: 'گزارش و افزوده' });
+    const fromSent = '/letter/false/Send/4/57';
+    expect(renderHook(() => useStrandedBackup(fromSent, loaded, false)).result.current?.values.subject).toBe(
+      'گزارش و افزوده',
+    );
+    expect(
+      renderHook(() => useStrandedBackup('/letter/false/Send/4/570', loaded, false)).result.current,
+    ).toBeNull();
   });
 });

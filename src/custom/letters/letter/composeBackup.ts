@@ -59,8 +59,17 @@ export function keepOvertakenBackup(pathname: string) {
   if (backup) sessionStorage.setItem(key, JSON.stringify({ ...backup, overtaken: true }));
 }
 
-const keyOf = (pathname: string, user = getSession()?.user.userId) =>
-  user === undefined ? null : `${PREFIX}${user}:${pathname}`;
+const keyOf = (address: string, user = getSession()?.user.userId) =>
+  user === undefined ? null : `${PREFIX}${user}:${copyName(address)}`;
+
+/** A saved letter's copy is the letter's, whichever list it was opened from
+ *  (`/letter/false/Draft/4/57` and `/letter/false/Send/4/57` alike: `letter/57`): sent
+ *  elsewhere, it is offered on the sent letter opened from the sent list too. A new
+ *  letter's is its address's (its type, its `?copy=…`). */
+export function copyName(address: string): string {
+  const saved = /^\/letter\/[^/?]+\/[^/?]+\/\d+\/(\d+)(?:\?.*)?$/.exec(address);
+  return saved && Number(saved[1]) > 0 ? `letter/${saved[1]}` : address;
+}
 
 function read(pathname: string): ComposeBackup | null {
   const key = keyOf(pathname);
