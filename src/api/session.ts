@@ -116,6 +116,14 @@ export function forgetUnsavedWork(): void {
     if (key.startsWith(UNSAVED_WORK_PREFIX)) sessionStorage.removeItem(key);
 }
 
+/** Whether the signed-in user has unsaved work kept in this tab (a letter being written,
+ *  or one whose words are offered back): signing out on purpose asks first. */
+export function hasUnsavedWork(): boolean {
+  const user = getSession()?.user.userId;
+  if (user === undefined) return false;
+  return Object.keys(sessionStorage).some((key) => key.startsWith(`${UNSAVED_WORK_PREFIX}${user}:`));
+}
+
 let forgottenAt = -1;
 /** When unsaved work was last forgotten: a copy of what was typed before then is not to be
  *  written (the letter screen writes its last copy as it closes, after the sign-out). */

@@ -110,10 +110,62 @@ describe('a copy whose letter can no longer be edited here', () => {
     // Its old letter's ClientKey is not carried: a save must write a new letter.
     expect(found?.clientKey).toBeUndefined();
     expect(JSON.parse(sessionStorage.getItem(keyOf(PATH))!).values.subject).toBe('نامه‌ی تازه‌ی دیگر');
+    // Carried again (the new letter left unsaved): the same new letter, not a second one.
+    const kept = JSON.parse(sessionStorage.getItem(keyOf(DRAFT))!) as ComposeBackup;
+    expect(carryToNewLetter(DRAFT, kept, PATH)).toBe(address);
+    // Its words dropped there: the original words stay offered where they came from.
     dropComposeBackup(address);
     expect(sessionStorage.getItem(keyOf(address))).toBeNull();
+    expect(sessionStorage.getItem(keyOf(DRAFT))).not.toBeNull();
+    // Carried anew, then saved: both copies go; someone's other new letter stays.
+    const again = carryToNewLetter(DRAFT, JSON.parse(sessionStorage.getItem(keyOf(DRAFT))!), PATH);
+    expect(again).not.toBe(address);
+    dropComposeBackup(again, { saved: true });
+    expect(sessionStorage.getItem(keyOf(again))).toBeNull();
     expect(sessionStorage.getItem(keyOf(DRAFT))).toBeNull();
     expect(sessionStorage.getItem(keyOf(PATH))).not.toBeNull();
+  });
+
+  it('carries the letter’s saved related letters (a reply’s original) into the new letter', async () => {
+    const { carryToNewLetter, useFoundBackup } =
+      await import('../../src/custom/letters/letter/composeBackup');
+    write(DRAFT, { related: [{ messageId: 9, follow: false, subject: 'چیده‌شده' }] });
+    const backup = JSON.parse(sessionStorage.getItem(keyOf(DRAFT))!) as ComposeBackup;
+    const address = carryToNewLetter(DRAFT, backup, PATH, [
+      { messageId: 7, follow: true, subject: 'نامه‌ی اصل', number: 'د-۳' },
+      { messageId: 9, follow: false, subject: 'چیده‌شده' },
+    ]);
+    const found = renderHook(() => useFoundBackup(address, emptyValues(null), true)).result.current;
+    expect(found?.values.related.map((r) => r.messageId)).toEqual([9, 7]);
+  });
+
+  it('puts back over a newer load only the fields the user changed', async () => {
+    const { restoredValues } = await import('../../src/custom/letters/letter/composeBackup');
+    const before = { ...loaded, attachments: [] };
+    const copy: ComposeBackup = {
+      values: { ...before, subject: 'موضوعی که اینجا نوشته شد' },
+      fileNames: [],
+      base: JSON.stringify(before),
+      savedAt: 0,
+      overtaken: true,
+    };
+    // A colleague changed the body meanwhile, and passed the draft back.
+    const newer = { ...loaded, messageBody: '<p>متن همکار</p>' };
+    expect(restoredValues(copy, newer)).toMatchObject({
+      subject: 'موضوعی که اینجا نوشته شد',
+      messageBody: '<p>متن همکار</p>',
+    });
+    // Written over what is loaded now: all of it.
+    expect(restoredValues(copy, loaded)).toEqual(copy.values);
+  });
+
+  it('counts as unsaved work for a sign-out to ask about, the user’s own only', async () => {
+    const { hasUnsavedWork } = await import('../../src/api/session');
+    expect(hasUnsavedWork()).toBe(false);
+    sessionStorage.setItem('dabir:compose:2:letter/5', '{}');
+    expect(hasUnsavedWork()).toBe(false);
+    write(DRAFT, { subject: 'نیمه‌کاره' });
+    expect(hasUnsavedWork()).toBe(true);
   });
 
   it('is copied as plain text, a line per paragraph', async () => {

@@ -22,6 +22,7 @@ import {
   takeOutOfFolder,
   type ForwardMode,
 } from '../api';
+import { dropComposeBackup, useComposeAddress } from './composeBackup';
 import { ChooseDialog, type ChooseProgress } from './dialogs/ChooseDialog';
 import { ForwardDialog } from './dialogs/ForwardDialog';
 import type { LetterEditorProps } from './LetterEditor';
@@ -50,6 +51,7 @@ const printProgress = (received: number | null): ChooseProgress =>
 export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, close }: LetterDialogsProps) {
   const notice = useNotice();
   const navigate = useNavigate();
+  const address = useComposeAddress();
   const [deleting, setDeleting] = useState(false);
   const [printing, setPrinting] = useState<ChooseProgress | null>(null);
   // Still on screen when a call's answer comes: a screen left meanwhile leads nowhere.
@@ -106,6 +108,8 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
     }
     setDeleting(false);
     close();
+    // Deleted here, on purpose: what was typed in it is not to be offered back.
+    if (outcome === 'done') dropComposeBackup(address);
     if (!mounted.current) return;
     if (outcome === 'done') navigate(pathTo('MyMessage') ?? '/');
     else if (outcome === 'refused') reload();

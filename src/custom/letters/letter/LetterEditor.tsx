@@ -122,12 +122,13 @@ function LetterWorkspace({
   const { getValues } = useFormContext<LetterFormValues>();
   const me = getSession()?.user.userId;
   const permissions = usePermissions();
+  const holder = record ? (record.isHolder ?? (!record.isSend && Boolean(record.isAuthor))) : true;
   const buttons = letterButtons({
     saved: Boolean(record && record.messageId > 0),
     sent: Boolean(record?.isSend),
     signed: Boolean(record?.signed),
     numbered: Boolean(record?.number),
-    holder: record ? (record.isHolder ?? (!record.isSend && Boolean(record.isAuthor))) : true,
+    holder,
     changed,
     author: Boolean(record?.isAuthor),
     sender: me !== undefined && record?.messageFromUserId === me,
@@ -136,18 +137,21 @@ function LetterWorkspace({
     ),
     mayWriteInternal: permissions.includes('CreateInternalMessage'),
   });
-  const [tab, setTab] = useState<LetterTab>(() => tabs?.kept ?? firstTab(detail, buttons));
+  const address = useComposeAddress();
+  const backup = useFoundBackup(address, loaded, buttons.editable);
+  // What was typed here before the letter left the user's hands: offered apart, over the
+  // letter as it now is (its view tab, not the greyed-out form).
+  const stranded = useStrandedBackup(address, loaded, buttons.editable);
+  const [strandedShown, setStrandedShown] = useState(stranded !== null);
+  const [tab, setTab] = useState<LetterTab>(() =>
+    stranded ? 'view' : (tabs?.kept ?? firstTab(detail, buttons)),
+  );
   // The tab shown, the first one too: a reload (signed, numbered, filed) comes back to it.
   useEffect(() => {
     tabs?.shown(tab);
     // `tabs` is made anew by each render of the screen; the tab decides.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tab]);
-  const address = useComposeAddress();
-  const backup = useFoundBackup(address, loaded, buttons.editable);
-  // What was typed here before the letter left the user's hands: offered apart.
-  const stranded = useStrandedBackup(address, loaded, buttons.editable);
-  const [strandedShown, setStrandedShown] = useState(stranded !== null);
   // The copy's key, until the copy is dropped: what is written then is another letter.
   const [copyKey, setCopyKey] = useState(backup?.clientKey);
   const actions = useLetterActions({
@@ -193,6 +197,9 @@ function LetterWorkspace({
           backup={stranded}
           address={address}
           messageType={messageType}
+          reason={record?.isSend ? 'sent' : record?.signed ? 'signed' : holder ? 'other' : 'passedOn'}
+          savedFiles={detail?.attachment.length}
+          related={detail?.relatedMessage}
           onDropped={() => setStrandedShown(false)}
         />
       )}

@@ -117,7 +117,7 @@ function LetterLoader({ id, messageType, pageType, reload, tabs, focusBack }: Le
     if (drawn) focusControl(focusBack);
   }, [drawn, focusBack]);
 
-  if (typeof detail === 'string') return <LetterMissing message={detail} messageType={messageType} />;
+  if (typeof detail === 'string') return <LetterMissing message={detail} messageType={messageType} gone />;
   if (detail && 'failed' in detail) return <LetterLoadFailed reason={detail.failed} onRetry={reload} />;
   if (id > 0 && !loaded) return <LetterSkeleton />;
   const info = letterTypeInfo(type);
@@ -173,7 +173,16 @@ function LetterLoadFailed({ reason, onRetry }: { reason: string; onRetry: () => 
 
 /** The letter is not there (deleted, never was, not the user's) or may not be written: said
  *  so, and what the user typed in it before is offered as text (StrandedCopy). */
-function LetterMissing({ message, messageType }: { message: string; messageType: number }) {
+function LetterMissing({
+  message,
+  messageType,
+  gone = false,
+}: {
+  message: string;
+  messageType: number;
+  /** The server answered the letter does not exist (for this user). */
+  gone?: boolean;
+}) {
   const address = useComposeAddress();
   const stranded = useStrandedBackup(address, null, false);
   const [shown, setShown] = useState(stranded !== null);
@@ -192,6 +201,7 @@ function LetterMissing({ message, messageType }: { message: string; messageType:
           backup={stranded}
           address={address}
           messageType={messageType}
+          reason={gone ? 'gone' : 'other'}
           onDropped={() => setShown(false)}
         />
       )}

@@ -12,7 +12,21 @@ import { formatJalali } from '../../../shared/jalali';
 import { toPersianDigits } from '../../../shared/persian-digits';
 import { useNotice } from '../../../ui/notices';
 import { letterPath, letterTypeInfo } from '../letterTypes';
+import type { RelatedLetter } from '../api';
 import { carryToNewLetter, dropComposeBackup, type ComposeBackup } from './composeBackup';
+import type { PendingRelated } from './letterForm';
+
+/** Why the letter left the user's hands, as the letter now loaded shows it. */
+export type StrandedReason = 'sent' | 'signed' | 'passedOn' | 'gone' | 'other';
+
+const REASON_TEXT: Record<StrandedReason, string> = {
+  sent: 'این نامه پس از آن ارسال شده است و دیگر ویرایش نمی‌شود.',
+  signed:
+    'این پیش‌نویس پس از آن امضا شده است: با «حذف امضا» دوباره ویرایش می‌شود و متن شما به فرم بازمی‌گردد؛ تا آن زمان «ارسال» نسخه‌ی امضاشده را، بی متن شما، می‌فرستد.',
+  passedOn: 'این پیش‌نویس پس از آن به دیگری سپرده شده است و در دست شما نیست.',
+  gone: 'این نامه پس از آن حذف شده است یا دیگر برای شما در دسترس نیست.',
+  other: 'این نامه اکنون از اینجا ویرایش نمی‌شود.',
+};
 
 /** A letter body's text as a reader sees it: one line per paragraph, list item or break. */
 export function bodyText(html: string): string {
@@ -36,10 +50,31 @@ interface StrandedCopyProps {
   /** The address the copy is kept under (the letter screen's). */
   address: string;
   messageType: number;
+  reason: StrandedReason;
+  /** The letter's saved attachments: not carried into a new letter, so they are named. */
+  savedFiles?: number;
+  /** The letter's saved related letters (a reply's original): linked to the new letter too. */
+  related?: RelatedLetter[];
   onDropped: () => void;
 }
 
-export function StrandedCopy({ backup, address, messageType, onDropped }: StrandedCopyProps) {
+const pendingOf = (related: RelatedLetter[]): PendingRelated[] =>
+  related.map((r) => ({
+    messageId: r.messageId,
+    follow: r.follow,
+    subject: r.subject,
+    ...(r.number !== null && r.number !== undefined && { number: String(r.number) }),
+  }));
+
+export function StrandedCopy({
+  backup,
+  address,
+  messageType,
+  reason,
+  savedFiles = 0,
+  related = [],
+  onDropped,
+}: StrandedCopyProps) {
   const notice = useNotice();
   const navigate = useNavigate();
   const textBox = useRef<HTMLPreElement>(null);
@@ -74,11 +109,15 @@ export function StrandedCopy({ backup, address, messageType, onDropped }: Strand
       sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}
     >
       <Typography variant="body2" sx={{ mb: 1 }}>
-        آنچه در {day} ساعت {time} در این نامه نوشته بودید ذخیره نشد: نامه پس از آن ارسال یا امضا شد، به دیگری
-        سپرده شد یا حذف شد و دیگر از اینجا ویرایش نمی‌شود. متن شما نگه داشته شده است؛ آن را رونوشت بگیرید یا
-        با آن نامه‌ای تازه بنویسید.
+        {`آنچه در ${day} ساعت ${time} در این نامه نوشته بودید ذخیره نشد. ${REASON_TEXT[reason]} `}
+        {mayWrite
+          ? 'متن شما نگه داشته شده است؛ آن را رونوشت بگیرید یا با آن نامه‌ای تازه بنویسید.'
+          : 'متن شما نگه داشته شده است؛ آن را رونوشت بگیرید.'}
         {files > 0 &&
           ` پیوست‌های انتخاب‌شده (${toPersianDigits(files)} پرونده: ${backup.fileNames.join('، ')}) نگه داشته نمی‌شوند و باید دوباره افزوده شوند.`}
+        {mayWrite &&
+          savedFiles > 0 &&
+          ` پیوست‌های ثبت‌شده‌ی این نامه (${toPersianDigits(savedFiles)} پرونده) به نامه‌ی تازه نمی‌آیند؛ در صورت نیاز آن‌ها را از زبانه‌ی «پیوست‌ها» بگیرید و دوباره بیفزایید.`}
       </Typography>
       <Box
         component="pre"
@@ -109,7 +148,14 @@ export function StrandedCopy({ backup, address, messageType, onDropped }: Strand
             variant="contained"
             size="small"
             onClick={() =>
-              navigate(carryToNewLetter(address, backup, letterPath('AllMyMessage', messageType, 0, true)))
+              navigate(
+                carryToNewLetter(
+                  address,
+                  backup,
+                  letterPath('AllMyMessage', messageType, 0, true),
+                  pendingOf(related),
+                ),
+              )
             }
           >
             نامه تازه با این متن

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import { getSession, UNSAVED_WORK_PREFIX, unsavedWorkForgottenAt } from '../../../api/session';
-import { isChanged, type LetterFormValues } from './letterForm';
+import { isChanged, type LetterFormValues, type PendingRelated } from './letterForm';
 
 const PREFIX = UNSAVED_WORK_PREFIX;
 /** How long after the last key press the copy is written… */
@@ -37,6 +37,9 @@ export interface ComposeBackup {
   carried?: boolean;
   /** The address of the copy it was carried from: dropped too once this one is saved. */
   carriedFrom?: string;
+  /** Where this copy was carried to (a new letter's address): carried again, the same one
+   *  opens, with whatever was added there. */
+  carriedTo?: string;
 }
 
 /** The address a screen's copy is kept under: its path, and its query — a letter carried
@@ -85,12 +88,14 @@ function read(pathname: string): ComposeBackup | null {
 /** When each copy was last dropped: a write the form asked for before then is stale. */
 const droppedAt = new Map<string, number>();
 
-/** Forgets the screen's copy (after a save, or when the user drops it). */
-export function dropComposeBackup(pathname: string) {
+/** Forgets the screen's copy (after a save, or when the user drops it). `saved`: the letter
+ *  the copy went into is saved, so the copy it was carried from goes too — dropped only
+ *  here, the words stay offered where they came from. */
+export function dropComposeBackup(pathname: string, { saved = false } = {}) {
   const key = keyOf(pathname);
   if (!key) return;
   const carriedFrom = read(pathname)?.carriedFrom;
-  if (carriedFrom) dropComposeBackup(carriedFrom);
+  if (saved && carriedFrom) dropComposeBackup(carriedFrom);
   overtakenKeys.delete(key);
   sessionStorage.removeItem(key);
   droppedAt.set(key, performance.now());
@@ -125,12 +130,26 @@ export function useStrandedBackup(address: string, loaded: LetterFormValues | nu
 
 /** Puts a kept copy in a new letter of the type, at an address of its own; returns it. The
  *  original copy stays until the new letter is saved (then both go), or is dropped. */
-export function carryToNewLetter(from: string, backup: ComposeBackup, newLetterPath: string): string {
+export function carryToNewLetter(
+  from: string,
+  backup: ComposeBackup,
+  newLetterPath: string,
+  /** The letter's saved related letters, linked to the new one too (a reply's original). */
+  related: PendingRelated[] = [],
+): string {
+  // Carried before and still kept there: that new letter, with what was added to it.
+  const before = backup.carriedTo;
+  if (before && read(before)) return before;
   const address = `${newLetterPath}?copy=${Date.now().toString(36)}`;
   const key = keyOf(address);
-  if (!key) return address;
+  const fromKey = keyOf(from);
+  if (!key || !fromKey) return address;
+  const pending = backup.values.related ?? [];
   const carried: ComposeBackup = {
-    values: backup.values,
+    values: {
+      ...backup.values,
+      related: [...pending, ...related.filter((r) => !pending.some((p) => p.messageId === r.messageId))],
+    },
     fileNames: backup.fileNames,
     base: '',
     savedAt: backup.savedAt,
@@ -139,6 +158,7 @@ export function carryToNewLetter(from: string, backup: ComposeBackup, newLetterP
   };
   try {
     sessionStorage.setItem(key, JSON.stringify(carried));
+    sessionStorage.setItem(fromKey, JSON.stringify({ ...backup, carriedTo: address }));
   } catch {
     // Full: the new letter opens empty, and the text is still offered where it was.
   }
@@ -238,6 +258,26 @@ function keptMarks(key: string): Pick<ComposeBackup, 'carried' | 'carriedFrom'> 
   }
 }
 
+/** What a found copy puts in the form. Written over another load of the letter (edited
+ *  elsewhere since, passed on and back, signed and unsigned), only the fields the user had
+ *  changed in it are theirs; the others are the letter's as it is now — a colleague's body
+ *  is not undone by a subject typed here. */
+export function restoredValues(found: ComposeBackup, loaded: LetterFormValues): LetterFormValues {
+  let base: Partial<LetterFormValues>;
+  try {
+    base = JSON.parse(found.base) as Partial<LetterFormValues>;
+  } catch {
+    return found.values; // carried into a new letter: all of it is the user's
+  }
+  if (found.base === baseOf(loaded)) return found.values;
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const merged = { ...loaded };
+  for (const field of Object.keys(found.values) as (keyof LetterFormValues)[])
+    if (field !== 'attachments' && !same(found.values[field], base[field]))
+      (merged as Record<string, unknown>)[field] = found.values[field];
+  return merged;
+}
+
 /** Puts a found copy into the form once, on arrival; `undo` returns to what was loaded. */
 export function useRestoredBackup(found: ComposeBackup | null, loaded: LetterFormValues) {
   const { reset } = useFormContext<LetterFormValues>();
@@ -249,10 +289,10 @@ export function useRestoredBackup(found: ComposeBackup | null, loaded: LetterFor
     // after this one, a child's), or the copy would be overwritten at once. Once only.
     const timer = window.setTimeout(() => {
       applied.current = true;
-      reset(found.values, { keepDefaultValues: true });
+      reset(restoredValues(found, loaded), { keepDefaultValues: true });
     });
     return () => window.clearTimeout(timer);
-  }, [found, reset]);
+  }, [found, loaded, reset]);
   return {
     shown,
     close: () => setShown(false),

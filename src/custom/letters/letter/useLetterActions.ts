@@ -69,7 +69,7 @@ export function useLetterActions({
   }, []);
 
   const afterSave = (mode: SaveMode, id: number) => {
-    dropComposeBackup(address);
+    dropComposeBackup(address, { saved: true });
     // The user left while it was saving: the answer's toast is enough, no pulling back.
     if (!mounted.current) return;
     if (mode === SAVE_MODE.send) navigate(letterPath('Send', messageType, id));
