@@ -167,6 +167,15 @@ describe('the forward dialog', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
   });
 
+  it('a reload or a closed tab asks first once a note is typed (it is not kept in the tab)', async () => {
+    openDialog(FORWARD_MODE.reply);
+    const dialog = await screen.findByRole('dialog', { name: 'پاسخ نامه' });
+    const leave = () => window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    expect(leave()).toBe(true); // nothing typed: not asked
+    fireEvent.change(within(dialog).getByLabelText(/متن پاسخ/), { target: { value: 'پاسخ نیمه‌کاره' } });
+    await waitFor(() => expect(leave()).toBe(false));
+  });
+
   it('Escape with nothing typed closes at once', async () => {
     const { onClose } = openDialog();
     const dialog = await screen.findByRole('dialog', { name: 'ارجاع نامه' });

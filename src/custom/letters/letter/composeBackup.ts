@@ -237,15 +237,20 @@ export function useKeptBackup(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, userId, loaded, current, changed, editable, clientKey]);
 
+  useAskBeforeUnload(changed && editable);
+}
+
+/** While `active`, closing or reloading the tab asks first (the browser's own question). */
+export function useAskBeforeUnload(active: boolean) {
   useEffect(() => {
-    if (!changed || !editable) return;
+    if (!active) return;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [changed, editable]);
+  }, [active]);
 }
 
 /** What a copy rewritten as the user types keeps of the one before: where it was carried from. */

@@ -20,6 +20,7 @@ import { FORWARD_MODE, forwardLetter, type ForwardMode, type LetterRecord, type 
 import { LookupInput } from '../../pickers/LookupInput';
 import { IMAGE_SIZE_HINT, LETTER_IMAGE_TYPES_LIST } from '../../../../shared/uploads';
 import { LetterImagesInput } from '../LetterImagesInput';
+import { useAskBeforeUnload } from '../composeBackup';
 import { newClientKey, type PendingFile } from '../letterForm';
 import { INCOMING } from '../../letterTypes';
 import { LETTER_TEXT_MAX } from '../../../../shared/letter-limits';
@@ -90,6 +91,8 @@ export function ForwardDialog({
   // One per opening of the dialog (letterForm newClientKey): sent again after a lost answer,
   // a reply finds the draft it wrote, a forward or a draft passed on the forward it made.
   const clientKey = useMemo(() => (mode === null ? '' : newClientKey()), [mode]);
+  // A reply or a note typed is not kept in the tab: a reload or a closed tab asks first.
+  useAskBeforeUnload(mode !== null && typed);
   if (mode === null) return null;
   const noteLabel = mode === FORWARD_MODE.reply ? 'متن پاسخ' : 'متن ارجاع';
   /** Escape or a click beside the dialog: nothing typed closes it, anything typed asks first. */
