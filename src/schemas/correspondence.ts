@@ -70,8 +70,15 @@ export const andikator = defineResource({
 
 // Letter folders (archive, favourites): trees of a title and the folder above.
 
-/** A slash, or a character drawn as one (fraction, division, full-width slash). */
-const SLASH = /[/\u2044\u2215\uFF0F]/;
+/** A slash, or a character drawn as one (Unicode's confusables of «/»: fraction, division,
+ *  full-width, big solidus, box-drawing diagonal, the combining overlays…), looked for in
+ *  the title's compatibility form too (NFKC: «℀» is «a/c»). */
+const SLASH = /[/\u2044\u2215\u2571\u27CB\u29F8\u2AFB\u2AFD\u3033\uFF0F\u{1D23A}\u{1F67C}]|\u0337|\u0338/u;
+const hasSlash = (text: string) => SLASH.test(text) || SLASH.test(text.normalize('NFKC'));
+
+/** The invisible controls that reorder what follows them (embeddings, overrides, isolates):
+ *  «\u202e۴۰۴۱» reads «۱۴۰۴», a second folder of one path under one parent. */
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 
 /**
  * A folder's title holds no «/»: the menu, the folder picker and a letter's folder dialog
@@ -83,7 +90,16 @@ const titleWithoutSlash = <const N extends string>(field: N): RecordRule<N> => (
   field,
   reads: [field],
   message: 'عنوان پوشه نباید «/» داشته باشد؛ مسیر پوشه‌ها با « / » از هم جدا می‌شود',
-  holds: (record) => !SLASH.test(String(record[field] ?? '')),
+  holds: (record) => !hasSlash(String(record[field] ?? '')),
+  onlyWhenChanged: true,
+});
+
+const titleWithoutDirectionControls = <const N extends string>(field: N): RecordRule<N> => ({
+  field,
+  reads: [field],
+  message:
+    'عنوان پوشه نویسه‌ی پنهانِ تغییر جهت متن دارد که آن را جز آنچه هست نشان می‌دهد؛ آن را بی این نویسه بنویسید',
+  holds: (record) => !DIRECTION_CONTROL.test(String(record[field] ?? '')),
   onlyWhenChanged: true,
 });
 
@@ -100,7 +116,7 @@ export const archive = defineResource({
     parentFk: f.treeParent('پوشه بالادست', 'archive', { list: true }),
   },
   filters: { parentId: 'parentFk' },
-  rules: [titleWithoutSlash('archiveTitle')],
+  rules: [titleWithoutSlash('archiveTitle'), titleWithoutDirectionControls('archiveTitle')],
   help: 'پوشه‌های بایگانی نامه‌ها؛ هر پوشه می‌تواند زیر پوشه دیگری باشد.',
 });
 
@@ -117,7 +133,7 @@ export const favorite = defineResource({
     parentFk: f.treeParent('پوشه بالادست', 'favorite', { list: true }),
   },
   filters: { parentId: 'parentFk' },
-  rules: [titleWithoutSlash('favoriteTitle')],
+  rules: [titleWithoutSlash('favoriteTitle'), titleWithoutDirectionControls('favoriteTitle')],
   help: 'پوشه‌های دلخواه برای دسته‌بندی نامه‌ها؛ هر پوشه می‌تواند زیر پوشه دیگری باشد.',
 });
 

@@ -330,7 +330,16 @@ describe.each(ENGINES)('letters: out of a folder (%s)', (engine) => {
       ['archive', 'ArchiveTitle'],
       ['favorite', 'FavoriteTitle'],
     ] as const)
-      for (const title of ['الف / ب', 'الف/ب', 'گزارش‌ها ۱۴۰۵/۰۲', 'الف ∕ ب', 'الف ／ ب'])
+      for (const title of [
+        'الف / ب',
+        'الف/ب',
+        'گزارش‌ها ۱۴۰۵/۰۲',
+        'الف ∕ ب',
+        'الف ／ ب',
+        'الف ⧸ ب',
+        'الف \u0338 ب',
+        'الف ℀',
+      ])
         expect((await server.api.post(`${kind}/create/`, { [field]: title }, admin())).body).toEqual({
           status: 0,
           message: SLASH_REFUSED,
@@ -341,6 +350,11 @@ describe.each(ENGINES)('letters: out of a folder (%s)', (engine) => {
     expect((await rename(folder, { FavoriteTitle: 'پیگیری / قراردادها' })).body).toMatchObject({
       status: 0,
       message: SLASH_REFUSED,
+    });
+    // A direction override («\u202e۴۰۴۱» shows «۱۴۰۴») would make a second folder of one path.
+    expect((await rename(folder, { FavoriteTitle: '\u202e۴۰۴۱' })).body).toMatchObject({
+      status: 0,
+      message: expect.stringContaining('تغییر جهت متن'),
     });
     expect((await server.api.get('favorite/get/', { Id: folder }, admin())).body.record).toMatchObject({
       favoriteTitle: 'پیگیری قراردادها',

@@ -39,6 +39,16 @@ describe('whole-record rules', () => {
     expect(recordRules(archive, 'create')!({ archiveTitle: 'الف / ب' })).toEqual({ archiveTitle: SLASH });
     expect(recordRules(favorite, 'create')!({ favoriteTitle: 'الف/ب' })).toEqual({ favoriteTitle: SLASH });
     expect(recordRules(archive, 'create')!({ archiveTitle: 'الف - ب' })).toEqual({});
+    // Drawn as a slash (probe helper-63): the big solidus, a box-drawing diagonal, a combining
+    // overlay after a space, «℀» (a/c once NFKC-folded) — each read as a «/».
+    for (const title of ['الف ⧸ ب', 'الف ╱ ب', 'الف \u0338 ب', 'الف ℀', 'الف 🙼 ب'])
+      expect(recordRules(archive, 'create')!({ archiveTitle: title })).toEqual({ archiveTitle: SLASH });
+    // A direction override that shows «۴۰۴۱» as «۱۴۰۴».
+    expect(recordRules(favorite, 'create')!({ favoriteTitle: '\u202e۴۰۴۱' })).toEqual({
+      favoriteTitle:
+        'عنوان پوشه نویسه‌ی پنهانِ تغییر جهت متن دارد که آن را جز آنچه هست نشان می‌دهد؛ آن را بی این نویسه بنویسید',
+    });
+    expect(recordRules(favorite, 'create')!({ favoriteTitle: 'گزارش\u200cها' })).toEqual({});
     // Stored before the rule: the folder is still saved (moved) with its title as it is.
     const stored = { archiveTitle: 'خرید / فروش', parentFk: null };
     expect(recordRules(archive, 'edit', stored)!({ ...stored, parentFk: 3 })).toEqual({});
