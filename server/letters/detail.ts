@@ -224,9 +224,11 @@ const seesBlindCopies = (viewer: Viewer, message: Writers) =>
  * The users this viewer must not see on the letter: to anyone but those who see its blind
  * copies, the blind recipients (other than the viewer) who are on it only as such — not its
  * author, holder or sender, not a to or cc recipient, not one who forwarded it to the viewer,
- * not one a forward the viewer sees names. Their events and forwards are left out of the
- * answer (their reading, filing, printing, forwarding would name them), and so are the
- * attachments they added.
+ * not one a forward the viewer sees names — and whoever has the letter only through their
+ * forwards (and so on down that chain): their reading and passing it on would show a route
+ * the viewer does not see. Their events and forwards are left out of the answer (their
+ * reading, filing, printing, forwarding would name them), and so are the attachments they
+ * added.
  */
 function hiddenBlind(
   viewer: Viewer,
@@ -246,6 +248,21 @@ function hiddenBlind(
     more = false;
     for (const row of forwards)
       if (!hidden.has(row.from_user_id) && hidden.delete(row.to_user_id)) more = hidden.size > 0;
+  }
+  // Reached only by a hidden one's forwards: as hidden (probe helper-63 — the to and cc
+  // recipients saw the reading of someone the letter never openly went to).
+  for (let grown = hidden.size > 0; grown;) {
+    grown = false;
+    const reachedOpenly = new Set(
+      forwards.filter((f) => !hidden.has(f.from_user_id)).map((f) => f.to_user_id),
+    );
+    for (const row of forwards) {
+      const to = row.to_user_id;
+      if (hidden.has(row.from_user_id) && !open.has(to) && !reachedOpenly.has(to) && !hidden.has(to)) {
+        hidden.add(to);
+        grown = true;
+      }
+    }
   }
   return hidden;
 }

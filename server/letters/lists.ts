@@ -335,12 +335,13 @@ function letterRecords(v: { tenantId: number; userId: number }) {
 /**
  * Whether the letter has an attachment this viewer surely sees (message/get's rule,
  * detail.ts hiddenBlind): they wrote, hold or sent it; or one of its attachments was added
- * by its author, holder, sender or the viewer, or by someone who is no blind copy of it. A
- * letter without attachments costs nothing (its count is on the row); one with them a key
- * look-up of its attachments (message_attachments_message_idx) that stops at the first —
- * the author's, nearly always — and, for one added by a blind copy, that copy's recipient
- * row by its primary key. False with attachments: all were added by blind copies, whom the
- * viewer may yet see (a forward names them): listLetters asks withVisibleAttachment.
+ * by its author, holder, sender or the viewer, or by a to or cc recipient of it. A letter
+ * without attachments costs nothing (its count is on the row); one with them a key look-up
+ * of its attachments (message_attachments_message_idx) that stops at the first — the
+ * author's, nearly always — and, for one added by someone else, their recipient row by its
+ * primary key. False with attachments: all were added by blind copies or by people the
+ * letter reached only by forwards, whom the viewer may or may not see (hiddenBlind's
+ * chain): listLetters asks withVisibleAttachment.
  */
 const openAttachment = (userId: number) => sql<boolean>`CASE
   WHEN m.attachment_count = 0 THEN false
@@ -348,9 +349,9 @@ const openAttachment = (userId: number) => sql<boolean>`CASE
   ELSE EXISTS (SELECT 1 FROM message_attachments a
     WHERE a.tenant_id = m.tenant_id AND a.message_id = m.id
       AND (a.created_by IN (m.author_id, m.holder_id, m.sender_id, ${userId})
-        OR NOT EXISTS (SELECT 1 FROM message_recipients r
+        OR EXISTS (SELECT 1 FROM message_recipients r
           WHERE r.tenant_id = a.tenant_id AND r.message_id = a.message_id
-            AND r.user_id = a.created_by AND r.kind = ${sql.lit(BCC)})))
+            AND r.user_id = a.created_by AND r.kind <> ${sql.lit(BCC)})))
   END`;
 
 /** A time as ISO 8601 in UTC with milliseconds, what `Date.toISOString()` writes. */

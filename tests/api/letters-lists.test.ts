@@ -708,5 +708,32 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     await forward(w.fatemeh, opened, w.hossein, png('یادداشت.png'));
     expect(await seen(w.ali, opened, 'AllMyMessage')).toEqual(yes);
     expect(await seen(w.admin, opened, 'AllMessage')).toEqual(yes);
+
+    // Reached only through her (probe helper-63): Hossein, whom she passed it to, reads it and
+    // passes it to Zahra with a file. To Ali and a reader of all letters the letter never
+    // went to Hossein: not his reading, his forward nor his file; Zahra knows him.
+    const chain = await api.sendNew(w.maryam, [w.ali], { SelectedBcc: [w.fatemeh.personId] });
+    await forward(w.fatemeh, chain, w.hossein);
+    await api.get(w.hossein, chain);
+    await forward(w.hossein, chain, w.zahra, png('پیوست حسین.png'));
+    const traces = async (who: Someone) => {
+      const got = await api.get(who, chain);
+      return [
+        ...(got.messageEvent as { creatorUserId: number }[]).map((e) => e.creatorUserId),
+        ...(got.allForwardedMessage as { creatorUserId: number; receivedUserId: number }[]).flatMap((f) => [
+          f.creatorUserId,
+          f.receivedUserId,
+        ]),
+      ];
+    };
+    for (const who of [w.ali, w.admin]) {
+      expect(await traces(who)).not.toContain(w.hossein.userId);
+      expect(await traces(who)).not.toContain(w.fatemeh.userId);
+    }
+    expect(await seen(w.ali, chain, 'AllMyMessage')).toEqual(no);
+    expect(await seen(w.admin, chain, 'AllMessage')).toEqual(no);
+    expect(await traces(w.zahra)).toContain(w.hossein.userId);
+    expect(await seen(w.zahra, chain, 'AllMyMessage')).toEqual(yes);
+    expect(await seen(w.maryam, chain, 'Send')).toEqual(yes);
   });
 });

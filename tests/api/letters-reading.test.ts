@@ -122,8 +122,9 @@ describe.each(ENGINES)('letters: reading (%s)', (engine) => {
       const [hers, none] = await Promise.all([download(herFile), download(2 ** 31 - 1)]);
       expect([hers.status, hers.text]).toEqual([none.status, none.text]);
       expect(text).not.toContain(`"creatorUserId":${w.fatemeh.userId},`);
-      // The one she forwarded it to is on it openly: his own reading shows.
-      expect(answer.messageEvent).toContainEqual(
+      // The one she forwarded it to has it only through her: his reading would tell of a route
+      // they do not see (probe helper-63), so it is left out too.
+      expect(answer.messageEvent).not.toContainEqual(
         expect.objectContaining({ eventTypeFk: READ, creatorUserId: w.hossein.userId }),
       );
     }
