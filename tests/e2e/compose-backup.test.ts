@@ -184,51 +184,6 @@ describe('a letter being written survives a reload and an ended session', () => 
     await list.close();
   });
 
-  it('keeps what a tab typed when its save is refused as the draft was edited in another, and offers it on reopening', async () => {
-    const draftSubject = `پیش‌نویس دو زبانه ${Date.now() % 100_000}`;
-    await page.goto(`${origin}/letter/true/AllMyMessage/4/0`);
-    await subject().fill(draftSubject);
-    const recipients = page.getByRole('combobox', { name: /^گیرندگان/ });
-    await recipients.click();
-    await recipients.fill('علی');
-    await page.getByRole('option', { name: 'علی رضایی' }).click();
-    await body().click();
-    await page.keyboard.type('متن نخست');
-    await page.getByRole('button', { name: 'ذخیره پیش‌نویس' }).click();
-    await page.waitForURL(/\/draftmessage/);
-    await page.getByText(draftSubject).first().click();
-    await page.waitForURL(/\/letter\/false\/Draft\/4\/\d+/);
-    const draftUrl = page.url();
-    // A second tab of the same user opens the same draft.
-    const other = await page.context().newPage();
-    await other.goto(draftUrl);
-    await other.getByLabel('موضوع').first().fill(`${draftSubject} — زبانه دوم`);
-    await other.getByRole('button', { name: 'ذخیره پیش‌نویس' }).click();
-    await other.waitForURL(/\/draftmessage/);
-    await other.close();
-    // The first tab, still on the first load, writes a body of its own: refused, kept.
-    await body().click();
-    await page.keyboard.press('End');
-    await page.keyboard.type(' و افزوده‌ی زبانه نخست');
-    await page.waitForTimeout(600);
-    await page.getByRole('button', { name: 'ذخیره پیش‌نویس' }).click();
-    await page
-      .getByText(/جای دیگری ویرایش شده است/)
-      .first()
-      .waitFor();
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.reload();
-    const banner = page.getByRole('alert').filter({ hasText: 'بازگردانده شد' });
-    await banner.waitFor();
-    expect(await banner.innerText()).toContain('این نامه پس از آن جای دیگری ویرایش شده است');
-    await expect.poll(() => body().innerText()).toContain('و افزوده‌ی زبانه نخست');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'compose-overtaken-copy.png') });
-    // «دور انداختن» shows the newer draft, the other tab's subject.
-    await banner.getByRole('button', { name: 'دور انداختن' }).click();
-    await expect.poll(() => subject().inputValue()).toBe(`${draftSubject} — زبانه دوم`);
-    expect(await body().innerText()).not.toContain('افزوده‌ی زبانه نخست');
-  });
-
   /** A draft to علی written through the screen, opened from the drafts: its id and address. */
   async function draftOnScreen(draftSubject: string) {
     await page.goto(`${origin}/letter/true/AllMyMessage/4/0`);
@@ -256,6 +211,36 @@ describe('a letter being written survives a reload and an ended session', () => 
     await page.keyboard.type(words);
     await page.waitForTimeout(600);
   }
+
+  it('keeps what a tab typed when its save is refused as the draft was edited in another, and offers it on reopening', async () => {
+    const draftSubject = `پیش‌نویس دو زبانه ${Date.now() % 100_000}`;
+    const { url: draftUrl } = await draftOnScreen(draftSubject);
+    // A second tab of the same user opens the same draft.
+    const other = await page.context().newPage();
+    await other.goto(draftUrl);
+    await other.getByLabel('موضوع').first().fill(`${draftSubject} — زبانه دوم`);
+    await other.getByRole('button', { name: 'ذخیره پیش‌نویس' }).click();
+    await other.waitForURL(/\/draftmessage/);
+    await other.close();
+    // The first tab, still on the first load, writes a body of its own: refused, kept.
+    await typeMore(' و افزوده‌ی زبانه نخست');
+    await page.getByRole('button', { name: 'ذخیره پیش‌نویس' }).click();
+    await page
+      .getByText(/جای دیگری ویرایش شده است/)
+      .first()
+      .waitFor();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    const banner = page.getByRole('alert').filter({ hasText: 'بازگردانده شد' });
+    await banner.waitFor();
+    expect(await banner.innerText()).toContain('این نامه پس از آن جای دیگری ویرایش شده است');
+    await expect.poll(() => body().innerText()).toContain('و افزوده‌ی زبانه نخست');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'compose-overtaken-copy.png') });
+    // «دور انداختن» shows the newer draft, the other tab's subject.
+    await banner.getByRole('button', { name: 'دور انداختن' }).click();
+    await expect.poll(() => subject().inputValue()).toBe(`${draftSubject} — زبانه دوم`);
+    expect(await body().innerText()).not.toContain('افزوده‌ی زبانه نخست');
+  });
 
   it('offers what was typed as text and as a new letter when the draft was sent elsewhere meanwhile', async () => {
     const draftSubject = `پیش‌نویسی که جای دیگر رفت ${Date.now() % 100_000}`;
