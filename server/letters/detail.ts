@@ -14,6 +14,7 @@ import {
   EVENT,
   EVENT_NAMES,
   FORWARD_DRAFT,
+  FORWARDED,
   OUTGOING,
   REFUSED,
   REPLY,
@@ -100,7 +101,7 @@ async function markRead(
       .executeTakeFirst();
     // Deleted since it was read for this answer: no reading after its deletion.
     if (!still) throw new UserError(REFUSED.notFound);
-    const boxRead = await markBoxRead(trx, viewer, message, reading, box?.recipient_kind === BCC);
+    const boxRead = await markBoxRead(trx, viewer, message, reading, box?.recipient_kind);
     const noticesRead = await readNotices(trx, viewer, message);
     if (boxRead || noticesRead) afterCommit(() => services.notifier.lettersChanged([viewer.userId]));
     // One event of type 8 for a user, however they came to the letter (a reader of all
@@ -118,7 +119,7 @@ async function markBoxRead(
   viewer: Viewer,
   message: Message,
   reading: Reading,
-  blindCopy: boolean,
+  kind: number | null | undefined,
 ) {
   const mine = trx
     .updateTable('message_boxes')
@@ -135,8 +136,9 @@ async function markBoxRead(
     .executeTakeFirst();
   if (!first) return changedRows(await mine.set({ is_read: true }).where('is_read', '=', false).execute());
   // A blind copy's reading is not the letter's: «read» in the lists would tell a reader of
-  // all letters that a hidden recipient exists (migration 0029).
-  if (message.is_send && !blindCopy)
+  // all letters that a hidden recipient exists (migration 0029); nor is the reading of one
+  // who has it only through her forwards (probe helper-66), as message/get hides them.
+  if (message.is_send && kind !== BCC && !(await hiddenFromOnlookers(trx, viewer, message, kind)))
     await trx
       .updateTable('messages')
       .set({ first_read_at: sql<Date>`coalesce(first_read_at, now())` })
@@ -423,6 +425,25 @@ function attachmentsOf(rows: Awaited<ReturnType<typeof attachmentRows>>, hidden:
       },
       fullName: `${row.first_name} ${row.last_name}`.trim(),
     }));
+}
+
+/** Whether one forwarded the letter is hidden from those who see none of its blind copies
+ *  (a reader of all letters, its to and cc recipients): reached only through a hidden
+ *  blind copy's forwards. Asked once, at their first reading. */
+async function hiddenFromOnlookers(
+  db: LettersDb,
+  viewer: Viewer,
+  message: Message,
+  kind: number | null | undefined,
+) {
+  if (kind !== FORWARDED) return false;
+  const [addressed, forwards] = await Promise.all([
+    addressRows(db, viewer, message),
+    historyOf(db, 'message_forwards', viewer, message),
+  ]);
+  if (!addressed.rows.some((row) => row.kind === BCC)) return false;
+  const onlooker = { ...viewer, userId: 0 };
+  return hiddenBlind(onlooker, message, addressed.rows, forwards).has(viewer.userId);
 }
 
 /** Whether this viewer must not see what `userId` did on the letter (a hidden blind copy's

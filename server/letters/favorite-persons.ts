@@ -1,5 +1,6 @@
 // The dashboard's favourite contacts (spec 1 §2 Home): the colleagues whose letters the
 // user wants first. Chosen as persons, kept as users (people.ts says why).
+import { sql } from 'kysely';
 import { UserError } from '../http/answers';
 import type { Services } from '../services';
 import type { Viewer } from './access';
@@ -9,6 +10,10 @@ import { letterChange } from './transaction';
 
 export async function saveFavoritePersons(services: Services, viewer: Viewer, personIds: number[]) {
   await letterChange(services, async (trx) => {
+    // One save of a user's choice at a time: two at once (a double click, two tabs) would
+    // each clear the old choice and write their own, the second a duplicate key (probe
+    // helper-66: a 500). Now the later waits and its choice stands.
+    await sql`SELECT pg_advisory_xact_lock(hashtext('favorite-persons'), ${viewer.userId}::int)`.execute(trx);
     const chosenBefore = await trx
       .selectFrom('favorite_persons')
       .select('person_user_id')

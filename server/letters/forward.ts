@@ -29,7 +29,7 @@ import {
 } from './client-key';
 import type { LettersTrx } from './schema';
 import { writeSearch } from './search';
-import { letterUrl, notifyAfterCommit } from './send';
+import { letterUrl, notifyWithChange } from './send';
 import { letterChange, type AfterCommit } from './transaction';
 
 const NOTE_LABEL = 'گیرندگان ارجاع';
@@ -81,8 +81,9 @@ async function forwardSent(
   );
   await recordEvent(trx, viewer.tenantId, message.id, EVENT.forward, viewer.userId, params.ForwardMessage);
   const from = await userName(trx, viewer.tenantId, viewer.userId);
-  notifyAfterCommit(
+  await notifyWithChange(
     services,
+    trx,
     afterCommit,
     viewer.tenantId,
     targets.map((t) => t.userId),
@@ -132,8 +133,9 @@ async function forwardDraft(
     params.ForwardMessage,
   );
   const from = await userName(trx, viewer.tenantId, viewer.userId);
-  notifyAfterCommit(
+  await notifyWithChange(
     services,
+    trx,
     afterCommit,
     viewer.tenantId,
     [target.userId],

@@ -1,7 +1,8 @@
 // Sending: the letter takes a number if it has none, leaves its holder's drafts for the
 // sender's sent letters, lands unread in every recipient's cartable, and each recipient
-// is notified once the transaction has committed.
-import { sql } from 'kysely';
+// is notified with it (the notice stored in its transaction, pushed once it has committed).
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import type { Services } from '../services';
 import type { Message, Viewer } from './access';
 import { deliver, lockCounters, markSent } from './boxes';
@@ -25,18 +26,20 @@ export const letterNoticeUrls = (message: Pick<Message, 'id' | 'message_type_fk'
   letterUrl('Draft', message),
 ];
 
-/** Notifies each user once the change has committed. */
-export function notifyAfterCommit(
+/** Notifies each user: the notices are stored with the change (they commit or go with it),
+ *  pushed to the users' open pages once it has committed. */
+export async function notifyWithChange(
   services: Services,
+  trx: LettersTrx,
   afterCommit: AfterCommit,
   tenantId: number,
   userIds: number[],
   title: string,
   url: string,
 ) {
-  afterCommit(async () => {
-    for (const userId of userIds) await services.notifier.notify(tenantId, userId, { title, url });
-  });
+  // The letters' view of the database holds the notifications table too (schema.ts).
+  const notices = trx as unknown as Transaction<Database>;
+  afterCommit(await services.notifier.storeIn(notices, tenantId, userIds, { title, url }));
 }
 
 export async function numberLetter(trx: LettersTrx, viewer: Viewer, message: Message): Promise<Message> {
@@ -71,18 +74,31 @@ export async function draftRecipients(trx: LettersTrx, viewer: Viewer, draftId: 
 /** The kinds of a reply's recipient that answer the original when they are its sender. */
 export const ANSWERING = [TO, CC];
 
+/**
+ * The letter a reply answers, while it is not deleted. Share-locked before the counters,
+ * as a delete locks a letter before them: a delete of the original at the same moment
+ * comes first — and the reply answers nothing — or waits for the reply's send (probe
+ * helper-66: a reply sent after its original was deleted wrote history onto it).
+ */
+async function repliedTo(trx: LettersTrx, viewer: Viewer, reply: Message) {
+  if (reply.reply_to_id === null) return undefined;
+  return trx
+    .selectFrom('messages')
+    .select(['id', 'sender_id'])
+    .where('tenant_id', '=', viewer.tenantId)
+    .where('id', '=', reply.reply_to_id)
+    .where('deleted_at', 'is', null)
+    .forShare()
+    .executeTakeFirst();
+}
+
 async function answerOriginal(
   trx: LettersTrx,
   viewer: Viewer,
   reply: Message,
   recipients: Array<{ user_id: number; kind: number }>,
+  found: { id: number; sender_id: number | null } | undefined,
 ) {
-  const found = await trx
-    .selectFrom('messages')
-    .select(['id', 'sender_id'])
-    .where('tenant_id', '=', viewer.tenantId)
-    .where('id', '=', reply.reply_to_id as number)
-    .executeTakeFirst();
   const asker = found?.sender_id ?? null;
   if (!found || asker === null || !recipients.some((r) => ANSWERING.includes(r.kind) && r.user_id === asker))
     return;
@@ -108,6 +124,7 @@ export async function sendLetter(
 ): Promise<Message> {
   const tenantId = viewer.tenantId;
   const recipients = await draftRecipients(trx, viewer, draft.id);
+  const original = await repliedTo(trx, viewer, draft);
   // Its author too: a draft passed on and sent by a colleague goes to its author's sent
   // letters, and a reply's answers the original's request for its author.
   await lockCounters(trx, tenantId, [viewer.userId, draft.author_id, ...recipients.map((r) => r.user_id)]);
@@ -139,11 +156,12 @@ export async function sendLetter(
       answerRequest: message.answer_request && r.kind === TO,
     })),
   );
-  if (message.reply_to_id !== null) await answerOriginal(trx, viewer, message, recipients);
+  await answerOriginal(trx, viewer, message, recipients, original);
   await recordEvent(trx, tenantId, message.id, EVENT.send, viewer.userId);
   const title = `${message.reply_to_id !== null ? 'پاسخ نامه' : 'نامه جدید'} از ${message.message_from}: ${message.subject}`;
-  notifyAfterCommit(
+  await notifyWithChange(
     services,
+    trx,
     afterCommit,
     tenantId,
     recipients.map((r) => r.user_id),

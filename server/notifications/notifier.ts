@@ -1,6 +1,8 @@
 // notify(user, {title, url}): stores the notification (the bell lists it) and pushes it
 // to every hub connection of that user, in this process or another (the event bus).
+import type { Transaction } from 'kysely';
 import type { DB } from '../db/database';
+import type { Database } from '../db/schema';
 import { withTenant } from '../db/tenant-fence';
 
 import type { HubEvent } from '../realtime/event-bus';
@@ -14,28 +16,56 @@ export interface EventPublisher {
 const MAX_TITLE = 500;
 const MAX_URL = 1000;
 
+const noticeRow = (tenantId: number, userId: number, message: { title: string; url?: string }) => ({
+  tenant_id: tenantId,
+  user_id: userId,
+  title: message.title.slice(0, MAX_TITLE),
+  url: (message.url ?? '').slice(0, MAX_URL),
+});
+
 export function createNotifier(db: DB, bus: EventPublisher, principals?: PrincipalCache) {
+  const push = (row: { id: number; user_id: number; title: string; url: string }) =>
+    bus.publish({
+      type: 'notify',
+      userId: row.user_id,
+      notification: { id: row.id, title: row.title, url: row.url },
+    });
   return {
     async notify(tenantId: number, userId: number, message: { title: string; url?: string }) {
       // Fenced to the tenant it writes for, wherever it is called from (a job, a hub method).
       const row = await withTenant(tenantId, () =>
         db
           .insertInto('notifications')
-          .values({
-            tenant_id: tenantId,
-            user_id: userId,
-            title: message.title.slice(0, MAX_TITLE),
-            url: (message.url ?? '').slice(0, MAX_URL),
-          })
-          .returning(['id', 'title', 'url'])
+          .values(noticeRow(tenantId, userId, message))
+          .returning(['id', 'user_id', 'title', 'url'])
           .executeTakeFirstOrThrow(),
       );
-      await bus.publish({
-        type: 'notify',
-        userId,
-        notification: { id: row.id, title: row.title, url: row.url },
-      });
+      await push(row);
       return row.id;
+    },
+    /**
+     * Stores a notice for each user in the caller's transaction, so that it commits, or
+     * goes, with the change it tells of: a letter deleted the next moment takes it along,
+     * and a recipient opening the letter at once reads it (probe helper-66: written after
+     * the commit, both left an unread notice behind). Returns the push, to make once the
+     * transaction has committed.
+     */
+    async storeIn(
+      trx: Transaction<Database>,
+      tenantId: number,
+      userIds: number[],
+      message: { title: string; url?: string },
+    ): Promise<() => Promise<void>> {
+      const rows = userIds.length
+        ? await trx
+            .insertInto('notifications')
+            .values(userIds.map((userId) => noticeRow(tenantId, userId, message)))
+            .returning(['id', 'user_id', 'title', 'url'])
+            .execute()
+        : [];
+      return async () => {
+        for (const row of rows) await push(row);
+      };
     },
     /** Ends the sessions' hub connections and cached principals in every process; this
      *  process's cache at once, before the caller answers. */

@@ -158,6 +158,33 @@ describe.each(ENGINES)('letters: reading (%s)', (engine) => {
     expect(await listed(w.admin, { PageType: 'AllMessage' }, id)).toBe(true);
   });
 
+  it('nor is the reading of whoever has the letter only through a blind copy’s forwards (probe helper-66)', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali], { SelectedBcc: [w.fatemeh.personId] });
+    const pass = (who: Someone, to: Someone) =>
+      api.post(who, 'message/forward/', { MessageId: id, IsSend: 1, SelectedTo: [to.personId] });
+    expect(await pass(w.fatemeh, w.hossein)).toMatchObject({ status: 1 });
+    await opened(w.hossein, id);
+    expect(await pass(w.hossein, w.zahra)).toMatchObject({ status: 1 });
+    await opened(w.zahra, id);
+    // No one the letter openly went to has read it: all letters and sent letters say so,
+    // as message/get shows a reader of all letters none of these readings.
+    expect(await listed(w.admin, { PageType: 'AllMessage' }, id)).toBe(false);
+    expect(await sentFlag(w.maryam, id)).toBe(false);
+    // Their readings still keep the author from deleting it (spec 1 §4).
+    expect(await offersDelete(w.maryam, id)).toBe(false);
+    // One the letter was forwarded to openly reads it: that is the letter's reading.
+    const open = await api.sendNew(w.maryam, [w.ali], { SelectedBcc: [w.fatemeh.personId] });
+    expect(
+      await api.post(w.ali, 'message/forward/', {
+        MessageId: open,
+        IsSend: 1,
+        SelectedTo: [w.hossein.personId],
+      }),
+    ).toMatchObject({ status: 1 });
+    await opened(w.hossein, open);
+    expect(await listed(w.admin, { PageType: 'AllMessage' }, open)).toBe(true);
+  });
+
   it('shows a blind copy’s history once someone forwards the letter to them openly', async () => {
     const id = await api.sendNew(w.maryam, [w.ali], { SelectedBcc: [w.fatemeh.personId] });
     await opened(w.fatemeh, id);

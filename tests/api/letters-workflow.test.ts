@@ -2,7 +2,9 @@
 // HTTP: drafts, signatures, numbers, sending, reading, the dashboard's counts, forward,
 // forward of a draft, reply, folders and delete. A refusal answers status 0 with the
 // reason (`messge` too) and changes nothing.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asSystem } from '../../server/db/tenant-fence';
 import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld, type Someone } from './letters-kit';
 import { REFUSED } from '../../server/letters/constants';
@@ -541,6 +543,120 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     expect((await api.box(w.hossein)).answerRequestCount).toBe(waiting - 1);
     expect(await api.ids(w.hossein, { PageType: 'AnswerRequest' })).not.toContain(original);
     expect(await api.ids(w.maryam, { PageType: 'AllMyMessage' })).toContain(reply.id);
+  });
+
+  it('writes nothing onto an original deleted before its reply is sent (probe helper-66)', async () => {
+    const original = await api.sendNew(w.maryam, [w.hossein], { AnswerRequest: true });
+    const reply = await api.post(w.hossein, 'message/forward/', {
+      MessageId: original,
+      IsSend: 7,
+      ForwardMessage: 'انجام شد',
+    });
+    expect(reply).toMatchObject({ status: 1 });
+    const db = server.built.services.db;
+    const history = () =>
+      asSystem(async () => ({
+        events: (
+          await sql<{
+            type: number;
+          }>`SELECT event_type AS type FROM message_events WHERE message_id = ${original} ORDER BY id`.execute(
+            db,
+          )
+        ).rows.map((r) => r.type),
+        forwards: Number(
+          (
+            await sql<{
+              n: number;
+            }>`SELECT count(*) AS n FROM message_forwards WHERE message_id = ${original}`.execute(db)
+          ).rows[0].n,
+        ),
+      }));
+    // Nobody has read it: its author deletes it, and its history is the registry's from now on.
+    expect(await api.call(w.maryam, 'DELETE', 'message/delete/', { Id: original })).toMatchObject({
+      status: 1,
+    });
+    const kept = await history();
+    await api.post(w.hossein, 'message/sign/', { id: reply.id });
+    expect(await api.save(w.hossein, { MessageId: reply.id, IsSend: 1 })).toMatchObject({ status: 1 });
+    expect(await history()).toEqual(kept);
+    expect(await api.ids(w.maryam, { PageType: 'AllMyMessage' })).toContain(reply.id);
+  });
+
+  it('keeps no notice of a letter deleted as it is sent or forwarded, none unread of one opened as it arrives (probe helper-66)', async () => {
+    const notices = async (who: Someone, id: number) =>
+      (
+        (await server.api.get('notification/list/', { Count: 100 }, { token: who.token })).body.records as {
+          url: string;
+          isRead: boolean;
+        }[]
+      ).filter((n) => n.url.endsWith(`/4/${id}`));
+    const remove = (id: number, PageType: string) =>
+      api.call(w.maryam, 'DELETE', 'message/delete/', { Id: id, PageType });
+    const later = <T>(ms: number, call: () => Promise<T>) =>
+      new Promise<T>((resolve, reject) => setTimeout(() => call().then(resolve, reject), ms));
+    for (let round = 0; round < 8; round++) {
+      // Sent and deleted at the same moment: whichever comes first, a deleted letter leaves
+      // its recipients no notice (the notices are written in the send's transaction).
+      const id = await api.draft(w.maryam, [w.ali, w.zahra]);
+      await api.post(w.maryam, 'message/sign/', { id });
+      const [sent, deleted] = await Promise.all([
+        api.save(w.maryam, { MessageId: id, IsSend: 1 }),
+        remove(id, 'Draft'),
+      ]);
+      expect([sent.status, deleted.status]).toContain(1);
+      const left = [...(await notices(w.ali, id)), ...(await notices(w.zahra, id))];
+      expect(left).toHaveLength(deleted.status === 1 ? 0 : 2);
+      // Forwarded and deleted at the same moment.
+      const letter = await api.sendNew(w.maryam, [w.ali]);
+      const [forwarded, gone] = await Promise.all([
+        api.post(w.ali, 'message/forward/', {
+          MessageId: letter,
+          IsSend: 1,
+          SelectedTo: [w.hossein.personId],
+        }),
+        later(round * 2, () => remove(letter, 'Send')),
+      ]);
+      expect([forwarded.status, gone.status]).toContain(1);
+      if (gone.status === 1) expect(await notices(w.hossein, letter)).toEqual([]);
+    }
+    // Opened the moment it shows in the cartable: its notice is read with it.
+    const arrived = async () => {
+      for (;;) {
+        const [top] = (await api.list(w.fatemeh, { PageType: 'AllMyMessage', Count: 1 })).records as {
+          messageId: number;
+        }[];
+        if (top && top.messageId > newest) return top.messageId;
+      }
+    };
+    const newest = ((await api.list(w.fatemeh, { PageType: 'AllMyMessage', Count: 1 })).records[0]
+      ?.messageId ?? 0) as number;
+    const [id, opened] = await Promise.all([
+      api.sendNew(w.maryam, [w.fatemeh]),
+      arrived().then(async (found) => {
+        await api.get(w.fatemeh, found);
+        return found;
+      }),
+    ]);
+    expect(opened).toBe(id);
+    expect(await notices(w.fatemeh, id)).toEqual([expect.objectContaining({ isRead: true })]);
+  });
+
+  it('saves a user’s favourite contacts twice at once: both answered, one choice stands (probe helper-66)', async () => {
+    const choices = [[w.ali, w.zahra], [w.ali, w.hossein], [w.zahra, w.ali], [w.hossein]].map((people) =>
+      people.map((p) => p.personId),
+    );
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(
+        choices.map((Persons) => api.post(w.maryam, 'person/savefavoritepersons/', { Persons })),
+      );
+      expect(answers.map((a) => a.status)).toEqual([1, 1, 1, 1]);
+      const chosen = (
+        (await server.api.get('person/getfavoritepersons/', {}, { token: w.maryam.token })).body.records as {
+          id: number;
+        }[]
+      ).map((p) => p.id);
+      expect(choices).toContainEqual(chosen);
+    }
   });
 
   it('leaves no trace of a reply deleted unsent; a reply passed on and sent answers for its author', async () => {
