@@ -1,8 +1,9 @@
 // A letter's body is HTML from the rich-text editor. It is stored only after sanitize-html
 // has kept what the editor makes (paragraphs, headings, emphasis, lists, quotes, links,
 // tables, text direction and alignment) and dropped everything else: scripts, event
-// handlers, styles beyond alignment and the editor's text and highlight colours,
-// javascript: links, images (attachments carry images).
+// handlers, styles beyond alignment and text and highlight colours (the editor's, or a
+// colour pasted from Word: a name, #hex, rgb(), hsl()), javascript: links, images
+// (attachments carry images).
 import sanitizeHtml from 'sanitize-html';
 import { withoutControlCharacters } from '../http/binding';
 import { UserError } from '../http/answers';
@@ -10,8 +11,62 @@ import { toPersianDigits } from '../../src/shared/persian-digits';
 import { persianLetters } from '../../src/shared/persian';
 import { MAX_SPAN } from '../../src/shared/print-tags';
 
-const COLOUR =
-  /^(#[0-9a-f]{3}|#[0-9a-f]{6}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)|inherit)$/i;
+/** The CSS named colours (CSS Color 4) as RRGGBB: a colour pasted from Word or a web page
+ *  is often a name (`color: red`), where the editor's buttons write rgb(). */
+const NAMED_COLOURS: ReadonlyMap<string, string> = new Map(
+  (
+    'aliceblue F0F8FF antiquewhite FAEBD7 aqua 00FFFF aquamarine 7FFFD4 azure F0FFFF beige F5F5DC ' +
+    'bisque FFE4C4 black 000000 blanchedalmond FFEBCD blue 0000FF blueviolet 8A2BE2 brown A52A2A ' +
+    'burlywood DEB887 cadetblue 5F9EA0 chartreuse 7FFF00 chocolate D2691E coral FF7F50 ' +
+    'cornflowerblue 6495ED cornsilk FFF8DC crimson DC143C cyan 00FFFF darkblue 00008B darkcyan 008B8B ' +
+    'darkgoldenrod B8860B darkgray A9A9A9 darkgreen 006400 darkgrey A9A9A9 darkkhaki BDB76B ' +
+    'darkmagenta 8B008B darkolivegreen 556B2F darkorange FF8C00 darkorchid 9932CC darkred 8B0000 ' +
+    'darksalmon E9967A darkseagreen 8FBC8F darkslateblue 483D8B darkslategray 2F4F4F ' +
+    'darkslategrey 2F4F4F darkturquoise 00CED1 darkviolet 9400D3 deeppink FF1493 deepskyblue 00BFFF ' +
+    'dimgray 696969 dimgrey 696969 dodgerblue 1E90FF firebrick B22222 floralwhite FFFAF0 ' +
+    'forestgreen 228B22 fuchsia FF00FF gainsboro DCDCDC ghostwhite F8F8FF gold FFD700 ' +
+    'goldenrod DAA520 gray 808080 green 008000 greenyellow ADFF2F grey 808080 honeydew F0FFF0 ' +
+    'hotpink FF69B4 indianred CD5C5C indigo 4B0082 ivory FFFFF0 khaki F0E68C lavender E6E6FA ' +
+    'lavenderblush FFF0F5 lawngreen 7CFC00 lemonchiffon FFFACD lightblue ADD8E6 lightcoral F08080 ' +
+    'lightcyan E0FFFF lightgoldenrodyellow FAFAD2 lightgray D3D3D3 lightgreen 90EE90 lightgrey D3D3D3 ' +
+    'lightpink FFB6C1 lightsalmon FFA07A lightseagreen 20B2AA lightskyblue 87CEFA ' +
+    'lightslategray 778899 lightslategrey 778899 lightsteelblue B0C4DE lightyellow FFFFE0 lime 00FF00 ' +
+    'limegreen 32CD32 linen FAF0E6 magenta FF00FF maroon 800000 mediumaquamarine 66CDAA ' +
+    'mediumblue 0000CD mediumorchid BA55D3 mediumpurple 9370DB mediumseagreen 3CB371 ' +
+    'mediumslateblue 7B68EE mediumspringgreen 00FA9A mediumturquoise 48D1CC mediumvioletred C71585 ' +
+    'midnightblue 191970 mintcream F5FFFA mistyrose FFE4E1 moccasin FFE4B5 navajowhite FFDEAD ' +
+    'navy 000080 oldlace FDF5E6 olive 808000 olivedrab 6B8E23 orange FFA500 orangered FF4500 ' +
+    'orchid DA70D6 palegoldenrod EEE8AA palegreen 98FB98 paleturquoise AFEEEE palevioletred DB7093 ' +
+    'papayawhip FFEFD5 peachpuff FFDAB9 peru CD853F pink FFC0CB plum DDA0DD powderblue B0E0E6 ' +
+    'purple 800080 rebeccapurple 663399 red FF0000 rosybrown BC8F8F royalblue 4169E1 ' +
+    'saddlebrown 8B4513 salmon FA8072 sandybrown F4A460 seagreen 2E8B57 seashell FFF5EE sienna A0522D ' +
+    'silver C0C0C0 skyblue 87CEEB slateblue 6A5ACD slategray 708090 slategrey 708090 snow FFFAFA ' +
+    'springgreen 00FF7F steelblue 4682B4 tan D2B48C teal 008080 thistle D8BFD8 tomato FF6347 ' +
+    'turquoise 40E0D0 violet EE82EE wheat F5DEB3 white FFFFFF whitesmoke F5F5F5 yellow FFFF00 ' +
+    'yellowgreen 9ACD32'
+  )
+    .split(' ')
+    .flatMap((word, at, words) => (at % 2 === 0 ? [[word, words[at + 1]] as const] : [])),
+);
+
+// A colour's parts: rgb()'s channels (0–255 or a percentage), hsl()'s hue and percentages,
+// an alpha (0–1 or a percentage); the comma form and CSS Color 4's spaces and «/» both.
+const CHANNEL = String.raw`\d{1,3}(?:\.\d+)?%?`;
+const ALPHA = String.raw`(?:\d{1,3}(?:\.\d+)?|\.\d+)%?`;
+const HUE = String.raw`-?\d{1,3}(?:\.\d+)?(?:deg)?`;
+const PERCENT = String.raw`\d{1,3}(?:\.\d+)?%`;
+const colourFunction = (name: string, first: string, rest: string) =>
+  String.raw`${name}a?\(\s*${first}\s*,\s*${rest}\s*,\s*${rest}\s*(?:,\s*${ALPHA}\s*)?\)` +
+  String.raw`|${name}a?\(\s*${first}\s+${rest}\s+${rest}\s*(?:\/\s*${ALPHA}\s*)?\)`;
+
+/** A colour as a value of `color` or `background-color`: #hex, rgb()/rgba(), hsl()/hsla(),
+ *  a CSS colour name, transparent or inherit — nothing else (no url(), no expression(), no
+ *  var()). */
+const COLOUR = new RegExp(
+  `^(?:#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|${colourFunction('rgb', CHANNEL, CHANNEL)}|` +
+    `${colourFunction('hsl', HUE, PERCENT)}|transparent|inherit|${[...NAMED_COLOURS.keys()].join('|')})$`,
+  'i',
+);
 
 const ALLOWED: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -61,7 +116,8 @@ const ALLOWED: sanitizeHtml.IOptions = {
   allowedStyles: {
     '*': {
       'text-align': [/^(left|right|center|justify|start|end)$/],
-      // The editor's colour buttons: a hex colour, or the rgb() a browser turns it into.
+      // The editor's colour buttons (a hex colour, or the rgb() a browser turns it into), and
+      // a colour pasted from Word or a web page: a name, hsl().
       color: [COLOUR],
       'background-color': [COLOUR],
     },
@@ -251,19 +307,43 @@ function stylesOf(style = ''): Record<string, string> {
   return styles;
 }
 
-/** '#abc', '#aabbcc', 'rgb(…)' or an opaque 'rgba(…)' as RRGGBB; undefined for anything else. */
+/** A colour the sanitiser keeps (COLOUR) as RRGGBB; undefined for a transparent one
+ *  (alpha 0), inherit, or anything else. */
 export function colourOf(value: string | undefined): string | undefined {
   const text = value?.trim().toLowerCase() ?? '';
-  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/.exec(text);
-  if (short) return (short[1] + short[1] + short[2] + short[2] + short[3] + short[3]).toUpperCase();
-  if (/^#[0-9a-f]{6}$/.test(text)) return text.slice(1).toUpperCase();
-  const rgb = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*([\d.]+)\s*)?\)$/.exec(text);
-  if (!rgb || (rgb[4] !== undefined && Number(rgb[4]) === 0)) return undefined;
+  const named = NAMED_COLOURS.get(text);
+  if (named) return named;
+  if (!COLOUR.test(text)) return undefined;
+  const hex = /^#([0-9a-f]+)$/.exec(text)?.[1];
+  if (hex) {
+    const digits = hex.length <= 4 ? [...hex].map((digit) => digit + digit).join('') : hex;
+    return digits.slice(6) === '00' ? undefined : digits.slice(0, 6).toUpperCase();
+  }
+  const call = /^(rgb|hsl)a?\((.*)\)$/.exec(text);
+  if (!call) return undefined;
+  const [first, second, third, alpha] = call[2].trim().split(/\s*[,/]\s*|\s+/);
+  if (alpha !== undefined && parseFloat(alpha) === 0) return undefined;
+  const fraction = (part: string) => Math.min(1, parseFloat(part) / 100);
+  const rgb =
+    call[1] === 'rgb'
+      ? [first, second, third].map((part) =>
+          part.endsWith('%') ? fraction(part) * 255 : Math.min(255, parseFloat(part)),
+        )
+      : hslToRgb(parseFloat(first), fraction(second), fraction(third));
   return rgb
-    .slice(1, 4)
-    .map((part) => Math.min(255, Number(part)).toString(16).padStart(2, '0'))
+    .map((channel) => Math.round(channel).toString(16).padStart(2, '0'))
     .join('')
     .toUpperCase();
+}
+
+/** hsl() as rgb's 0–255 channels (CSS Color 4's conversion). */
+function hslToRgb(hue: number, saturation: number, lightness: number): number[] {
+  const chroma = saturation * Math.min(lightness, 1 - lightness);
+  const channel = (n: number) => {
+    const k = (n + (((hue % 360) + 360) % 360) / 30) % 12;
+    return (lightness - chroma * Math.max(-1, Math.min(k - 3, 9 - k, 1))) * 255;
+  };
+  return [channel(0), channel(8), channel(4)];
 }
 
 const ALIGNS = new Set<string>(['left', 'right', 'center', 'justify', 'start', 'end']);

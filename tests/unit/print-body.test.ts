@@ -165,15 +165,98 @@ describe('the body as blocks', () => {
     expect([...xml.matchAll(/<w:t[^>]*>([^<]*)</g)].map(([, t]) => t).join('')).toBe('ab &lt;c&gt;');
   });
 
-  it('reads the editor’s colours, and no other value', () => {
-    expect(['#abc', '#A0B1C2', 'rgb(1, 2, 255)', 'rgba(1,2,3,0)', 'inherit', 'red'].map(colourOf)).toEqual([
+  it('reads the colours the sanitiser keeps, and no other value', () => {
+    expect(
+      [
+        '#abc',
+        '#A0B1C2',
+        'rgb(1, 2, 255)',
+        'rgba(1,2,3,0)',
+        'inherit',
+        'red',
+        'DarkSlateGray',
+        'hsl(0, 100%, 50%)',
+        'hsl(120deg 100% 25%)',
+        'rgb(100% 0% 50% / 0.5)',
+        '#ff000000',
+        'transparent',
+        'notacolour',
+        'url(x)',
+      ].map(colourOf),
+    ).toEqual([
       'AABBCC',
       'A0B1C2',
       '0102FF',
       undefined,
       undefined,
+      'FF0000',
+      '2F4F4F',
+      'FF0000',
+      '008000',
+      'FF0080',
+      undefined,
+      undefined,
+      undefined,
       undefined,
     ]);
+  });
+
+  it('prints a colour pasted from Word (a name, hsl()) as it shows', () => {
+    const [paragraph] = blocksOf(
+      '<p><span style="color:red">سرخ</span> <span style="background-color: hsl(60, 100%, 50%)">زرد</span></p>',
+    );
+    expect(paragraph).toMatchObject({
+      inlines: [
+        { text: 'سرخ', look: { color: 'FF0000' } },
+        { text: ' ', look: {} },
+        { text: 'زرد', look: { fill: 'FFFF00' } },
+      ],
+    });
+  });
+});
+
+describe('the sanitiser’s colours', () => {
+  const kept = (style: string) => sanitizeBody(`<p><span style="${style}">متن</span></p>`);
+  const withStyle = (style: string) => `<p><span style="${style}">متن</span></p>`;
+  const without = '<p><span>متن</span></p>';
+
+  it('keeps a colour pasted from Word or a web page: a name, #hex, rgb()/rgba(), hsl()/hsla()', () => {
+    expect(kept('color:red')).toBe(withStyle('color:red'));
+    expect(kept('color: DarkBlue')).toBe(withStyle('color:DarkBlue'));
+    expect(kept('background-color: yellow')).toBe(withStyle('background-color:yellow'));
+    for (const colour of [
+      '#c00000',
+      '#C00',
+      '#c0000080',
+      'rgb(183, 28, 28)',
+      'rgba(183,28,28,0.5)',
+      'rgb(100% 0% 0% / 50%)',
+      'hsl(0, 100%, 40%)',
+      'hsla(210deg, 50%, 50%, .3)',
+      'hsl(210 50% 50%)',
+      'transparent',
+    ])
+      expect(kept(`color: ${colour}`)).toBe(withStyle(`color:${colour}`));
+  });
+
+  it('refuses anything else a colour could carry', () => {
+    for (const value of [
+      'url(https://evil.example/x.png)',
+      'expression(alert(1))',
+      'red; background-image: url(x)',
+      'var(--x)',
+      'redd',
+      'red url(x)',
+      'rgb(1,2,3) url(x)',
+      'javascript:alert(1)',
+      'calc(1px)',
+      '#12345',
+    ])
+      expect(kept(`color: ${value}`)).not.toMatch(/url|expression|var|javascript|calc|redd|#12345/);
+    expect(kept('color: url(x)')).toBe(without);
+    expect(kept('color: expression(alert(1))')).toBe(without);
+    expect(kept('color: red; background-image: url(x); position: fixed')).toBe(withStyle('color:red'));
+    expect(kept('font-family: Arial; color: windowtext')).toBe(without);
   });
 });
 
