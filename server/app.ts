@@ -76,7 +76,9 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
   let bus: EventBus | undefined;
   try {
     // Migrations, the secret and the first-start seed see every tenant (tenant-fence.ts).
-    const applied = await asSystem(() => migrate(database.db));
+    const applied = await asSystem(() =>
+      migrate(database.db, (migration) => log.info({ migration }, 'applying a database migration')),
+    );
     if (applied.length) log.info({ applied }, 'database migrated');
     const secret = await asSystem(() => loadSecret(database.db, config.secret));
     const resolvedConfig = { ...config, secret };

@@ -24,8 +24,12 @@ export function migrationFiles(): string[] {
     .sort();
 }
 
+/** Told of each migration as it starts on a database that had some before (an upgrade, where
+ *  one may take minutes on a big organisation's data: the log says what it is waiting on). */
+export type MigrationProgress = (name: string) => void;
+
 /** Applies what is missing; returns the names applied. */
-export async function migrate(db: DB): Promise<string[]> {
+export async function migrate(db: DB, progress?: MigrationProgress): Promise<string[]> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(db);
   const applied: string[] = [];
@@ -39,6 +43,7 @@ export async function migrate(db: DB): Promise<string[]> {
       );
       const run = async (name: string, statements: string[]) => {
         if (done.has(name)) return;
+        if (done.size) progress?.(name);
         await connection.transaction().execute(async (trx) => {
           for (const statement of statements) await sql.raw(statement).execute(trx);
           if (name.startsWith(RESOURCE_TABLES)) await fenceResourceTables(trx);

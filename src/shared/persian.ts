@@ -123,11 +123,14 @@ export function cleanPersianText(text: string): string {
 /**
  * A unique key's text (a numbering prefix, a customer code) as it is stored and compared:
  * digits of any script as Latin ones, compatibility forms as their plain letter or digit
- * (NFKC: «¹», «１», «𝟙» are 1), no direction marks, and no zero-width non-joiner where it
- * joins nothing (at the ends, beside a digit or a sign) — keys that read alike are one key.
+ * (NFKC: «¹», «１», «𝟙» are 1), Persian letters for Arabic ones, no direction marks, and no
+ * zero-width non-joiner where it joins nothing (at the ends, beside a digit or a sign) —
+ * keys that read alike are one key.
  */
 export function keyText(text: string): string {
-  return toLatinDigits(text.normalize('NFKC'))
+  // Persian letters after NFKC, which makes a presentation form («ﻙ») the Arabic letter
+  // (probe helper-64: «ﻙل-» was stored as «كل-», and «کل-» then taken beside it).
+  return persianLetters(toLatinDigits(text.normalize('NFKC')))
     .replace(/[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
     .replace(/\u200c+(?!\p{L})|(?<!\p{L})\u200c+/gu, '')
     .trim();

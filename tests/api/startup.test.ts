@@ -2,7 +2,10 @@
 // database cannot be opened twice; the health check answers.
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from './harness';
+import { sql } from 'kysely';
 import { ConfigError } from '../../server/config';
+import { migrate } from '../../server/db/migrate';
+import { asSystem } from '../../server/db/tenant-fence';
 
 describe('start-up', () => {
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
@@ -34,6 +37,16 @@ describe('start-up', () => {
       expect(docs.paths['/api/link/update'].post.security).toEqual([{ bearer: [] }]);
       // The first server is unharmed.
       expect((await server.api.get('login/get', { WebRootPath: 'localhost' })).body.status).toBe(1);
+      // An upgrade names each migration as it starts (probe helper-64: minutes of silence on
+      // a big database); a first start, which has none before, does not.
+      const db = server.built.services.db;
+      await asSystem(() =>
+        sql`DELETE FROM schema_migrations WHERE name = '0031_own_drafts_read.sql'`.execute(db),
+      );
+      const started: string[] = [];
+      const applied = await asSystem(() => migrate(db, (name) => started.push(name)));
+      expect(applied).toEqual(['0031_own_drafts_read.sql']);
+      expect(started).toEqual(['0031_own_drafts_read.sql']);
     } finally {
       await server.stop();
     }
