@@ -70,7 +70,8 @@ export function JalaliDateInput(props: JalaliDateInputProps) {
     disableFridays,
     minDate,
     maxDate,
-    size,
+    // react-admin's inputs are small (48 px filled): a date beside them was MUI X's 56 px.
+    size: size ?? 'small',
     className: ['ra-input', `ra-input-${source}`, className].filter(Boolean).join(' '),
     sx,
   };
