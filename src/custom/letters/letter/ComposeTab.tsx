@@ -45,6 +45,10 @@ export const BODY_TABLE_SX = {
   '& td p, & th p': { my: 0 },
 } as const;
 
+/** Numbered items counted in Persian digits («۱.», «۲.»), as the rest of the screen and the
+ *  printed letter (body.ts) count them: the browser's default was «1.», «2.». */
+export const BODY_LIST_SX = { '& ol': { listStyleType: 'persian' } } as const;
+
 /** The server's lengths (letter-limits.ts), said as the field is typed in, not after a save. */
 const TEXT_LIMITS: Partial<Record<LetterField, Validator>> = {
   subject: (value: unknown) => tooLongText('موضوع', LETTER_TEXT_MAX.subject, value),
@@ -291,7 +295,12 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
       <Grid size={12}>
         <Box
           sx={{
-            '& .ProseMirror': { height: EDITOR_HEIGHT_PX, overflowY: 'auto', ...BODY_TABLE_SX },
+            '& .ProseMirror': {
+              height: EDITOR_HEIGHT_PX,
+              overflowY: 'auto',
+              ...BODY_TABLE_SX,
+              ...BODY_LIST_SX,
+            },
             '& .ra-rich-text-input': { width: '100%' },
             // A refused body is marked as every other field is: its label and frame red.
             ...(bodyRefused && {

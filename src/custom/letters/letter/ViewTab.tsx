@@ -13,7 +13,7 @@ import { toPersianDigits } from '../../../shared/persian-digits';
 import { getSession } from '../../../api/session';
 import type { LetterForward, LetterRecord } from '../api';
 import { INCOMING } from '../letterTypes';
-import { BODY_TABLE_SX } from './ComposeTab';
+import { BODY_LIST_SX, BODY_TABLE_SX } from './ComposeTab';
 import { LetterTypeBadge } from '../list/LetterTypeBadge';
 
 const persianDate = (value: string | null | undefined, withTime = false) =>
@@ -128,6 +128,7 @@ export function ViewTab({
           '& img': { maxWidth: '100%' },
           overflowWrap: 'anywhere',
           ...BODY_TABLE_SX,
+          ...BODY_LIST_SX,
         }}
       />
     </Box>
