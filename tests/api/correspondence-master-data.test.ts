@@ -624,4 +624,67 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
       message: expect.stringContaining('رقم'),
     });
   });
+
+  it('folds what 0022 left of a key, and finds a folded key as the list shows it (probe helper-64)', async () => {
+    const scheme = (prefix: string, search = 'قدیمی') =>
+      asSystem(() =>
+        db
+          .insertInto('andikators' as never)
+          .values({
+            tenant_id: tenantId,
+            andikator_title: 'قدیمی',
+            andikator_pre_fix: prefix,
+            start_number: 1,
+            message_type_fk: 4,
+            search_text: search,
+          } as never)
+          .returning('id' as never)
+          .executeTakeFirstOrThrow(),
+      ) as Promise<{ id: number }>;
+    // Saved before, each as 0022 left it: a non-joiner that joins nothing, an Arabic letter
+    // from a presentation form, spaces at the ends; a twin of a key another holds.
+    const rows = {
+      joinerAtEnd: await scheme('نژ-\u200c'),
+      joinerByDigit: await scheme('هژ\u200c5-'),
+      arabicKaf: await scheme('كلژ-'),
+      spaces: await scheme(' طژ-9 '),
+      twin: await scheme('مژ-\u200c'),
+      held: await scheme('مژ-'),
+    };
+    await rerunMigration(db, '0032_key_texts_folded_whole.sql');
+    const prefixOf = async (id: number) =>
+      (await server.api.get('andikator/get/', { Id: id }, { token: admin })).body.record.andikatorPreFix;
+    expect(await prefixOf(rows.joinerAtEnd.id)).toBe('نژ-');
+    expect(await prefixOf(rows.joinerByDigit.id)).toBe('هژ5-');
+    expect(await prefixOf(rows.arabicKaf.id)).toBe('کلژ-');
+    expect(await prefixOf(rows.spaces.id)).toBe('طژ-9');
+    expect(await prefixOf(rows.twin.id)).toBe('مژ-\u200c');
+    // The key as it reads now is taken: a second «نژ-» or «کلژ-» is refused.
+    for (const prefix of ['نژ-', 'کلژ-', 'ﻙلژ-'])
+      expect(
+        (
+          await server.api.post(
+            'andikator/create/',
+            {
+              AndikatorTitle: 'تازه',
+              AndikatorPreFix: prefix,
+              MessageTypeFk: 4,
+              StartNumber: 1,
+              IsActive: true,
+            },
+            { token: admin },
+          )
+        ).body,
+        prefix,
+      ).toMatchObject({ status: 0, message: expect.stringContaining('قبلاً') });
+    // Found by the key as the list shows it, though its search text was of the old spelling.
+    const found = async (Phrase: string) =>
+      (
+        (await server.api.get('andikator/list/', { Phrase, Count: 100 }, { token: admin })).body.records as {
+          andikatorId: number;
+        }[]
+      ).map((r) => r.andikatorId);
+    expect(await found('هژ5-')).toContain(rows.joinerByDigit.id);
+    expect(await found('طژ-9')).toContain(rows.spaces.id);
+  });
 });
