@@ -432,6 +432,9 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     record = { ...baseRecord, isSend: true, signed: true, isHolder: false, number: 5 };
     open('/letter/false/AllMyMessage/4/12');
     await waitForScreen();
+    // Filed in none yet: the view says nothing of folders.
+    fireEvent.click(screen.getByRole('tab', { name: 'مشاهده نامه' }));
+    expect(screen.queryByText('پوشه‌های شما')).toBeNull();
     const before = opened;
     fireEvent.click(button('بایگانی'));
     const dialog = await screen.findByRole('dialog');
@@ -444,9 +447,25 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(document.activeElement).toBe(picker);
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
     fireEvent.click(await screen.findByRole('option', { name: 'شرکت آلفا' }));
+    // What message/get answers once it is filed: the user's folder's path.
+    record = { ...record, archiveFk: 7, archiveTitle: 'بایگانی / شرکت آلفا', favoriteTitle: '' };
     fireEvent.click(within(dialog).getByRole('button', { name: 'بایگانی' }));
     await waitFor(() => expect(calls.map((c) => c.path)).toContain('setarchive'));
     await waitFor(() => expect(opened).toBe(before + 1));
+    // Loaded again, the view says where the letter is filed.
+    const filed = await screen.findByText('بایگانی: بایگانی / شرکت آلفا');
+    expect(filed.closest('dd')?.previousElementSibling?.textContent).toBe('پوشه‌های شما');
+    expect(screen.queryByText(/^دلخواه:/)).toBeNull();
+  });
+
+  it('shows on the view the user’s archive and favourite folders the letter is filed in', async () => {
+    record = { ...baseRecord, isSend: true, signed: true, isHolder: false, number: 5 };
+    record = { ...record, archiveTitle: 'قراردادها / ۱۴۰۴', favoriteTitle: 'پیگیری' };
+    open('/letter/false/AllMyMessage/4/12');
+    await waitForScreen();
+    fireEvent.click(screen.getByRole('tab', { name: 'مشاهده نامه' }));
+    expect(await screen.findByText('بایگانی: قراردادها / ۱۴۰۴')).toBeTruthy();
+    expect(screen.getByText('دلخواه: پیگیری')).toBeTruthy();
   });
 
   it('opens the archive dialog on the letter’s own folder, and takes it out of there', async () => {

@@ -33,6 +33,31 @@ function Particular({ label, children }: { label: string; children: ReactNode })
   );
 }
 
+/** Where the viewer has filed the letter: their archive and favourite folders (full paths;
+ *  message/get says '' for none). Filed from the top bar, the letter is loaded again and
+ *  these follow. Undefined when in neither: the row is not shown. */
+function filedIn(record: LetterRecord | undefined) {
+  const folders = [
+    { kind: 'بایگانی', title: record?.archiveTitle },
+    { kind: 'دلخواه', title: record?.favoriteTitle },
+  ].filter((folder) => folder.title);
+  if (folders.length === 0) return undefined;
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      {folders.map((folder) => (
+        <Chip
+          key={folder.kind}
+          size="small"
+          variant="outlined"
+          label={`${folder.kind}: ${folder.title}`}
+          // A deep folder's path is long: it wraps rather than being cut short.
+          sx={{ height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+        />
+      ))}
+    </Box>
+  );
+}
+
 /** What reached the viewer with the letter: each forward, passed draft or reply addressed
  *  to them, newest first — who sent it on, when, and their note (what they are to do). */
 function ToMe({ forwards }: { forwards: LetterForward[] }) {
@@ -99,6 +124,7 @@ export function ViewTab({
             )}
           </Box>
         </Particular>
+        <Particular label="پوشه‌های شما">{filedIn(record)}</Particular>
         <Particular label="شماره نامه">{toPersianDigits(record?.displayMessageNumber)}</Particular>
         <Particular label="تاریخ">{persianDate(record?.sentDate || record?.createdDate, true)}</Particular>
         <Particular label="اندیکاتور">{record?.andikatorTitle}</Particular>
