@@ -5,7 +5,8 @@
 // نامه یافت نشد» for a template deleted after the dialog opened — shows the server's words
 // and keeps the print dialog open, no «docx.json» saved; while the document is made the
 // dialog shows its progress and its buttons wait; a document that comes is saved under its
-// name and the dialog closes.
+// name and the dialog closes. The only template offered is chosen as the dialog opens;
+// of several, none is.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
@@ -28,10 +29,15 @@ const disposition = (name: string) =>
 let printAnswer: () => Promise<Response> | Response;
 const printed: string[] = [];
 const { api, handler } = fakeMasterData();
+/** The templates the print dialog offers. */
+const ONE_TEMPLATE = [{ id: 3, title: 'قالب رسمی' }];
+let templates = ONE_TEMPLATE;
 const server = setupServer(
-  http.get('*/api/template/lookup/', () =>
-    HttpResponse.json({ status: 1, records: [{ id: 3, title: 'قالب رسمی' }] }),
-  ),
+  http.get('*/api/template/lookup/', ({ request }) => {
+    const ids = new URL(request.url).searchParams.get('Ids')?.split(',');
+    const records = ids ? templates.filter((row) => ids.includes(String(row.id))) : templates;
+    return HttpResponse.json({ status: 1, records });
+  }),
   http.get('*/api/message/docx', ({ request }) => {
     printed.push(new URL(request.url).search);
     expect(request.headers.get('authorization')).toBe('Bearer test-token');
@@ -50,6 +56,7 @@ beforeAll(() => {
 beforeEach(() => {
   signIn(['TemplateManager']);
   saved = [];
+  templates = ONE_TEMPLATE;
   printed.length = 0;
   api.reset();
   URL.createObjectURL = vi.fn(() => 'blob:dabir/1');
@@ -131,6 +138,31 @@ describe('the print dialog', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(saved).toEqual([]);
     expect(close).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('starts from the only template there is: «چاپ» at once prints into it', async () => {
+    printAnswer = () => HttpResponse.json({ status: 0, message: 'قالب انتخاب‌شده قابل استفاده نیست' });
+    showPrintDialog();
+    const dialog = screen.getByRole('dialog');
+    const picker = within(dialog).getByRole('combobox', { name: 'قالب چاپ' }) as HTMLInputElement;
+    await waitFor(() => expect(picker.value).toBe('قالب رسمی'));
+    fireEvent.click(button(dialog, 'چاپ'));
+    await waitFor(() => expect(printed).toEqual(['?templateId=3&id=12']));
+    expect(within(dialog).queryByText('الزامی است')).toBeNull();
+  });
+
+  it('leaves the choice to the user when there are several templates, and asks for one', async () => {
+    templates = [...ONE_TEMPLATE, { id: 4, title: 'قالب دوم' }];
+    showPrintDialog();
+    const dialog = screen.getByRole('dialog');
+    const picker = within(dialog).getByRole('combobox', { name: 'قالب چاپ' }) as HTMLInputElement;
+    fireEvent.mouseDown(picker);
+    expect(await screen.findByRole('option', { name: 'قالب دوم' })).toBeTruthy();
+    fireEvent.keyDown(picker, { key: 'Escape' });
+    expect(picker.value).toBe('');
+    fireEvent.click(button(dialog, 'چاپ'));
+    expect(await within(dialog).findByText('الزامی است')).toBeTruthy();
+    expect(printed).toEqual([]);
   });
 
   it('shows progress while the document is made, then saves it under its name and closes', async () => {

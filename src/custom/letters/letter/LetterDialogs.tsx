@@ -152,6 +152,8 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
         onClose={close}
         onConfirm={print}
         progress={printing}
+        // The tenant's one template (the public default, until others are uploaded).
+        chooseTheOnlyOne
       />
       <ForwardDialog
         key={dialog ?? 'closed'}

@@ -1,6 +1,6 @@
 // A picker of one record of a master-data resource by name (`{resource}/lookup/`), for
 // places outside a form: the customer filters of the letter lists. Typing asks the server.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
@@ -23,6 +23,9 @@ interface LookupPickerProps {
   onGone?: () => void;
   /** An error said under the field, tied to it (aria-invalid, aria-describedby). */
   error?: string;
+  /** Nothing chosen and exactly one record offered (nothing typed yet): it is chosen, once
+   *  a mount — a print with the tenant's one template needs no choosing. */
+  chooseTheOnlyOne?: boolean;
 }
 
 export function LookupPicker({
@@ -36,6 +39,7 @@ export function LookupPicker({
   autoFocus,
   onGone,
   error,
+  chooseTheOnlyOne,
 }: LookupPickerProps) {
   const [phrase, setPhrase] = useState('');
   const { choices, isPending, gone } = useResourceChoices(resource, {
@@ -52,6 +56,19 @@ export function LookupPicker({
     // Once when the choice is found gone: the callbacks may change with every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chosenGone]);
+  // Typed in or chosen once, the user's choosing is left to them (a cleared field stays so).
+  const handled = useRef(false);
+  const onlyOne =
+    chooseTheOnlyOne && !phrase && !isPending && value === undefined && choices.length === 1
+      ? choices[0].id
+      : undefined;
+  useEffect(() => {
+    if (onlyOne === undefined || handled.current) return;
+    handled.current = true;
+    onChange(Number(onlyOne));
+    // Once, when the one record is known: the callback may change with every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [onlyOne]);
   return (
     <Autocomplete<Choice>
       id={id}
@@ -63,8 +80,13 @@ export function LookupPicker({
       filterOptions={(options) => options}
       getOptionLabel={(choice) => choice.name}
       isOptionEqualToValue={(a, b) => String(a.id) === String(b.id)}
-      onInputChange={(_, text, reason) => reason === 'input' && setPhrase(text)}
+      onInputChange={(_, text, reason) => {
+        if (reason !== 'input') return;
+        handled.current = true;
+        setPhrase(text);
+      }}
       onChange={(_, choice) => {
+        handled.current = true;
         setPhrase('');
         onChange(choice ? Number(choice.id) : null);
       }}

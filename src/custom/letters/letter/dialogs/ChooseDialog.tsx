@@ -53,6 +53,8 @@ interface ChooseDialogProps {
   current?: { id: number | null; title: string };
   removeLabel?: string;
   onRemove?: () => Promise<boolean>;
+  /** With exactly one record to choose from, it is chosen as the dialog opens (a print). */
+  chooseTheOnlyOne?: boolean;
 }
 
 export function ChooseDialog({
@@ -68,6 +70,7 @@ export function ChooseDialog({
   current,
   removeLabel,
   onRemove,
+  chooseTheOnlyOne,
 }: ChooseDialogProps) {
   const [chosen, setChosen] = useState<number | null>(null);
   const currentId = current?.id ?? null;
@@ -149,6 +152,7 @@ export function ChooseDialog({
           noneYet={noneYet}
           autoFocus
           error={missing ? 'الزامی است' : undefined}
+          chooseTheOnlyOne={chooseTheOnlyOne}
         />
         {current?.id ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, overflowWrap: 'anywhere' }}>
