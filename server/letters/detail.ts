@@ -506,12 +506,21 @@ export async function withVisibleAttachment(
   return seen;
 }
 
-async function relatedOf(db: LettersDb, viewer: Viewer, message: Message) {
+const RELATION_NAMES = {
+  named: { follow: 'پیگیری', refer: 'ارجاع' },
+  naming: { follow: 'پیرو این نامه', refer: 'عطف به این نامه' },
+} as const;
+
+/** The letters this one names as related (`named`), or those that name it (`naming`: a
+ *  follow-up written later shows on the letter it follows, for whoever may see both). */
+async function relatedOf(db: LettersDb, viewer: Viewer, message: Message, side: 'named' | 'naming') {
+  const [here, there] =
+    side === 'named' ? (['message_id', 'related_id'] as const) : (['related_id', 'message_id'] as const);
   const rows = await db
     .selectFrom('message_relations as r')
     .modifyFront(ONE_PLAN)
     .innerJoin('messages as m', (join) =>
-      join.onRef('m.tenant_id', '=', 'r.tenant_id').onRef('m.id', '=', 'r.related_id'),
+      join.onRef('m.tenant_id', '=', 'r.tenant_id').onRef('m.id', '=', `r.${there}`),
     )
     .innerJoin('users as u', (join) =>
       join.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.author_id'),
@@ -528,7 +537,7 @@ async function relatedOf(db: LettersDb, viewer: Viewer, message: Message) {
       'u.last_name',
     ])
     .where('r.tenant_id', '=', viewer.tenantId)
-    .where('r.message_id', '=', message.id)
+    .where(`r.${here}`, '=', message.id)
     .orderBy('r.created_at')
     .execute();
   // Only letters the viewer may see themselves: a relation must not show another's subject.
@@ -547,7 +556,7 @@ async function relatedOf(db: LettersDb, viewer: Viewer, message: Message) {
       createdDate: iso(row.created_at),
       createdUser: `${row.first_name} ${row.last_name}`.trim(),
       follow: row.follow,
-      description: row.follow ? 'پیگیری' : 'ارجاع',
+      description: RELATION_NAMES[side][row.follow ? 'follow' : 'refer'],
     }));
 }
 
@@ -623,14 +632,16 @@ export async function letterDetail(services: Services, viewer: Viewer, id: numbe
   // As it was before this opening (box and message were read before markRead).
   const own = await ownReading(db, viewer, message, box, reading);
   await markRead(services, viewer, message, box, reading, own);
-  const [titles, addressed, attachments, relatedMessage, allForwards, allEvents] = await Promise.all([
-    titlesOf(db, viewer, message, box),
-    addressRows(db, viewer, message),
-    attachmentRows(db, viewer, message),
-    relatedOf(db, viewer, message),
-    historyOf(db, 'message_forwards', viewer, message),
-    historyOf(db, 'message_events', viewer, message),
-  ]);
+  const [titles, addressed, attachments, relatedMessage, relatedToThis, allForwards, allEvents] =
+    await Promise.all([
+      titlesOf(db, viewer, message, box),
+      addressRows(db, viewer, message),
+      attachmentRows(db, viewer, message),
+      relatedOf(db, viewer, message, 'named'),
+      relatedOf(db, viewer, message, 'naming'),
+      historyOf(db, 'message_forwards', viewer, message),
+      historyOf(db, 'message_events', viewer, message),
+    ]);
   const hidden = hiddenBlind(viewer, message, addressed.rows, allForwards);
   const forwards = allForwards.filter((row) => !hidden.has(row.from_user_id));
   const events = allEvents.filter((row) => !hidden.has(row.user_id) && !othersFiling(viewer, row));
@@ -656,6 +667,7 @@ export async function letterDetail(services: Services, viewer: Viewer, id: numbe
     record: { ...letter, letter, ...addresses(viewer, message, addressed, people) },
     attachment,
     relatedMessage,
+    relatedToThis,
     allForwardedMessage: forwardsOf(forwards, people),
     messageEvent: eventsOf(events, people),
   };

@@ -134,6 +134,42 @@ describe.each(ENGINES)('letters: who sees them (%s)', (engine) => {
     expect(events.filter((type: number) => ![1, 3, 6, 8].includes(type))).toEqual([]);
   });
 
+  it('shows a letter the letters that name it as related, to whoever may see them (probe helper-67)', async () => {
+    const original = await api.sendNew(w.maryam, [w.ali]);
+    // Ali's follow-up to Maryam, and his referral to Hossein, both name the original.
+    const followUp = await api.sendNew(w.ali, [w.maryam], {
+      RelatedMessages: JSON.stringify([{ MessageId: original, Follow: true }]),
+    });
+    const referral = await api.sendNew(w.ali, [w.hossein], {
+      RelatedMessages: JSON.stringify([{ MessageId: original, Follow: false }]),
+    });
+    // A draft naming it reaches nobody yet but its author.
+    const draft = await api.draft(w.ali, [w.maryam], {
+      RelatedMessages: JSON.stringify([{ MessageId: original, Follow: true }]),
+    });
+    const naming = async (who: Someone) =>
+      (
+        (await api.get(who, original)).relatedToThis as {
+          messageId: number;
+          follow: boolean;
+          description: string;
+        }[]
+      ).map(({ messageId, follow, description }) => ({ messageId, follow, description }));
+    const follow = { messageId: followUp, follow: true, description: 'پیرو این نامه' };
+    const refer = { messageId: referral, follow: false, description: 'عطف به این نامه' };
+    // Maryam sees the follow-up (sent to her), not the referral to Hossein nor Ali's draft;
+    // a reader of all letters sees both sent ones, Ali his draft too.
+    expect(await naming(w.maryam)).toEqual([follow]);
+    expect(await naming(w.ali)).toEqual([follow, refer, { ...follow, messageId: draft }]);
+    expect(await naming(w.admin)).toEqual([follow, refer]);
+    // The letter's own links are apart: the follow-up names the original, the original none.
+    expect((await api.get(w.maryam, original)).relatedMessage).toEqual([]);
+    expect((await api.get(w.maryam, followUp)).relatedMessage).toEqual([
+      expect.objectContaining({ messageId: original, follow: true }),
+    ]);
+    expect((await api.get(w.maryam, followUp)).relatedToThis).toEqual([]);
+  });
+
   it('lets the forward chain see a letter, and no one else', async () => {
     const id = await api.sendNew(w.maryam, [w.ali]);
     expect((await api.get(w.hossein, id)).status).toBe(0);

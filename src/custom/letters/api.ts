@@ -202,6 +202,8 @@ export interface LetterDetail {
   record: LetterRecord;
   attachment: LetterAttachment[];
   relatedMessage: RelatedLetter[];
+  /** The letters that name this one as related (a follow-up written later), that the user may see. */
+  relatedToThis: RelatedLetter[];
   allForwardedMessage: LetterForward[];
   messageEvent: LetterEvent[];
 }
@@ -228,6 +230,7 @@ export async function fetchLetter(id: number, pageType: string): Promise<LetterD
     },
     attachment: answer.attachment ?? [],
     relatedMessage: answer.relatedMessage ?? [],
+    relatedToThis: answer.relatedToThis ?? [],
     allForwardedMessage: answer.allForwardedMessage ?? [],
     messageEvent: answer.messageEvent ?? [],
   };

@@ -215,7 +215,13 @@ function LetterWorkspace({
           <Tab {...tabOf('view')} label="مشاهده نامه" />
           <Tab {...tabOf('compose')} label="نگارش نامه" />
           <Tab {...tabOf('attachments')} label={tabLabel('پیوست‌ها', detail?.attachment.length)} />
-          <Tab {...tabOf('related')} label={tabLabel('نامه‌های مرتبط', detail?.relatedMessage.length)} />
+          <Tab
+            {...tabOf('related')}
+            label={tabLabel(
+              'نامه‌های مرتبط',
+              detail ? detail.relatedMessage.length + detail.relatedToThis.length : undefined,
+            )}
+          />
           {saved && <Tab {...tabOf('forwards')} label="ارجاع‌ها" />}
           {saved && <Tab {...tabOf('events')} label="رویدادهای نامه" />}
         </Tabs>
@@ -240,6 +246,7 @@ function LetterWorkspace({
             <RelatedTab
               messageId={record?.messageId ?? 0}
               related={detail?.relatedMessage ?? []}
+              relatedToThis={detail?.relatedToThis ?? []}
               editable={buttons.editable}
             />
           )}

@@ -1,5 +1,6 @@
 // The related-letters tab: the links the letter has (follow-up «پیرو» or referral «عطف»),
-// the ones picked since it was loaded (sent with the next save), and the picker.
+// the letters that name it (a follow-up written later: «پیرو این نامه»), the ones picked
+// since it was loaded (sent with the next save), and the picker.
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +27,8 @@ import { RelatedPicker } from './RelatedPicker';
 interface RelatedTabProps {
   messageId: number;
   related: RelatedLetter[];
+  /** Letters that name this one: shown, never sent back with a save. */
+  relatedToThis: RelatedLetter[];
   editable: boolean;
 }
 
@@ -43,13 +46,13 @@ const SUBJECT_SX = { overflowWrap: 'anywhere', minWidth: { xs: 80, sm: 180 } } a
 const NAME_SX = { minWidth: { sm: 128 } } as const;
 const NAME_BOX_SX = { maxWidth: { xs: 80, sm: 240 }, overflowWrap: 'break-word' } as const;
 
-export function RelatedTab({ messageId, related, editable }: RelatedTabProps) {
+export function RelatedTab({ messageId, related, relatedToThis, editable }: RelatedTabProps) {
   const [picking, setPicking] = useState(false);
   const { setValue } = useFormContext();
   const pending = (useWatch({ name: 'related' }) as PendingRelated[] | undefined) ?? [];
   const setPending = (next: PendingRelated[]) => setValue('related', next, { shouldDirty: true });
   const excluded = [messageId, ...related.map((r) => r.messageId), ...pending.map((r) => r.messageId)];
-  const empty = related.length === 0 && pending.length === 0;
+  const empty = related.length === 0 && relatedToThis.length === 0 && pending.length === 0;
   return (
     // One column no wider than the card: a long subject wraps instead of pushing the last
     // columns out of the card, which hides what overflows it.
@@ -82,26 +85,21 @@ export function RelatedTab({ messageId, related, editable }: RelatedTabProps) {
             </TableHead>
             <TableBody>
               {related.map((link) => (
-                <TableRow key={link.messageId}>
-                  <TableCell>
-                    <Chip size="small" label={relatedLabel(link)} />
-                  </TableCell>
-                  <TableCell sx={SUBJECT_SX}>
-                    <Box
-                      component={LinkBase}
-                      to={letterPath('AllMyMessage', link.messageTypeFk ?? 0, link.messageId)}
-                      sx={RELATED_LINK_SX}
-                    >
-                      {link.subject}
-                    </Box>
-                  </TableCell>
-                  <TableCell>{toPersianDigits(link.number)}</TableCell>
-                  <TableCell>{toPersianDigits(formatJalali(link.createdDate))}</TableCell>
-                  <TableCell sx={NAME_SX}>
-                    <Box sx={NAME_BOX_SX}>{link.createdUser}</Box>
-                  </TableCell>
-                  {pending.length > 0 && <TableCell />}
-                </TableRow>
+                <SavedRow
+                  key={link.messageId}
+                  link={link}
+                  label={relatedLabel(link)}
+                  pending={pending.length > 0}
+                />
+              ))}
+              {relatedToThis.map((link) => (
+                <SavedRow
+                  key={`naming-${link.messageId}`}
+                  link={link}
+                  label={link.description ?? relatedLabel(link)}
+                  naming
+                  pending={pending.length > 0}
+                />
               ))}
               {pending.map((link) => (
                 <TableRow key={`new-${link.messageId}`} selected>
@@ -136,5 +134,41 @@ export function RelatedTab({ messageId, related, editable }: RelatedTabProps) {
         }}
       />
     </Box>
+  );
+}
+
+/** A saved link: the letter's own, or (`naming`) one of a letter that names it. */
+function SavedRow({
+  link,
+  label,
+  naming = false,
+  pending,
+}: {
+  link: RelatedLetter;
+  label: string;
+  naming?: boolean;
+  pending: boolean;
+}) {
+  return (
+    <TableRow>
+      <TableCell>
+        <Chip size="small" label={label} variant={naming ? 'outlined' : 'filled'} />
+      </TableCell>
+      <TableCell sx={SUBJECT_SX}>
+        <Box
+          component={LinkBase}
+          to={letterPath('AllMyMessage', link.messageTypeFk ?? 0, link.messageId)}
+          sx={RELATED_LINK_SX}
+        >
+          {link.subject}
+        </Box>
+      </TableCell>
+      <TableCell>{toPersianDigits(link.number)}</TableCell>
+      <TableCell>{toPersianDigits(formatJalali(link.createdDate))}</TableCell>
+      <TableCell sx={NAME_SX}>
+        <Box sx={NAME_BOX_SX}>{link.createdUser}</Box>
+      </TableCell>
+      {pending && <TableCell />}
+    </TableRow>
   );
 }
