@@ -18,6 +18,7 @@ import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import { templateWithinLimits } from '../files/template-limits';
 import { JobRefused } from '../workers/worker-jobs';
+import { toPersianDigits } from '../../src/shared/persian-digits';
 import type { BodyAlign, BodyBlock, BodyInline, BodyParagraph, BodyTable, TextLook } from './body';
 import {
   MAX_SPAN,
@@ -386,19 +387,70 @@ function embedPicture(zip: PizZip, picture: Picture): () => string {
 
 const MAIN_PART = 'word/document.xml';
 
+/** Where a part's malformed XML is, as a Persian sentence names it. */
+function partName(part: string): string {
+  const file = shownTag(part);
+  if (part === MAIN_PART) return `متن سند (${file})`;
+  if (/(^|\/)header\d*\.xml$/.test(part)) return `سرصفحه (${file})`;
+  if (/(^|\/)footer\d*\.xml$/.test(part)) return `پاصفحه (${file})`;
+  return `بخش ${file}`;
+}
+
+/** A template with a part that is not well-formed XML: at upload (`trial`) and at print. */
+export const MALFORMED_PART = (part: string, trial = false) =>
+  trial
+    ? `فایل قالب قابل استفاده نیست: XML ${partName(part)} آن درست نیست (مانند «&» تنها، موجودیتی چون «&nbsp;»، ویژگی بی گیومه یا برچسبی بسته‌نشده)؛ سند را در Word باز کنید، دوباره ذخیره کنید و بارگذاری کنید`
+    : `قالب انتخاب‌شده قابل استفاده نیست: XML ${partName(part)} آن درست نیست؛ فایل قالب باید در Word دوباره ذخیره و بارگذاری شود`;
+
+/** xmldom's one warning about XML that is well-formed: a U+FFFD in the text. */
+const HARMLESS_WARNING = /replacement character/;
+
+/** What is wrong with a part's XML, or null; its document when it parsed. A warning
+ *  (an attribute without quotes) is as wrong as an error: Word refuses both. */
+function parseXml(text: string): { problem: string | null; parsed?: Document } {
+  const problems: string[] = [];
+  let parsed: Document | undefined;
+  try {
+    parsed = new DOMParser({
+      onError: (level, message) => {
+        if (level !== 'warning' || !HARMLESS_WARNING.test(message)) problems.push(message);
+      },
+    }).parseFromString(text, 'text/xml') as unknown as Document;
+  } catch (error) {
+    problems.push((error as Error).message); // a fatal error: the parse stops
+  }
+  // Characters XML forbids even written as they are (xmldom lets them pass).
+  if (text.search(NOT_XML) !== -1) problems.push('a character XML 1.0 does not allow');
+  if (parsed?.doctype) problems.push('a document type declaration');
+  return { problem: problems[0] ?? null, parsed };
+}
+
 /**
- * Throws unless the package's main part is a Word document's well-formed XML. docxtemplater
- * fills what it can find tags in and hands the rest back as it was: a main part of garbage
- * came out as a "printed letter" that no word processor opens.
+ * Throws unless the package's main part is a Word document and every XML part is
+ * well-formed. docxtemplater fills what it can find tags in and hands the rest back as it
+ * was, so a bare «&», an undefined entity, an unquoted attribute or an unclosed element
+ * in any part (a header's too) came out as a "printed letter" that no word processor
+ * opens. A malformed part is refused naming it (JobRefused); a main part that is no Word
+ * document at all (garbage, a document type) is a plain failure.
  */
-function checkMainPart(zip: PizZip) {
+function checkParts(zip: PizZip, trial: boolean) {
   const text = zip.file(MAIN_PART)?.asText();
   if (text === undefined) throw new Error(`the template has no ${MAIN_PART}`);
-  // xmldom throws on what is not well-formed; a DTD (entities) is refused, as docxtemplater does.
-  const parsed = new DOMParser({ onError: () => undefined }).parseFromString(text, 'text/xml');
-  if (parsed.doctype) throw new Error(`the template's ${MAIN_PART} declares a document type`);
-  if (parsed.documentElement?.localName !== 'document')
+  if (!/<([\w.-]+:)?document[\s/>]/.test(text))
     throw new Error(`the template's ${MAIN_PART} is not a Word document`);
+  const main = parseXml(text);
+  // A DTD (entities) is refused, as docxtemplater does.
+  if (main.parsed?.doctype) throw new Error(`the template's ${MAIN_PART} declares a document type`);
+  if (main.problem) throw new JobRefused(MALFORMED_PART(MAIN_PART, trial));
+  if (main.parsed?.documentElement?.localName !== 'document')
+    throw new Error(`the template's ${MAIN_PART} is not a Word document`);
+  // Every other XML part: the filled ones (headers, footers, footnotes, the properties),
+  // the relationships and content types read and added to, and those carried as they are.
+  for (const part of Object.values(zip.files)) {
+    if (part.dir || part.name === MAIN_PART || !/\.(xml|rels)$/i.test(part.name)) continue;
+    const { problem } = parseXml(part.asText());
+    if (problem) throw new JobRefused(MALFORMED_PART(part.name, trial));
+  }
 }
 
 type Value = string | boolean | (() => string);
@@ -416,7 +468,37 @@ interface SeenTag {
   written: string;
   known: boolean;
   raw: boolean;
+  /** About how many characters of XML the tag is filled with. */
+  size: number;
+  /** Whether it shows the body ({body}, {@paragraphs}). */
+  body: boolean;
 }
+
+/** A text tag's line break is a run of its own in Word's XML («</w:t></w:r><w:r><w:br/>…»). */
+const LINE_BREAK_SIZE = 60;
+
+const sizeOf = (value: Value | undefined, raw: boolean) =>
+  typeof value !== 'string'
+    ? 0
+    : raw
+      ? value.length
+      : value.length +
+        (value.match(/[&<>"]/g)?.length ?? 0) * 5 +
+        (value.match(/\n/g)?.length ?? 0) * LINE_BREAK_SIZE;
+
+/**
+ * The most characters a fill may put into the template's XML. docxtemplater copies a
+ * tag's value once for every place the template shows it: a 1 KB template showing
+ * {@paragraphs} 200 times filled with a 200,000-character body unpacked to 142 MB in 11 s.
+ * A long body printed once (the built-in template) stays well within it.
+ */
+export const FILL_LIMIT = 16_000_000;
+
+/** Past FILL_LIMIT: the body, when the template shows it, is what grew the fill. */
+export const BODY_TOO_LONG = (places: number) =>
+  places
+    ? `متن نامه برای این قالب بیش از حد بلند است: قالب متن نامه را ${toPersianDigits(places)} بار نشان می‌دهد و نامه چاپی بیش از حد بزرگ می‌شود؛ قالبی دیگر برگزینید یا متن نامه را کوتاه‌تر کنید`
+    : 'متن‌های نامه (موضوع، گیرندگان و …) برای این قالب بیش از حد بلند است: قالب آنها را بارها نشان می‌دهد و نامه چاپی بیش از حد بزرگ می‌شود؛ قالبی دیگر برگزینید';
 
 /**
  * docxtemplater's parser: a tag is filled only from its own kind's values, so a raw tag
@@ -429,10 +511,13 @@ function tagParser(values: TagValues, seen: SeenTag[]) {
     const kind =
       module === 'rawxml' ? values.raw : module === 'loop' ? values.sections : module ? null : values.text;
     const value = kind?.get(tag);
+    const raw = module === 'rawxml';
     seen.push({
       written: `{${meta?.tag?.raw ?? tag}}`,
       known: value !== undefined,
-      raw: module === 'rawxml',
+      raw,
+      size: kind === values.sections ? 0 : sizeOf(value, raw),
+      body: kind !== values.sections && (tag === 'body' || tag === 'paragraphs'),
     });
     return { get: () => value };
   };
@@ -473,7 +558,7 @@ export function fillTemplate(input: FillInput): Uint8Array {
   // Judged again here: a template stored before the limits were checked at upload.
   if (!templateWithinLimits(document)) throw new Error('the template unpacks past its limits');
   const zip = new PizZip(document);
-  checkMainPart(zip);
+  checkParts(zip, Boolean(input.trial));
   const signaturePicture = picture
     ? pictureOf(Buffer.from(picture.buffer, picture.byteOffset, picture.byteLength))
     : null;
@@ -488,6 +573,9 @@ export function fillTemplate(input: FillInput): Uint8Array {
     nullGetter: () => '',
   });
   if (input.trial) refuseUnknownTags(seen);
+  // Judged before the work: the fill's size is known from the tags the template shows.
+  if (seen.reduce((sum, tag) => sum + tag.size, 0) > FILL_LIMIT)
+    throw new JobRefused(BODY_TOO_LONG(seen.filter((tag) => tag.body).length));
   doc.render();
   return doc.toBuffer();
 }

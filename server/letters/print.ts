@@ -8,11 +8,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { UserError } from '../http/answers';
+import { fileNameAs } from '../files/file-names';
 import { SIGNATURE_PICTURES } from '../account/routes';
 import { formatJalali } from '../../src/shared/jalali';
 import { toPersianDigits } from '../../src/shared/persian-digits';
 import { templateDocument } from '../masterdata/resource-hooks/template';
-import { createWorkerPool, PoolBusy, type WorkerPool } from '../workers/worker-pool';
+import { createWorkerPool, PoolBusy, PoolJobRefused, type WorkerPool } from '../workers/worker-pool';
 import type { Services } from '../services';
 import { requireLetter, type Message, type Viewer } from './access';
 import { bodyBlocks } from './body';
@@ -92,8 +93,21 @@ const importedText = (message: Message) => ({
 export const TEMPLATE_UNUSABLE = 'قالب انتخاب‌شده قابل استفاده نیست';
 export const PRINT_BUSY = 'چاپ نامه‌ها اکنون بیش از حد شلوغ است؛ چند لحظه دیگر دوباره تلاش کنید';
 
-/** The printed letter (a .docx) and the name to save it under; records a print event. */
-export async function printLetter(services: Services, viewer: Viewer, id: number, templateId: number) {
+/**
+ * The name a printed letter is saved under: its registry number in Persian digits, as the
+ * screen and the document name it; a letter without one has no number to give (its id is
+ * no registry number). A number's prefix is whatever the tenant typed («الف۱/», «../»,
+ * «نامه:»): its slashes read as separators, not folders, and the name is cleaned as an
+ * uploaded file's is.
+ */
+function printedName(message: Message): string {
+  const number = displayNumber(message);
+  if (!number) return 'نامه بدون شماره.docx';
+  return fileNameAs(`نامه ${toPersianDigits(number).replace(/[\\/]/g, '-')}.docx`, 'docx', 'نامه');
+}
+
+/** The letter the viewer may read and the tenant's template it is printed into. */
+async function printed(services: Services, viewer: Viewer, id: number, templateId: number) {
   const db = services.db as unknown as LettersDb;
   const { message } = await requireLetter(db, viewer, id);
   const template = await db
@@ -103,6 +117,18 @@ export async function printLetter(services: Services, viewer: Viewer, id: number
     .where('id', '=', templateId)
     .executeTakeFirst();
   if (!template) throw new UserError('قالب نامه یافت نشد');
+  return { db, message, template };
+}
+
+/** What a HEAD of message/docx answers: the name a print would have, checked as a print
+ *  is, without filling the template or recording an event. */
+export async function printLetterName(services: Services, viewer: Viewer, id: number, templateId: number) {
+  return printedName((await printed(services, viewer, id, templateId)).message);
+}
+
+/** The printed letter (a .docx) and the name to save it under; records a print event. */
+export async function printLetter(services: Services, viewer: Viewer, id: number, templateId: number) {
+  const { db, message, template } = await printed(services, viewer, id, templateId);
   const document = await templateDocument(services, viewer.tenantId, template.stored_name);
   if (!document) throw new UserError('قالب نامه یافت نشد');
   const signer = message.signed_by
@@ -135,6 +161,8 @@ export async function printLetter(services: Services, viewer: Viewer, id: number
     filled = await services.printWorkers.run(job);
   } catch (error) {
     if (error instanceof PoolBusy) throw new UserError(PRINT_BUSY);
+    // The fill's own reason, in Persian: a malformed part, a body too long for the template.
+    if (error instanceof PoolJobRefused) throw new UserError(error.message);
     services.log.info(
       { templateId, reason: (error as Error).message },
       'a letter template could not be filled',
@@ -143,8 +171,5 @@ export async function printLetter(services: Services, viewer: Viewer, id: number
   }
   const output = Buffer.from(filled.buffer, filled.byteOffset, filled.byteLength);
   await letterChange(services, (trx) => recordEvent(trx, viewer.tenantId, id, EVENT.print, viewer.userId));
-  // Named as the screen and the document name it: its registry number in Persian digits;
-  // a letter without one has no number to give (its id is no registry number).
-  const number = displayNumber(message);
-  return { data: output, fileName: number ? `نامه ${toPersianDigits(number)}.docx` : 'نامه بدون شماره.docx' };
+  return { data: output, fileName: printedName(message) };
 }

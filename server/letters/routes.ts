@@ -43,7 +43,7 @@ import {
   printParams,
   saveParams,
 } from './params';
-import { printLetter } from './print';
+import { printLetter, printLetterName } from './print';
 import { saveLetter } from './save';
 import type { LettersDb } from './schema';
 import { LETTER_PERMISSIONS } from '../../src/shared/permissions';
@@ -215,8 +215,17 @@ export function registerLetterRoutes(app: FastifyInstance, services: Services) {
     permission: LETTER_USERS,
     download: true,
     params: printParams,
-    handler: ({ params, principal, reply }) =>
+    handler: ({ params, principal, reply, request }) =>
       sendingFile(reply, async () => {
+        // Fastify answers a HEAD with the GET's handler: checked as a print is, but
+        // neither filled nor recorded as a print.
+        if (request.method === 'HEAD') {
+          const fileName = await printLetterName(services, principal, params.id, params.templateId);
+          return reply
+            .header('content-type', DOCX_MIME)
+            .header('content-disposition', attachmentDisposition(fileName))
+            .send();
+        }
         const printed = await printLetter(services, principal, params.id, params.templateId);
         return reply
           .header('content-type', DOCX_MIME)

@@ -17,7 +17,12 @@ import { letters, letterWorld, type LetterWorld, type Someone } from './letters-
 import { tinyPng } from './fixtures';
 import { asSystem } from '../../server/db/tenant-fence';
 import type { LettersDb } from '../../server/letters/schema';
-import { RAW_TAG_REFUSED, UNKNOWN_TAGS } from '../../server/letters/print-fill';
+import {
+  BODY_TOO_LONG,
+  MALFORMED_PART,
+  RAW_TAG_REFUSED,
+  UNKNOWN_TAGS,
+} from '../../server/letters/print-fill';
 import { TEMPLATE_FILES, TEMPLATE_TOO_LARGE } from '../../server/masterdata/resource-hooks/template';
 import { minimalDocx } from '../../server/seed/correspondence-seed';
 import { formatJalali } from '../../src/shared/jalali';
@@ -97,6 +102,70 @@ function withHeader(header: string[], body: string[]): Buffer {
   );
   return zip.generate({ type: 'nodebuffer' });
 }
+
+/** The package with one part's text changed. */
+function withPart(data: Buffer, name: string, edit: (text: string) => string): Buffer {
+  const zip = new PizZip(data);
+  zip.file(name, edit(zip.file(name)!.asText()));
+  return zip.generate({ type: 'nodebuffer' });
+}
+
+/** Templates whose Word XML is not well-formed, each with the part that is not. */
+const MALFORMED: Array<[string, Buffer, string]> = [
+  [
+    '& تنها',
+    withPart(minimalDocx(['نشان']), 'word/document.xml', (x) => x.replace('نشان', 'R&D {subject}')),
+    'word/document.xml',
+  ],
+  [
+    '&nbsp;',
+    withPart(minimalDocx(['نشان']), 'word/document.xml', (x) => x.replace('نشان', 'a&nbsp;b')),
+    'word/document.xml',
+  ],
+  [
+    '&xxe;',
+    withPart(minimalDocx(['نشان']), 'word/document.xml', (x) => x.replace('نشان', '&xxe;')),
+    'word/document.xml',
+  ],
+  [
+    'ویژگی بی گیومه',
+    withPart(minimalDocx(['{subject}']), 'word/document.xml', (x) =>
+      x.replace('<w:bidi/>', '<w:bidi/><w:jc w:val=center/>'),
+    ),
+    'word/document.xml',
+  ],
+  [
+    'نویسه کنترلی',
+    withPart(minimalDocx(['نشان']), 'word/document.xml', (x) => x.replace('نشان', 'a\u0001b')),
+    'word/document.xml',
+  ],
+  [
+    'برچسب بسته‌نشده',
+    withPart(minimalDocx(['{subject}']), 'word/document.xml', (x) =>
+      x.replace('</w:p><w:sectPr/>', '<w:sectPr/>'),
+    ),
+    'word/document.xml',
+  ],
+  [
+    'سرصفحه بسته‌نشده',
+    withPart(withHeader(['سربرگ'], ['{subject}']), 'word/header1.xml', (x) =>
+      x.replace('</w:p></w:hdr>', '</w:hdr>'),
+    ),
+    'word/header1.xml',
+  ],
+  [
+    'سرصفحه با &',
+    withPart(withHeader(['سربرگ'], ['{subject}']), 'word/header1.xml', (x) => x.replace('سربرگ', 'R&D')),
+    'word/header1.xml',
+  ],
+  [
+    'روابط نادرست',
+    withPart(withHeader(['سربرگ'], ['{subject}']), 'word/_rels/document.xml.rels', (x) =>
+      x.replace('Id="rIdHeader"', 'Id=rIdHeader'),
+    ),
+    'word/_rels/document.xml.rels',
+  ],
+];
 
 /** The PDF LibreOffice makes of a document: its text (without bidi marks) and its pictures. */
 function openInLibreOffice(docx: Buffer): { text: string; pictures: number } {
@@ -448,4 +517,153 @@ describe.each(ENGINES)('print: body, tags and signature (%s)', (engine) => {
     },
     150_000,
   );
+  const printEvents = async (id: number) =>
+    (
+      await asSystem(() =>
+        (server.built.services.db as unknown as LettersDb)
+          .selectFrom('message_events')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('message_id', '=', id)
+          .where('event_type', '=', 13)
+          .executeTakeFirstOrThrow(),
+      )
+    ).n.toString();
+  const storedFile = async (templateId: number) => {
+    const tenantId = (await server.built.services.tenants.byHost('localhost'))!.id;
+    const [{ stored_name }] = await asSystem(() =>
+      server.built.services.db
+        .selectFrom('templates')
+        .select('stored_name')
+        .where('id', '=', templateId)
+        .execute(),
+    );
+    return server.built.services.files.pathOf(tenantId, TEMPLATE_FILES, stored_name)!;
+  };
+  const printAnswer = (templateId: number, id: number, method = 'GET', who: Someone = w.maryam) =>
+    fetch(`${server.baseUrl}/api/message/docx?templateId=${templateId}&id=${id}`, {
+      method,
+      headers: { host: 'localhost', authorization: `Bearer ${who.token}` },
+    });
+
+  it('refuses at upload a template with a part that is not well-formed XML, naming the part; at print one stored before', async () => {
+    for (const [name, data, part] of MALFORMED)
+      expect(await upload(name, data), name).toEqual({ status: 0, message: MALFORMED_PART(part, true) });
+    expect(MALFORMED_PART('word/header1.xml', true)).toContain('سرصفحه');
+    // Escaped, the same texts are taken.
+    await template('نویسه‌های نشانه‌گذاری', minimalDocx(['R&D {subject}', 'a&nbsp;b', '<b>']));
+
+    // Stored before parts were checked: refused in Persian, naming the part; no file, no event.
+    const id = await api.draft(w.maryam, [w.ali], { Subject: 'قالب خراب' });
+    const templateId = await template('پیش از بررسی XML', withHeader(['سربرگ'], ['{subject}']));
+    for (const [name, data, part] of MALFORMED) {
+      fs.writeFileSync(await storedFile(templateId), data);
+      const response = await printAnswer(templateId, id);
+      expect(response.headers.get('content-type'), name).toContain('application/json');
+      expect(await response.json(), name).toEqual({ status: 0, message: MALFORMED_PART(part) });
+    }
+    expect(await printEvents(id)).toBe('0');
+  });
+
+  it.runIf(engine === 'pglite' && hasLibreOffice)(
+    'takes a template LibreOffice wrote',
+    async () => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'dabir-template-'));
+      try {
+        fs.writeFileSync(
+          path.join(folder, 'template.html'),
+          '<html><head><meta charset="utf-8"></head><body dir="rtl"><p>موضوع: {subject}</p><p>R&amp;D «نشان» &nbsp; {number}</p>{@paragraphs}</body></html>',
+        );
+        execFileSync(
+          'soffice',
+          ['--headless', '--norestore', '--convert-to', 'docx:MS Word 2007 XML', 'template.html'],
+          {
+            cwd: folder,
+            env: { ...process.env, HOME: folder },
+            timeout: 120_000,
+            stdio: 'ignore',
+          },
+        );
+        const data = fs.readFileSync(path.join(folder, 'template.docx'));
+        const id = await api.draft(w.maryam, [w.ali], { Subject: 'قالب لیبره‌آفیس' });
+        const { zip } = await print(await template('قالب لیبره‌آفیس', data), id);
+        expect(textOf(part(zip))).toContain('موضوع: قالب لیبره‌آفیس');
+      } finally {
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
+    },
+    150_000,
+  );
+
+  it('answers a HEAD of message/docx without filling the template or recording a print', async () => {
+    const id = await api.draft(w.maryam, [w.ali], { Subject: 'سر' });
+    const templateId = await template('قالب سر', minimalDocx(['{subject}']));
+    const head = await printAnswer(templateId, id, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toContain('wordprocessingml');
+    expect(head.headers.get('content-disposition')).toContain(encodeURIComponent('نامه بدون شماره.docx'));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    expect(await printEvents(id)).toBe('0');
+    // Checked as a print is: a template of nobody, a letter the viewer may not read.
+    expect((await printAnswer(999_999, id, 'HEAD')).status).toBe(404);
+    const other = await printAnswer(templateId, id, 'HEAD', w.zahra);
+    expect(other.headers.get('content-type')).not.toContain('wordprocessingml');
+    // A stored template that is malformed is not filled by a HEAD either.
+    fs.writeFileSync(await storedFile(templateId), MALFORMED[0][1]);
+    expect((await printAnswer(templateId, id, 'HEAD')).status).toBe(200);
+    expect(await printEvents(id)).toBe('0');
+    // A GET prints and records.
+    fs.writeFileSync(await storedFile(templateId), minimalDocx(['{subject}']));
+    await print(templateId, id);
+    expect(await printEvents(id)).toBe('1');
+  });
+
+  it('cleans the printed file’s name: a number’s prefix names no folder, no marks, no characters Windows refuses', async () => {
+    const templateId = await template('نام چاپ', minimalDocx(['{number}']));
+    const id = await api.sendNew(w.maryam, [w.ali], { Subject: 'نام فایل' });
+    const { number } = await asSystem(() =>
+      (server.built.services.db as unknown as LettersDb)
+        .selectFrom('messages')
+        .select('number')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    );
+    const digits = toPersianDigits(String(number));
+    for (const [prefix, name] of [
+      ['الف۱/', `نامه الف۱-${digits}.docx`],
+      ['../', `نامه ..-${digits}.docx`],
+      ['ABC\\', `نامه ABC-${digits}.docx`],
+      ['نامه:', `نامه نامه${digits}.docx`],
+      ['<b>', `نامه b${digits}.docx`],
+      ['\u202E', `نامه ${digits}.docx`],
+    ]) {
+      await asSystem(() =>
+        (server.built.services.db as unknown as LettersDb)
+          .updateTable('messages')
+          .set({ andikator_prefix: prefix })
+          .where('id', '=', id)
+          .execute(),
+      );
+      for (const method of ['GET', 'HEAD']) {
+        const disposition = (await printAnswer(templateId, id, method)).headers.get('content-disposition')!;
+        expect(disposition, `${method} ${prefix}`).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
+        expect(disposition).not.toMatch(/[/\\<>:]|%2F|%5C|%3C|%3A/i);
+      }
+    }
+  });
+
+  it('refuses to print a body too long for a template that shows it many times, saying so', async () => {
+    const paragraphs = Array.from({ length: 200 }, () => '{@paragraphs}');
+    const templateId = await template('متن دویست‌بار', minimalDocx(paragraphs));
+    const body = `<p>${'ب'.repeat(199_990)}</p>`;
+    const id = await api.draft(w.maryam, [w.ali], { Subject: 'متن بلند', MessageBody: body });
+    const started = Date.now();
+    const response = await printAnswer(templateId, id);
+    expect(await response.json()).toEqual({ status: 0, message: BODY_TOO_LONG(200) });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(BODY_TOO_LONG(200)).toContain('۲۰۰ بار');
+    expect(await printEvents(id)).toBe('0');
+    // Shown once (and as text once), the same body prints.
+    const once = await template('متن یک‌بار', minimalDocx(['{subject}', '{@paragraphs}', '{body}']));
+    expect(part((await print(once, id)).zip)).toContain('ببببب');
+  }, 60_000);
 });
