@@ -650,6 +650,27 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(within(toMe).queryByText('برای زهرا')).toBeNull();
   });
 
+  it('shows a draft passed to the user the note it came with above the form it opens on (probe helper-67)', async () => {
+    record = { ...baseRecord, isSend: false, signed: false, isAuthor: false, isHolder: true };
+    forwardRows = [
+      {
+        forwardMessage: 'لطفاً متن را بازبینی و امضا کنید',
+        createdDate: '2025-03-21T10:00:00Z',
+        creatorUserId: 3,
+        creatorUserFullName: 'علی رضایی',
+        receivedUserId: 1,
+        receivedUserFullName: 'مدیر سامانه',
+        description: 'ارجاع پیش‌نویس',
+      },
+    ];
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
+    expect(screen.getByRole('tab', { name: 'نگارش نامه' }).getAttribute('aria-selected')).toBe('true');
+    const toMe = screen.getByRole('region', { name: 'ارجاع‌ها به شما' });
+    expect(toMe.textContent).toMatch(/^ارجاع پیش‌نویس از علی رضایی — .*لطفاً متن را بازبینی و امضا کنید$/);
+    expect(screen.getByLabelText(/موضوع/)).toBeTruthy();
+  });
+
   it('says a subject is too long as it is typed, before any save, and counts it near the limit', async () => {
     open('/letter/false/Draft/4/12');
     await waitForScreen();

@@ -40,7 +40,7 @@ import { RelatedTab } from './RelatedTab';
 import { StrandedCopy } from './StrandedCopy';
 import { useLetterActions } from './useLetterActions';
 import { defaultScheme, type SchemeChoice } from './useLetterChoices';
-import { ViewTab } from './ViewTab';
+import { ForwardsToMe, ViewTab } from './ViewTab';
 
 /** Event type 8: a user read the letter (spec 1 §4, §9). */
 export const READ_EVENT = 8;
@@ -232,6 +232,8 @@ function LetterWorkspace({
           )}
           {/* Always mounted: its inputs carry the form's rules, checked before any save. */}
           <Box hidden={tab !== 'compose'}>
+            {/* A draft passed to the user opens here: the note it came with, above the form. */}
+            {record && !record.isSend && <ForwardsToMe forwards={detail?.allForwardedMessage ?? []} />}
             <ComposeTab
               messageType={messageType}
               readOnly={!buttons.editable}

@@ -59,8 +59,11 @@ function filedIn(record: LetterRecord | undefined) {
 }
 
 /** What reached the viewer with the letter: each forward, passed draft or reply addressed
- *  to them, newest first — who sent it on, when, and their note (what they are to do). */
-function ToMe({ forwards }: { forwards: LetterForward[] }) {
+ *  to them, newest first — who sent it on, when, and their note (what they are to do).
+ *  Heads the view, and the compose tab of a draft passed to them (which opens there). */
+export function ForwardsToMe({ forwards: all }: { forwards: LetterForward[] }) {
+  const me = getSession()?.user.userId;
+  const forwards = all.filter((forward) => me !== undefined && forward.receivedUserId === me);
   if (forwards.length === 0) return null;
   return (
     <Box component="section" aria-label="ارجاع‌ها به شما" sx={{ display: 'grid', gap: 1, mb: 2 }}>
@@ -94,10 +97,9 @@ export function ViewTab({
   const body = useWatch({ name: 'messageBody' }) as string;
   const shownSubject = record?.subject ?? subject;
   const shownBody = record?.messageBody ?? body;
-  const me = getSession()?.user.userId;
   return (
     <Box component="article" aria-label="متن نامه">
-      <ToMe forwards={forwards.filter((forward) => me !== undefined && forward.receivedUserId === me)} />
+      <ForwardsToMe forwards={forwards} />
       <Box
         component="dl"
         // The values' column is what is left of the card: a long recipients line or name wraps.
