@@ -270,6 +270,21 @@ describe('letter lists', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(screen.queryByRole('button', { name: 'نامه جدید' })).toBeNull();
   });
 
+  it('opens a letter by a click anywhere on its row; its buttons stay theirs (probe helper-67)', async () => {
+    show('DraftMessage', '/draftmessage');
+    await screen.findByText('نامه 12');
+    const [, second] = screen.getAllByTestId('letter-row');
+    fireEvent.click(within(second).getByRole('button', { name: 'حذف نامه نامه 11' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'لغو' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location?.pathname).toBe('/draftmessage');
+    // Ctrl and a click: the browser's (a new tab by the subject's link), not the row's.
+    fireEvent.click(within(second).getByText('ن-۱۱'), { ctrlKey: true });
+    expect(location?.pathname).toBe('/draftmessage');
+    fireEvent.click(within(second).getByText('ن-۱۱'));
+    await waitFor(() => expect(location?.pathname).toBe('/letter/false/Draft/5/11'));
+  });
+
   it('deletes a letter after «آیا اطمینان دارید ؟» and reloads the list', async () => {
     show('DraftMessage', '/draftmessage');
     await screen.findByText('نامه 12');

@@ -4,7 +4,7 @@
 // columns do not fit (a phone; a tablet with the side menu open) they would scroll
 // sideways, the number, date and delete out of sight: each letter is one cell there
 // instead, its subject on the first line and sender, recipients, number and date under it.
-import { useRef } from 'react';
+import { useRef, type MouseEvent } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +26,7 @@ import FolderOffOutlined from '@mui/icons-material/FolderOffOutlined';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import { LinkBase } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { avatarUrl } from '../../../auth';
 import { formatJalali } from '../../../shared/jalali';
 import { toPersianDigits } from '../../../shared/persian-digits';
@@ -140,9 +141,28 @@ export function LetterTable({
 
 type RowProps = Omit<LetterTableProps, 'rows' | 'loading'> & { row: LetterRow };
 
+/**
+ * A click anywhere on a row opens its letter, as in the office systems users know (probe
+ * helper-67: only the subject did). The subject stays the link — the keyboard's and a
+ * screen reader's way in, and a new tab's with Ctrl or the middle button; a click on a
+ * button or link of the row, or one that ends a selection of its text, is theirs.
+ */
+function useOpenOnClick(row: LetterRow, pageType: PageType) {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    if (target.closest('a, button, [role="button"], [role="tooltip"]')) return;
+    if (window.getSelection()?.toString()) return;
+    void navigate(letterPath(pageType, row.messageTypeFk, row.messageId));
+  };
+}
+
+const CLICKABLE_ROW = { cursor: 'pointer' } as const;
+
 function LetterTableRow({ row, pageType, showRecipients, onDelete }: RowProps) {
   return (
-    <TableRow hover data-testid="letter-row">
+    <TableRow hover data-testid="letter-row" onClick={useOpenOnClick(row, pageType)} sx={CLICKABLE_ROW}>
       <TableCell>
         <LetterTypeBadge messageType={row.messageTypeFk} label={row.messageTypeString} />
       </TableCell>
@@ -187,7 +207,7 @@ function LetterCompactRow({ row, pageType, showRecipients, onDelete }: RowProps)
     letterDate(row),
   ].filter(Boolean);
   return (
-    <TableRow hover data-testid="letter-row">
+    <TableRow hover data-testid="letter-row" onClick={useOpenOnClick(row, pageType)} sx={CLICKABLE_ROW}>
       <TableCell sx={{ width: 72, px: 1, verticalAlign: 'top' }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.5 }}>
           <LetterTypeBadge messageType={row.messageTypeFk} label={row.messageTypeString} />
