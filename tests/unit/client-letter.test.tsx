@@ -325,6 +325,31 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(enabled(ALL_BUTTONS)).toContain('امضا'));
   });
 
+  it('saves a changed draft with Ctrl+S (by the key’s place: «س» on a Persian keyboard), and only then (probe helper-67)', async () => {
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
+    const ctrlS = (key: string) => fireEvent.keyDown(window, { key, code: 'KeyS', ctrlKey: true });
+    // Unchanged: nothing to save, and the browser's «save page» is kept away all the same.
+    const unchanged = new KeyboardEvent('keydown', {
+      key: 's',
+      code: 'KeyS',
+      ctrlKey: true,
+      cancelable: true,
+    });
+    window.dispatchEvent(unchanged);
+    expect(unchanged.defaultPrevented).toBe(true);
+    expect(saves).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: 'گزارش سالانه' } });
+    await waitFor(() => expect(enabled(ALL_BUTTONS)).toContain('ذخیره پیش‌نویس'));
+    expect(screen.getByRole('button', { name: 'ذخیره پیش‌نویس' }).getAttribute('aria-keyshortcuts')).toBe(
+      'Control+S',
+    );
+    ctrlS('س');
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0].get('Subject')).toBe('گزارش سالانه');
+    expect(saves[0].get('IsSend')).toBe('0');
+  });
+
   it('keeps the user among a draft’s recipients when it was passed to them: shown, and saved with the rest', async () => {
     record = {
       ...baseRecord,
