@@ -124,6 +124,9 @@ describe('letter lists', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(within(rows[0]).getByText('ن-۱۲')).toBeTruthy();
     // 2025-03-20 08:00 UTC is 30 Esfand 1403 in Tehran
     expect(within(rows[0]).getByText('۱۴۰۳/۱۲/۳۰')).toBeTruthy();
+    // With its hour under the pointer (11:30 in Tehran).
+    fireEvent.mouseOver(within(rows[0]).getByText('۱۴۰۳/۱۲/۳۰'));
+    expect((await screen.findByRole('tooltip')).textContent).toBe('۱۴۰۳/۱۲/۳۰ ۱۱:۳۰');
     expect(within(rows[0]).getByText('نامه 12').closest('a')?.getAttribute('href')).toBe(
       '/letter/false/AllMyMessage/4/12',
     );

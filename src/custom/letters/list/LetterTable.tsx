@@ -188,7 +188,12 @@ function LetterTableRow({ row, pageType, showRecipients, onDelete }: RowProps) {
         </TableCell>
       )}
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{letterNumber(row)}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{letterDate(row)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {/* The hour under the pointer: a day's letters are told apart (probe helper-67). */}
+        <Tooltip title={letterDate(row, true)}>
+          <span>{letterDate(row)}</span>
+        </Tooltip>
+      </TableCell>
       {onDelete && (
         <TableCell>
           <DeleteButton row={row} pageType={pageType} onDelete={onDelete} />
@@ -316,7 +321,8 @@ function DeleteButton({
 }
 
 const letterNumber = (row: LetterRow) => toPersianDigits(row.displayMessageNumber) || '—';
-const letterDate = (row: LetterRow) => toPersianDigits(formatJalali(row.sentDate || row.createdDate));
+const letterDate = (row: LetterRow, withTime = false) =>
+  toPersianDigits(formatJalali(row.sentDate || row.createdDate, { withTime }));
 
 /** A page that could not be loaded (the network): said so, and offered again. */
 export function LoadFailedRow({ columns, onRetry }: { columns: number; onRetry: () => void }) {
