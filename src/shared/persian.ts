@@ -123,15 +123,22 @@ export function cleanPersianText(text: string): string {
 /**
  * A unique key's text (a numbering prefix, a customer code) as it is stored and compared:
  * digits of any script as Latin ones, compatibility forms as their plain letter or digit
- * (NFKC: «¹», «１», «𝟙» are 1), Persian letters for Arabic ones, no direction marks, and no
+ * (NFKC: «¹», «１», «𝟙» are 1), Persian letters for Arabic ones, no direction marks or other
+ * marks that show nothing (zero-width space, word joiner, soft hyphen), and no
  * zero-width non-joiner where it joins nothing (at the ends, beside a digit or a sign) —
  * keys that read alike are one key.
  */
 export function keyText(text: string): string {
   // Persian letters after NFKC, which makes a presentation form («ﻙ») the Arabic letter
   // (probe helper-64: «ﻙل-» was stored as «كل-», and «کل-» then taken beside it).
-  return persianLetters(toLatinDigits(text.normalize('NFKC')))
-    .replace(/[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
-    .replace(/\u200c+(?!\p{L})|(?<!\p{L})\u200c+/gu, '')
-    .trim();
+  return (
+    persianLetters(toLatinDigits(text.normalize('NFKC')))
+      // The combining grapheme joiner (U+034F) apart: a combining mark in a class misleads.
+      .replace(
+        /[\u00ad\u180e\u200b\u200e\u200f\u061c\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\u034f/g,
+        '',
+      )
+      .replace(/\u200c+(?!\p{L})|(?<!\p{L})\u200c+/gu, '')
+      .trim()
+  );
 }

@@ -648,6 +648,8 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
       joinerByDigit: await scheme('هژ\u200c5-'),
       arabicKaf: await scheme('كلژ-'),
       spaces: await scheme(' طژ-9 '),
+      wordJoiner: await scheme('وژ-\u2060'),
+      onlyJoiner: await scheme('\u200c\u200c'),
       twin: await scheme('مژ-\u200c'),
       held: await scheme('مژ-'),
     };
@@ -659,6 +661,9 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
     expect(await prefixOf(rows.arabicKaf.id)).toBe('کلژ-');
     expect(await prefixOf(rows.spaces.id)).toBe('طژ-9');
     expect(await prefixOf(rows.twin.id)).toBe('مژ-\u200c');
+    expect(await prefixOf(rows.wordJoiner.id)).toBe('وژ-');
+    // Left empty it would be no key at all: it keeps its text.
+    expect(await prefixOf(rows.onlyJoiner.id)).toBe('\u200c\u200c');
     // The key as it reads now is taken: a second «نژ-» or «کلژ-» is refused.
     for (const prefix of ['نژ-', 'کلژ-', 'ﻙلژ-'])
       expect(

@@ -102,6 +102,9 @@ describe('keyText', () => {
       expect(keyText(alike), JSON.stringify(alike)).toBe('ر1-');
     // A non-joiner between letters is part of the word.
     expect(keyText('نامه‌ها-')).toBe('نامه\u200cها-');
+    // Marks that show nothing are no part of a key (probe helper-70).
+    for (const alike of ['ZW-\u200b', 'ZW-\u2060', 'ZW\u00ad-', 'ZW-\u034f', '\u180eZW-'])
+      expect(keyText(alike)).toBe('ZW-');
     // A presentation form is its Persian letter, as the Arabic one is (probe helper-64).
     for (const alike of ['ﻙل-', 'كل-', 'کل-', 'ﻳ-', 'ي-'])
       expect(keyText(alike)).toBe(alike.endsWith('ل-') ? 'کل-' : 'ی-');
