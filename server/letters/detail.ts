@@ -506,6 +506,9 @@ export async function withVisibleAttachment(
   return seen;
 }
 
+/** The related letters a side shows at most: the newest. */
+export const RELATED_SHOWN = 200;
+
 const RELATION_NAMES = {
   named: { follow: 'پیگیری', refer: 'ارجاع' },
   naming: { follow: 'پیرو این نامه', refer: 'عطف به این نامه' },
@@ -538,8 +541,22 @@ async function relatedOf(db: LettersDb, viewer: Viewer, message: Message, side: 
     ])
     .where('r.tenant_id', '=', viewer.tenantId)
     .where(`r.${here}`, '=', message.id)
-    .orderBy('r.created_at')
+    // Not a deleted letter, nor another's draft: none the viewer may see takes the room.
+    .where('m.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('m.is_send', '=', true),
+        eb('m.author_id', '=', viewer.userId),
+        eb('m.holder_id', '=', viewer.userId),
+      ]),
+    )
+    // The newest, as many as a screen can show (probe helper-70: a letter named by 70,000
+    // drafts bound more ids than a statement takes), in the order they were made.
+    .orderBy('r.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(RELATED_SHOWN)
     .execute();
+  rows.reverse();
   // Only letters the viewer may see themselves: a relation must not show another's subject.
   const visible = await visibleIds(
     db,

@@ -168,6 +168,15 @@ describe.each(ENGINES)('letters: who sees them (%s)', (engine) => {
       expect.objectContaining({ messageId: original, follow: true }),
     ]);
     expect((await api.get(w.maryam, followUp)).relatedToThis).toEqual([]);
+    // A letter naming it, deleted (unread), is gone from it.
+    const withdrawn = await api.sendNew(w.ali, [w.hossein], {
+      RelatedMessages: JSON.stringify([{ MessageId: original, Follow: false }]),
+    });
+    expect((await naming(w.admin)).map((r) => r.messageId)).toContain(withdrawn);
+    expect(await api.call(w.ali, 'DELETE', 'message/delete/', { Id: withdrawn })).toMatchObject({
+      status: 1,
+    });
+    expect(await naming(w.admin)).toEqual([follow, refer]);
   });
 
   it('lets the forward chain see a letter, and no one else', async () => {
