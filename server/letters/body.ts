@@ -307,22 +307,31 @@ function stylesOf(style = ''): Record<string, string> {
   return styles;
 }
 
-/** A colour the sanitiser keeps (COLOUR) as RRGGBB; undefined for a transparent one
- *  (alpha 0), inherit, or anything else. */
+/** Below this opacity a colour is printed as none: the screen shows a faint tint, a solid
+ *  print of it would not be what the reader saw (probe helper-70). */
+const PRINTED_ALPHA = 0.5;
+
+/** A colour the sanitiser keeps (COLOUR) as RRGGBB — `!important` or not, as the screen
+ *  reads it; undefined for a mostly transparent one, inherit, or anything else. */
 export function colourOf(value: string | undefined): string | undefined {
-  const text = value?.trim().toLowerCase() ?? '';
+  const text = (value ?? '')
+    .replace(/\s*!\s*important\s*$/i, '')
+    .trim()
+    .toLowerCase();
   const named = NAMED_COLOURS.get(text);
   if (named) return named;
   if (!COLOUR.test(text)) return undefined;
   const hex = /^#([0-9a-f]+)$/.exec(text)?.[1];
   if (hex) {
     const digits = hex.length <= 4 ? [...hex].map((digit) => digit + digit).join('') : hex;
-    return digits.slice(6) === '00' ? undefined : digits.slice(0, 6).toUpperCase();
+    const alpha = digits.length === 8 ? parseInt(digits.slice(6), 16) / 255 : 1;
+    return alpha < PRINTED_ALPHA ? undefined : digits.slice(0, 6).toUpperCase();
   }
   const call = /^(rgb|hsl)a?\((.*)\)$/.exec(text);
   if (!call) return undefined;
   const [first, second, third, alpha] = call[2].trim().split(/\s*[,/]\s*|\s+/);
-  if (alpha !== undefined && parseFloat(alpha) === 0) return undefined;
+  const opacity = alpha === undefined ? 1 : parseFloat(alpha) / (alpha.endsWith('%') ? 100 : 1);
+  if (opacity < PRINTED_ALPHA) return undefined;
   const fraction = (part: string) => Math.min(1, parseFloat(part) / 100);
   const rgb =
     call[1] === 'rgb'

@@ -182,6 +182,12 @@ describe('the body as blocks', () => {
         'transparent',
         'notacolour',
         'url(x)',
+        // As the screen reads them (probe helper-70): important or not, faint ones none.
+        'red !important',
+        'rgba(255,0,0,0.05)',
+        '#ff000001',
+        'rgb(0 0 255 / 80%)',
+        'rgb(0 0 255 / 20%)',
       ].map(colourOf),
     ).toEqual([
       'AABBCC',
@@ -197,6 +203,11 @@ describe('the body as blocks', () => {
       undefined,
       undefined,
       undefined,
+      undefined,
+      'FF0000',
+      undefined,
+      undefined,
+      '0000FF',
       undefined,
     ]);
   });
