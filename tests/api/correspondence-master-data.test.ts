@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import PizZip from 'pizzip';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
 import type { DB } from '../../server/db/database';
 import { findPrincipal } from '../../server/auth/sessions';
 import {
@@ -462,6 +463,11 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
     expect(file.data.equals(docx)).toBe(true);
 
     expect((await download({ templateId: id })).status).toBe(401);
+    // A colleague without the template manager's permission: refused, no file (probe helper-65).
+    const colleague = (await server.api.signIn('09121111111', 'demo1234')).token;
+    const refused = await download({ templateId: id, token: colleague });
+    expect(refused.headers['content-type']).not.toBe(DOCX_MIME);
+    expect(JSON.parse(refused.data.toString())).toMatchObject({ status: 0, message: NO_PERMISSION_MESSAGE });
     expect((await download({ templateId: id, token: other }, 'second.localhost')).status).toBe(404);
     expect((await download({ templateId: id, token: other })).status).toBe(404);
     expect((await list('template', {}, other)).map((t) => t.templateManagerId)).not.toContain(id);

@@ -133,6 +133,9 @@ registerHooks(template, {
     userRoute(app, services, {
       method: 'GET',
       path: `${template.name}/download`,
+      // The template manager's, as every call of the resource but its lookup (probe
+      // helper-65: a colleague without it downloaded any template's file).
+      permission: template.permissionFor('list'),
       download: true,
       params: z.object({ templateId: field.int('شناسه قالب') }),
       handler: async ({ params, principal, reply }) => {
