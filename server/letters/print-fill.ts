@@ -97,16 +97,36 @@ export function scriptRuns(text: string, rtl: boolean): Array<{ text: string; rt
   return runs;
 }
 
-function runProperties(look: TextLook, rtl: boolean, size: number): string {
-  const color = look.color ?? (look.link ? LINK_COLOUR : undefined);
+/**
+ * The look of the template's paragraph that holds {@paragraphs}: its style, font, size and
+ * colour, which the body's paragraphs take where the body says nothing else (probe
+ * helper-65: a letterhead's «B Nazanin 14» on that paragraph printed the body in Word's
+ * default). Each a piece of the template's own XML or a value read from it.
+ */
+export interface HostLook {
+  /** `<w:pStyle …/>` */
+  style?: string;
+  /** `<w:rFonts …/>` */
+  font?: string;
+  /** Half-points. */
+  size?: number;
+  /** RRGGBB */
+  color?: string;
+}
+
+function runProperties(look: TextLook, rtl: boolean, size: number, host: HostLook): string {
+  const color = look.color ?? (look.link ? LINK_COLOUR : host.color);
+  const shownSize = size || host.size;
   // In the schema's order (CT_RPr).
   const properties = [
-    look.code ? '<w:rFonts w:ascii="Courier New" w:hAnsi="Courier New" w:cs="Courier New"/>' : '',
+    look.code
+      ? '<w:rFonts w:ascii="Courier New" w:hAnsi="Courier New" w:cs="Courier New"/>'
+      : (host.font ?? ''),
     look.bold ? '<w:b/><w:bCs/>' : '',
     look.italic ? '<w:i/><w:iCs/>' : '',
     look.strike ? '<w:strike/>' : '',
     color ? `<w:color w:val="${color}"/>` : '',
-    size ? `<w:sz w:val="${size}"/><w:szCs w:val="${size}"/>` : '',
+    shownSize ? `<w:sz w:val="${shownSize}"/><w:szCs w:val="${shownSize}"/>` : '',
     look.underline || look.link ? '<w:u w:val="single"/>' : '',
     look.fill ? `<w:shd w:val="clear" w:color="auto" w:fill="${look.fill}"/>` : '',
     look.script ? `<w:vertAlign w:val="${look.script}"/>` : '',
@@ -115,13 +135,13 @@ function runProperties(look: TextLook, rtl: boolean, size: number): string {
   return properties ? `<w:rPr>${properties}</w:rPr>` : '';
 }
 
-function wordInline(inline: BodyInline, rtl: boolean, heading = 0): string {
+function wordInline(inline: BodyInline, rtl: boolean, heading: number, host: HostLook): string {
   if ('lineBreak' in inline) return '<w:r><w:br/></w:r>';
   const look = heading ? { ...inline.look, bold: true } : inline.look;
   return scriptRuns(inline.text, rtl)
     .map(
       (run) =>
-        `<w:r>${runProperties(look, run.rtl, HEADING_SIZE[heading] ?? 0)}<w:t xml:space="preserve">${xml(run.text)}</w:t></w:r>`,
+        `<w:r>${runProperties(look, run.rtl, HEADING_SIZE[heading] ?? 0, host)}<w:t xml:space="preserve">${xml(run.text)}</w:t></w:r>`,
     )
     .join('');
 }
@@ -139,11 +159,12 @@ function justification(align: BodyAlign | undefined, rtl: boolean): string {
   return align ? `<w:jc w:val="${value}"/>` : '';
 }
 
-function wordParagraph(paragraph: BodyParagraph): string {
+function wordParagraph(paragraph: BodyParagraph, host: HostLook): string {
   const rtl = !paragraph.ltr;
   const heading = paragraph.heading ?? 0;
   // In the schema's order (CT_PPr).
   const properties = [
+    host.style ?? '',
     heading ? '<w:keepNext/>' : '',
     paragraph.rule ? '<w:pBdr><w:bottom w:val="single" w:sz="6" w:space="1" w:color="auto"/></w:pBdr>' : '',
     rtl ? '<w:bidi/>' : '',
@@ -155,7 +176,7 @@ function wordParagraph(paragraph: BodyParagraph): string {
   const inlines: BodyInline[] = paragraph.prefix
     ? [{ text: paragraph.prefix, look: {} }, ...paragraph.inlines]
     : paragraph.inlines;
-  const runs = inlines.map((inline) => wordInline(inline, rtl, heading)).join('');
+  const runs = inlines.map((inline) => wordInline(inline, rtl, heading, host)).join('');
   return `<w:p>${properties ? `<w:pPr>${properties}</w:pPr>` : ''}${runs}</w:p>`;
 }
 
@@ -192,14 +213,14 @@ function tableGrid(rows: BodyTable['rows']): GridCell[][] {
   });
 }
 
-function wordCell({ span, cell }: GridCell, width: number, rtl: boolean): string {
+function wordCell({ span, cell }: GridCell, width: number, rtl: boolean, host: HostLook): string {
   const properties = [
     `<w:tcW w:w="${width * span}" w:type="dxa"/>`,
     span > 1 ? `<w:gridSpan w:val="${span}"/>` : '',
     !cell ? '<w:vMerge/>' : cell.rowspan > 1 ? '<w:vMerge w:val="restart"/>' : '',
     cell?.header ? `<w:shd w:val="clear" w:color="auto" w:fill="${HEADER_FILL}"/>` : '',
   ].join('');
-  return `<w:tc><w:tcPr>${properties}</w:tcPr>${wordBlocks(cell?.blocks ?? [], rtl)}</w:tc>`;
+  return `<w:tc><w:tcPr>${properties}</w:tcPr>${wordBlocks(cell?.blocks ?? [], rtl, host)}</w:tc>`;
 }
 
 const BORDER = 'w:val="single" w:sz="4" w:space="0" w:color="auto"';
@@ -207,7 +228,7 @@ const TABLE_BORDERS = `<w:tblBorders>${['top', 'left', 'bottom', 'right', 'insid
   .map((side) => `<w:${side} ${BORDER}/>`)
   .join('')}</w:tblBorders>`;
 
-function wordTable(table: BodyTable): string {
+function wordTable(table: BodyTable, host: HostLook): string {
   const rows = tableGrid(table.rows).filter((row) => row.length);
   const columns = Math.max(0, ...rows.map((row) => row.reduce((sum, cell) => sum + cell.span, 0)));
   if (!columns) return '';
@@ -219,7 +240,7 @@ function wordTable(table: BodyTable): string {
     '<w:tblCellMar><w:left w:w="85" w:type="dxa"/><w:right w:w="85" w:type="dxa"/></w:tblCellMar>';
   const grid = `<w:tblGrid>${`<w:gridCol w:w="${width}"/>`.repeat(columns)}</w:tblGrid>`;
   const body = rows
-    .map((row) => `<w:tr>${row.map((cell) => wordCell(cell, width, rtl)).join('')}</w:tr>`)
+    .map((row) => `<w:tr>${row.map((cell) => wordCell(cell, width, rtl, host)).join('')}</w:tr>`)
     .join('');
   return `<w:tbl><w:tblPr>${properties}</w:tblPr>${grid}${body}</w:tbl>`;
 }
@@ -227,9 +248,9 @@ function wordTable(table: BodyTable): string {
 const emptyParagraph = (rtl: boolean) => (rtl ? '<w:p><w:pPr><w:bidi/></w:pPr></w:p>' : '<w:p/>');
 
 /** Blocks as body content: never empty, and ending in a paragraph (as a table cell must). */
-export function wordBlocks(blocks: readonly BodyBlock[], rtl = true): string {
+export function wordBlocks(blocks: readonly BodyBlock[], rtl = true, host: HostLook = {}): string {
   const content = blocks
-    .map((block) => (block.kind === 'table' ? wordTable(block) : wordParagraph(block)))
+    .map((block) => (block.kind === 'table' ? wordTable(block, host) : wordParagraph(block, host)))
     .join('');
   return content.endsWith('</w:p>') ? content : content + emptyParagraph(rtl);
 }
@@ -538,14 +559,40 @@ function refuseUnknownTags(seen: readonly SeenTag[]) {
   if (unknown.length) throw new JobRefused(UNKNOWN_TAGS(unknown));
 }
 
-function tagValues({ text, body }: FillInput, signature: (() => string) | null): TagValues {
+/** The parts a body tag may stand in. */
+const BODY_PARTS = /^word\/(document|header\d*|footer\d*)\.xml$/;
+
+/** The look of the first paragraph of the template that holds {@paragraphs} (HostLook): its
+ *  style, and its first run's font, size and colour (else its paragraph mark's). */
+export function hostLookOf(zip: PizZip): HostLook {
+  for (const name of Object.keys(zip.files).filter((file) => BODY_PARTS.test(file))) {
+    const text = zip.file(name)?.asText() ?? '';
+    for (const [paragraph] of text.matchAll(/<w:p[\s>][\s\S]*?<\/w:p>/g)) {
+      if (!paragraph.replace(/<[^>]*>/g, '').includes('{@paragraphs}')) continue;
+      const mark = /<w:pPr>([\s\S]*?)<\/w:pPr>/.exec(paragraph)?.[1] ?? '';
+      const afterMark = paragraph.slice(paragraph.indexOf('</w:pPr>') + 1);
+      const run = /<w:r[\s>][\s\S]*?<w:rPr>([\s\S]*?)<\/w:rPr>/.exec(afterMark)?.[1];
+      const look = run ?? /<w:rPr>([\s\S]*?)<\/w:rPr>/.exec(mark)?.[1] ?? '';
+      const size = /<w:sz w:val="(\d+)"/.exec(look)?.[1];
+      return {
+        style: /<w:pStyle\b[^>]*\/>/.exec(mark)?.[0],
+        font: /<w:rFonts\b[^>]*\/>/.exec(look)?.[0],
+        size: size ? Number(size) : undefined,
+        color: /<w:color w:val="([0-9A-Fa-f]{6})"/.exec(look)?.[1]?.toUpperCase(),
+      };
+    }
+  }
+  return {};
+}
+
+function tagValues({ text, body }: FillInput, signature: (() => string) | null, host: HostLook): TagValues {
   const texts = new Map<string, string>(TEXT_TAGS.map((tag) => [tag, printable(text[tag] ?? '')]));
   texts.set('body', printable(plainLines(body).join('\n')));
   const sections = new Map<string, Value>(texts);
   sections.set('paragraphs', texts.get('body') !== '');
   sections.set('signature', signature !== null);
   const raw = new Map<string, Value>([
-    ['paragraphs', wordBlocks(body)],
+    ['paragraphs', wordBlocks(body, true, host)],
     ['signature', signature ?? '<w:p/>'],
   ]);
   return { text: texts, raw, sections };
@@ -569,7 +616,7 @@ export function fillTemplate(input: FillInput): Uint8Array {
     paragraphLoop: true,
     linebreaks: true,
     errorLogging: false,
-    parser: tagParser(tagValues(input, signature), seen),
+    parser: tagParser(tagValues(input, signature, hostLookOf(zip)), seen),
     nullGetter: () => '',
   });
   if (input.trial) refuseUnknownTags(seen);

@@ -5,7 +5,17 @@
 // read from its header. The search text (bodyParagraphs) is not what print reads.
 import { describe, expect, it } from 'vitest';
 import { bodyBlocks, bodyParagraphs, colourOf, sanitizeBody } from '../../server/letters/body';
-import { pictureOf, plainLines, scriptRuns, wordBlocks } from '../../server/letters/print-fill';
+import PizZip from 'pizzip';
+import {
+  fillTemplate,
+  hostLookOf,
+  pictureOf,
+  plainLines,
+  scriptRuns,
+  wordBlocks,
+} from '../../server/letters/print-fill';
+import { minimalDocx } from '../../server/seed/correspondence-seed';
+import { TEXT_TAGS, type TextTag } from '../../src/shared/print-tags';
 import { displayName } from '../../server/masterdata/resource-hooks/template';
 import { imageFileName } from '../../server/letters/attachments';
 
@@ -315,5 +325,66 @@ describe('a signature picture’s size', () => {
     extended.writeUIntLE(399, 24, 3);
     extended.writeUIntLE(99, 27, 3);
     expect(pictureOf(extended)).toMatchObject({ ext: 'webp', width: 400, height: 100 });
+  });
+});
+
+describe('the body in its template paragraph’s look', () => {
+  /** A template whose {@paragraphs} paragraph is styled as a letterhead sets it. */
+  const template = (host: string) => {
+    const zip = new PizZip(minimalDocx(['{subject}', '{@paragraphs}']));
+    const document = zip.file('word/document.xml')!.asText();
+    zip.file(
+      'word/document.xml',
+      document.replace(
+        /<w:p><w:pPr><w:bidi\/><\/w:pPr><w:r><w:rPr><w:rtl\/><\/w:rPr>(<w:t xml:space="preserve">\{@paragraphs\})/,
+        `<w:p><w:pPr><w:pStyle w:val="Body"/><w:bidi/></w:pPr><w:r><w:rPr>${host}<w:rtl/></w:rPr>$1`,
+      ),
+    );
+    return zip.generate({ type: 'uint8array' });
+  };
+  const printed = (document: Uint8Array, html: string) => {
+    const filled = fillTemplate({
+      document,
+      picture: null,
+      text: Object.fromEntries(TEXT_TAGS.map((tag) => [tag, ''])) as Record<TextTag, string>,
+      body: blocksOf(html),
+    });
+    return new PizZip(filled).file('word/document.xml')!.asText();
+  };
+
+  it('takes the style, font, size and colour of the paragraph holding {@paragraphs} where the body sets none (probe helper-65)', () => {
+    const nazanin = '<w:rFonts w:ascii="B Nazanin" w:hAnsi="B Nazanin" w:cs="B Nazanin"/>';
+    const document = template(`${nazanin}<w:color w:val="1F3864"/><w:sz w:val="28"/><w:szCs w:val="28"/>`);
+    expect(hostLookOf(new PizZip(document))).toEqual({
+      style: '<w:pStyle w:val="Body"/>',
+      font: nazanin,
+      size: 28,
+      color: '1F3864',
+    });
+    const xml = printed(document, '<p>متن <span style="color:red">سرخ</span></p><h2>عنوان</h2>');
+    const runs = [...xml.matchAll(/<w:r><w:rPr>(.*?)<\/w:rPr><w:t[^>]*>([^<]*)</g)].map(([, look, text]) => ({
+      look,
+      text,
+    }));
+    const run = (text: string) => runs.find((r) => r.text.includes(text))!.look;
+    expect(run('متن')).toContain(nazanin);
+    expect(run('متن')).toContain('<w:sz w:val="28"/>');
+    expect(run('متن')).toContain('<w:color w:val="1F3864"/>');
+    // What the body says wins: its colour, a heading's size.
+    expect(run('سرخ')).toContain('<w:color w:val="FF0000"/>');
+    expect(run('عنوان')).toContain('<w:sz w:val="32"/>');
+    expect(run('عنوان')).toContain(nazanin);
+    expect(xml).toContain('<w:pPr><w:pStyle w:val="Body"/><w:bidi/>');
+  });
+
+  it('keeps Word’s defaults for a paragraph that sets nothing', () => {
+    const document = new PizZip(minimalDocx(['{@paragraphs}'])).generate({ type: 'uint8array' });
+    expect(hostLookOf(new PizZip(document))).toEqual({
+      style: undefined,
+      font: undefined,
+      size: undefined,
+      color: undefined,
+    });
+    expect(printed(document, '<p>متن</p>')).toContain('<w:r><w:rPr><w:rtl/></w:rPr>');
   });
 });
