@@ -18,6 +18,7 @@ import {
 } from 'ra-input-rich-text';
 import { Extension } from '@tiptap/core';
 import { TableKit } from '@tiptap/extension-table';
+import { BackgroundColor } from '@tiptap/extension-text-style';
 import { Plugin } from '@tiptap/pm/state';
 import { useFormState, useWatch } from 'react-hook-form';
 import { JalaliDateInput } from '../../../ui/jalali';
@@ -107,11 +108,14 @@ const KeepUndoHistory = Extension.create({
 // The editor's paragraphs start on the right, as Persian text does (tiptap's default is left).
 // Tables: a table pasted from Word or a web page stays a table (without them each cell
 // became a paragraph of its own); the server keeps them and prints them (body.ts).
-const EDITOR_EXTENSIONS = [
+// A shade pasted as a span's background-color stays (the toolbar's own shade is a
+// <mark>, Highlight's); the server keeps the same colours (body.ts COLOUR).
+export const EDITOR_EXTENSIONS = [
   ...(DefaultEditorOptions.extensions ?? []).map((extension) =>
     extension.name === 'textAlign' ? extension.configure({ defaultAlignment: 'right' }) : extension,
   ),
   TableKit.configure({ table: { resizable: false } }),
+  BackgroundColor,
   KeepUndoHistory,
 ];
 
