@@ -53,6 +53,10 @@ const xml = (text: string) =>
 
 /** Twips: a list or quote level's indent, and a table's width on an A4 page's text. */
 const INDENT = 567;
+/** Levels indented on paper: eight take half an A4 page's text width (9,000 twips); a
+ *  list nested deeper (the body allows a hundred) stays at that indent rather than
+ *  pushing its text off the page. */
+export const MAX_PRINT_INDENT_LEVELS = 8;
 const TABLE_WIDTH = 9000;
 /** Half-points: h1 … h6. */
 const HEADING_SIZE = [0, 36, 32, 28, 26, 24, 22];
@@ -169,7 +173,9 @@ function wordParagraph(paragraph: BodyParagraph, host: HostLook): string {
     paragraph.rule ? '<w:pBdr><w:bottom w:val="single" w:sz="6" w:space="1" w:color="auto"/></w:pBdr>' : '',
     rtl ? '<w:bidi/>' : '',
     heading ? '<w:spacing w:before="240" w:after="120"/>' : '',
-    paragraph.indent ? `<w:ind w:left="${paragraph.indent * INDENT}"/>` : '',
+    paragraph.indent
+      ? `<w:ind w:left="${Math.min(paragraph.indent, MAX_PRINT_INDENT_LEVELS) * INDENT}"/>`
+      : '',
     justification(paragraph.align, rtl),
     heading ? `<w:outlineLvl w:val="${heading - 1}"/>` : '',
   ].join('');

@@ -9,6 +9,7 @@ import PizZip from 'pizzip';
 import {
   fillTemplate,
   hostLookOf,
+  MAX_PRINT_INDENT_LEVELS,
   pictureOf,
   plainLines,
   scriptRuns,
@@ -51,6 +52,20 @@ describe('the body as blocks', () => {
       ['۱. ', 1],
     ]);
     expect(plainLines(blocks)).toEqual(['۱. یک', '۲. دو', '• زیر', '۱. تازه']);
+  });
+
+  it('indents a list nested past eight levels no further than the eighth on paper', () => {
+    const nested = (levels: number): string =>
+      levels === 0 ? '' : `<ul><li><p>سطح ${levels}</p>${nested(levels - 1)}</li></ul>`;
+    const blocks = blocksOf(nested(30));
+    expect(blocks.map((block) => block.kind === 'paragraph' && block.indent)).toEqual(
+      Array.from({ length: 30 }, (_, at) => at + 1),
+    );
+    const indents = [...wordBlocks(blocks).matchAll(/<w:ind w:left="(\d+)"\/>/g)].map((match) =>
+      Number(match[1]),
+    );
+    expect(indents.slice(0, 8)).toEqual(Array.from({ length: 8 }, (_, at) => (at + 1) * 567));
+    expect(new Set(indents.slice(8))).toEqual(new Set([MAX_PRINT_INDENT_LEVELS * 567]));
   });
 
   it('keeps table cells apart, where the search text runs them together', () => {
