@@ -31,6 +31,9 @@ const focusRing = ({ theme }: { theme: Theme }) => ({
  *  a button 44 px high (WCAG 2.5.5): the phone's toolbar and pager buttons were 30–37 px. */
 const TOUCH_TARGET = { '@media (pointer: coarse)': { minWidth: 44, minHeight: 44 } };
 
+/** react-admin's fill of a filled text field (its default theme's MuiFilledInput). */
+const FILLED_INPUT_BACKGROUND = 'rgba(0, 0, 0, 0.04)';
+
 /** Spec 1 §9 breakpoints (600 / 960 / 1536 / 1904), as MUI lower bounds. */
 const breakpoints = { values: { xs: 0, sm: 600, md: 960, lg: 1536, xl: 1904 } };
 
@@ -84,6 +87,9 @@ export function buildTheme(primaryColor: string): RaThemeOptions {
       },
       MuiCircularProgress: { defaultProps: { 'aria-label': 'در حال بارگذاری' } },
       MuiLinearProgress: { defaultProps: { 'aria-label': 'در حال بارگذاری' } },
+      // The date picker's field (MUI X's own filled input) takes react-admin's lighter fill,
+      // as the text fields beside it do: it was a shade darker (0.06 against 0.04).
+      MuiPickersFilledInput: { styleOverrides: { root: { backgroundColor: FILLED_INPUT_BACKGROUND } } },
       MuiFormHelperText: {
         styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.6)' } } },
       },
