@@ -211,7 +211,7 @@ async function reply(
   // The original's own project sent back is kept; any other is checked.
   if (params.ProjectFk !== original.project_fk) checkUnbuiltReferences({ ProjectFk: params.ProjectFk });
   const subject = cleanPersianText(params.Subject);
-  const body = storedBody(text);
+  const body = storedBody(text, 'متن پاسخ');
   // A reply is a letter: like message/save, it is not sent without a text.
   if (!hasVisibleText(body.body_excerpt)) throw new UserError('متن پاسخ الزامی است');
   const draft = await trx
