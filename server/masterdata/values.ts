@@ -1,7 +1,7 @@
 // Between the API's field names and the table's columns: bound input → column values,
 // and a row → the record the client reads (camelCase, id under the resource's idField).
 import { UserError } from '../http/answers';
-import { isKeyText, type Resource } from '../../src/schemas/kit';
+import { isKeyText, isRequired, type Field, type Resource } from '../../src/schemas/kit';
 import { keyText, storedSearchKey } from '../../src/shared/persian';
 
 export type Row = Record<string, unknown>;
@@ -29,9 +29,17 @@ export function toColumns(
     }
     const stored = columnValue(meta.kind, value);
     // A key's text as keys compare, whatever digits and marks were typed (kit isKeyText).
-    values[resource.column(name)] = isKeyText(resource, name) ? keyText(String(stored)) : stored;
+    values[resource.column(name)] = isKeyText(resource, name) ? requiredKey(field, String(stored)) : stored;
   }
   return values;
+}
+
+/** A key as keys compare; a required one that is nothing but what the fold drops (a
+ *  customer's code «ـ», a tatweel, or a lone diacritic) is missing, as an empty one is. */
+function requiredKey(field: Field, text: string): string {
+  const key = keyText(text);
+  if (key === '' && text !== '' && isRequired(field)) throw new UserError(`${field.meta.label} الزامی است`);
+  return key;
 }
 
 function columnValue(kind: string, value: unknown): unknown {

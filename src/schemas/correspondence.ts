@@ -2,6 +2,7 @@
 // archive and favourite folders, receive methods and letter templates.
 import { defineResource, f, type RecordRule } from './kit';
 import { shownTag, TEMPLATE_TAGS } from '../shared/print-tags';
+import { keyEndsInDigit } from '../shared/persian';
 
 /** Letter types (spec 1 §1): internal, incoming, outgoing. */
 export const MESSAGE_TYPES = [
@@ -41,11 +42,13 @@ export const andikator = defineResource({
   rules: [
     {
       // A letter's number is the prefix and then the number: «ص1» then 10 would read as «ص»
-      // then 110, a number another scheme gives.
+      // then 110, a number another scheme gives. Judged on the prefix as it is stored
+      // (keyText: «ص1ـ» is «ص1»), by a digit of any script («ص१»), a combining mark after
+      // it («ص1\u0300») hiding nothing.
       field: 'andikatorPreFix',
       reads: ['andikatorPreFix'],
       message: 'پیشوند نباید با رقم پایان یابد؛ برای نمونه «ص-۱-» یا «ص۱/»',
-      holds: (record) => !/[0-9۰-۹٠-٩]\s*$/.test(String(record.andikatorPreFix ?? '')),
+      holds: (record) => !keyEndsInDigit(String(record.andikatorPreFix ?? '')),
       onlyWhenChanged: true,
     },
     {

@@ -8,10 +8,12 @@ const ARABIC_TO_PERSIAN: Record<string, string> = {
   ك: 'ک',
   ة: 'ه',
   ۀ: 'ه',
+  ە: 'ه',
   أ: 'ا',
   إ: 'ا',
   ٱ: 'ا',
 };
+const ARABIC_LETTERS = /[يىكةۀەأإٱ]/g;
 const DIACRITICS = /[\u064B-\u065F\u0670\u0640]/g; // harakat, superscript alef, tatweel
 const ZERO_WIDTH = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g; // ZWNJ, marks, BOM
 
@@ -120,25 +122,49 @@ export function cleanPersianText(text: string): string {
     .trim();
 }
 
+/** The characters drawn as a hyphen or a dash, read as «-» in a key: the Armenian and
+ *  Hebrew hyphens, the Mongolian one, the dashes U+2010–U+2015 (figure, en, em, the bar),
+ *  the hyphen bullet, the minus signs (U+2212, U+02D7, the heavy ➖), the horizontal line
+ *  pieces (⎯ ─ ━) and the two- and three-em dashes. Their compatibility forms (the small,
+ *  full-width and vertical ones, U+FE58, U+FE63, U+FF0D, U+FE31, the super- and subscript
+ *  minus) are these or «-» after NFKC. Migration 0034 names the same. */
+const DASHES =
+  /[\u02D7\u058A\u05BE\u1806\u2010-\u2015\u2043\u2212\u2796\u23AF\u2500\u2501\u2E3A\u2E3B\uFE58\uFE63\uFF0D]/g;
+
 /**
  * A unique key's text (a numbering prefix, a customer code) as it is stored and compared:
  * digits of any script as Latin ones, compatibility forms as their plain letter or digit
- * (NFKC: «¹», «１», «𝟙» are 1), Persian letters for Arabic ones, no direction marks or other
- * marks that show nothing (zero-width space, word joiner, soft hyphen), and no
- * zero-width non-joiner where it joins nothing (at the ends, beside a digit or a sign) —
- * keys that read alike are one key.
+ * (NFKC: «¹», «１», «𝟙» are 1), Persian letters for Arabic ones (ي ك, and ة ۀ ە as ه, أ إ ٱ
+ * as ا, as a search reads them), no diacritics or tatweel, no zero-width joiner, direction
+ * marks or other marks that show nothing (zero-width space, word joiner, soft hyphen), and no
+ * zero-width non-joiner where it joins nothing (at the ends, beside a digit or a sign); every
+ * dash or minus is «-», with no white space beside it — keys that read alike are one key:
+ * «د‐», «د –», «دـ-», «دً-», «د\u200d-» are «د-», «ە-» is «ه-».
  */
 export function keyText(text: string): string {
   // Persian letters after NFKC, which makes a presentation form («ﻙ») the Arabic letter
-  // (probe helper-64: «ﻙل-» was stored as «كل-», and «کل-» then taken beside it).
+  // (probe helper-64: «ﻙل-» was stored as «كل-», and «کل-» then taken beside it). Marks are
+  // dropped before the non-joiner is judged, so a non-joiner between two letters stays one.
   return (
-    persianLetters(toLatinDigits(text.normalize('NFKC')))
+    toLatinDigits(text.normalize('NFKC'))
+      .replace(ARABIC_LETTERS, (ch) => ARABIC_TO_PERSIAN[ch] ?? ch)
+      .replace(DIACRITICS, '')
       // The combining grapheme joiner (U+034F) apart: a combining mark in a class misleads.
       .replace(
-        /[\u00ad\u180e\u200b\u200e\u200f\u061c\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\u034f/g,
+        /[\u00ad\u180e\u200b\u200d-\u200f\u061c\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\u034f/g,
         '',
       )
+      .replace(DASHES, '-')
       .replace(/\u200c+(?!\p{L})|(?<!\p{L})\u200c+/gu, '')
+      .replace(/\s*-\s*/g, '-')
       .trim()
+      // A mark dropped from between a letter and a combining one leaves them to compose.
+      .normalize('NFC')
   );
+}
+
+/** Whether a key ends in a digit of any script, as it will be stored (keyText) and as it
+ *  reads: a combining mark after the digit («1\u0300») leaves it the last thing seen. */
+export function keyEndsInDigit(text: string): boolean {
+  return /\p{Nd}\p{M}*$/u.test(keyText(text));
 }

@@ -249,6 +249,58 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
     expect(got).toMatchObject({ number: 10, displayMessageNumber: 'م-10' });
   });
 
+  it('refuses a prefix that reads as one taken, or as ending in a digit, however it is written (probe: «د-1» twice)', async () => {
+    const DUPLICATE = 'این پیشوند قبلاً در «اندیکاتورها» ثبت شده است';
+    const ENDS_IN_DIGIT = 'پیشوند نباید با رقم پایان یابد؛ برای نمونه «ص-۱-» یا «ص۱/»';
+    const save = (prefix: string) =>
+      server.api.call('POST', 'andikator/create/', {
+        token: admin,
+        json: { AndikatorTitle: 'هم‌شکل', AndikatorPreFix: prefix, MessageTypeFk: 6, IsActive: true },
+      });
+    const count = async () => (await list('andikator', {})).length;
+    const before = await count();
+    // The seeded internal scheme's «د-»: each of these issued numbers that read «د-1».
+    for (const alike of ['د\u200d-', 'دـ-', 'د-ً', 'دً-', 'د‐', 'د−', 'د–', 'د—', 'د－', 'د -', 'د - '])
+      expect((await save(alike)).body, JSON.stringify(alike)).toEqual({ status: 0, message: DUPLICATE });
+    for (const alike of ['ص1\u0300', 'ص߁', 'ص१', 'ص੧', 'ص1ـ', 'ص1\u200d'])
+      expect((await save(alike)).body, JSON.stringify(alike)).toEqual({ status: 0, message: ENDS_IN_DIGIT });
+    expect(await count()).toBe(before);
+    // «ە-» beside «ه-», «ة-» beside it: one prefix, stored as the search reads it.
+    const heh = (await save('ە-')).body;
+    expect(heh.status).toBe(1);
+    expect(
+      (await server.api.get('andikator/get/', { Id: heh.id }, { token: admin })).body.record,
+    ).toMatchObject({ andikatorPreFix: 'ه-' });
+    for (const alike of ['ه-', 'ة-', 'ۀ –'])
+      expect((await save(alike)).body, alike).toEqual({ status: 0, message: DUPLICATE });
+    // A non-joiner inside a word is part of it: «نامه‌ها-» is not «نامهها-».
+    const joined = (await save('نامه\u200cها-')).body;
+    const apart = (await save('نامهها-')).body;
+    expect([joined.status, apart.status]).toEqual([1, 1]);
+    for (const id of [heh.id, joined.id, apart.id])
+      await server.api.call('DELETE', 'andikator/delete/', { token: admin, json: { Id: id } });
+  });
+
+  it('folds a customer code as a prefix, and refuses one that folds to nothing as missing', async () => {
+    const newCustomer = (Code: string) =>
+      server.api.post(
+        'customer/create/',
+        { Name: `مشتری ${Code}`, Code, CreatedDate: '2025-03-21', CreditDate: '2026-03-20' },
+        { token: admin },
+      );
+    const first = (await newCustomer('CX – 300')).body;
+    expect(first.status).toBe(1);
+    expect((await server.api.get('customer/get/', { Id: first.id }, { token: admin })).body.record.code).toBe(
+      'CX-300',
+    );
+    for (const alike of ['CX-300', 'CX‐300', 'CX\u200d-300', 'CX - 300'])
+      expect((await newCustomer(alike)).body, alike).toEqual({
+        status: 0,
+        message: 'این کد مشتری قبلاً در «مشتریان» ثبت شده است',
+      });
+    expect((await newCustomer('ـً')).body).toEqual({ status: 0, message: 'کد مشتری الزامی است' });
+  });
+
   it("tells any colleague a scheme's type and default through the lookup, not the list", async () => {
     const colleague = (await server.api.signIn('09121111111', 'demo1234')).token;
     expect((await server.api.get('andikator/list/', {}, { token: colleague })).body.status).toBe(0);

@@ -3,6 +3,7 @@ import { normalMobile } from '../../src/shared/mobile';
 import {
   cleanPersianText,
   foldAffixes,
+  keyEndsInDigit,
   keyText,
   normalizePersian,
   searchKey,
@@ -108,6 +109,57 @@ describe('keyText', () => {
     // A presentation form is its Persian letter, as the Arabic one is (probe helper-64).
     for (const alike of ['ﻙل-', 'كل-', 'کل-', 'ﻳ-', 'ي-'])
       expect(keyText(alike)).toBe(alike.endsWith('ل-') ? 'کل-' : 'ی-');
+  });
+  it('reads a dash as «-», drops tatweel, diacritics and the joiner, and folds letters as a search does (probe: «د-1» twice)', () => {
+    for (const alike of [
+      'د\u200d-',
+      'دـ-',
+      'د-ً',
+      'دً-',
+      'دٰ-',
+      'د‐',
+      'د‑',
+      'د‒',
+      'د–',
+      'د—',
+      'د―',
+      'د−',
+      'د﹣',
+      'د－',
+      'د﹘',
+      'د⁻',
+      'د -',
+      'د - ',
+      'د\u00a0-',
+      'د\u3000–',
+    ])
+      expect(keyText(alike), JSON.stringify(alike)).toBe('د-');
+    expect(keyText('C – 300')).toBe('C-300');
+    for (const [alike, key] of [
+      ['ە-', 'ه-'],
+      ['ة-', 'ه-'],
+      ['ۀ-', 'ه-'],
+      ['أ-', 'ا-'],
+      ['إ-', 'ا-'],
+      ['ٱ-', 'ا-'],
+      ['\u0627\u0653-', 'آ-'],
+    ])
+      expect(keyText(alike), alike).toBe(key);
+    // A non-joiner between letters stays, a diacritic or tatweel beside it notwithstanding;
+    // the spaces of a key that are not beside a dash stay too.
+    expect(keyText('نامهٔ\u200cها-')).toBe('نامه\u200cها-');
+    expect(keyText('نامه\u200cـها-')).toBe('نامه\u200cها-');
+    expect(keyText('دفتر مرکزی/')).toBe('دفتر مرکزی/');
+  });
+  it('is its own fold: a key stored is the key it compares as', () => {
+    for (const text of ['a\u034f\u0300-', 'دـ\u0301-', 'ﹻد-', ' ر𝟙 – ', 'ﻙل\u200c-', 'ص‐۱‐'])
+      expect(keyText(keyText(text)), JSON.stringify(text)).toBe(keyText(text));
+  });
+  it('tells a key that ends in a digit of any script, a combining mark after it or not', () => {
+    for (const prefix of ['ص1', 'ص۱', 'ص1\u0300', 'ص߁', 'ص१', 'ص੧', 'ص1ـ', 'ص1\u200d', 'ص1 ', 'ص¹'])
+      expect(keyEndsInDigit(prefix), JSON.stringify(prefix)).toBe(true);
+    for (const prefix of ['ص-1-', 'ص1/', 'ص-', '', 'ص1ب'])
+      expect(keyEndsInDigit(prefix), JSON.stringify(prefix)).toBe(false);
   });
 });
 
