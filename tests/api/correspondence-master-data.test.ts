@@ -19,6 +19,7 @@ import {
   storedZip,
 } from '../../server/seed/correspondence-seed';
 import { decryptSecret } from '../../server/masterdata/resource-hooks/eceemail';
+import { keyText } from '../../src/shared/persian';
 import {
   DOCX_MIME,
   isDocx,
@@ -749,5 +750,88 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
       ).map((r) => r.andikatorId);
     expect(await found('هژ5-')).toContain(rows.joinerByDigit.id);
     expect(await found('طژ-9')).toContain(rows.spaces.id);
+  });
+
+  it('folds the keys 0032 left that read alike — dashes, tatweel, diacritics, the joiner, ە — as keyText does now', async () => {
+    const insert = (table: string, row: Record<string, unknown>) =>
+      asSystem(() =>
+        db
+          .insertInto(table as never)
+          .values({ tenant_id: tenantId, ...row } as never)
+          .returning('id' as never)
+          .executeTakeFirstOrThrow(),
+      ) as Promise<{ id: number }>;
+    const scheme = (prefix: string) =>
+      insert('andikators', {
+        andikator_title: 'قدیمی',
+        andikator_pre_fix: prefix,
+        start_number: 1,
+        message_type_fk: 4,
+        search_text: 'قدیمی',
+      });
+    // Saved before, each as 0032 left it (and as a create stored it then).
+    const alone = [
+      'ثظ–',
+      'جظـ-',
+      'چظً-',
+      'حظ - ',
+      'ەظ-',
+      'خظ\u200d-',
+      'ر\u200cـظ-',
+      'زظ\u200c–',
+      'ژظ\u00a0−\u3000',
+      'سظ﹘',
+      'شظ\u0627\u0653-',
+      'صظ\u034f\u0301-',
+      // Every dash keyText reads as «-», so the migration's list is held to its list.
+      ...[
+        ...'\u02d7\u058a\u05be\u1806\u2010\u2011\u2012\u2013\u2014\u2015\u2043\u2212\u2796\u23af\u2500\u2501\u2e3a\u2e3b\ufe58\ufe63\uff0d\u207b\ufe31',
+      ].map((dash, n) => `طظ${n}${dash}`),
+    ];
+    const rows = new Map<string, number>();
+    for (const prefix of alone) rows.set(prefix, (await scheme(prefix)).id);
+    const held = await scheme('دظ-');
+    const heldTwin = await scheme('دظ–');
+    const twinA = await scheme('ذظ–');
+    const twinB = await scheme('ذظ—');
+    const code = await insert('customers', {
+      name: 'مشتری قدیمی',
+      code: 'CZ – 7',
+      created_date: '2025-03-21',
+      credit_date: '2026-03-20',
+      search_text: 'مشتری قدیمی',
+    });
+    await rerunMigration(db, '0034_key_texts_folded_alike.sql');
+    const prefixOf = async (id: number) =>
+      (await server.api.get('andikator/get/', { Id: id }, { token: admin })).body.record.andikatorPreFix;
+    // As keyText folds it, in SQL as in the server.
+    for (const [prefix, id] of rows) expect(await prefixOf(id), JSON.stringify(prefix)).toBe(keyText(prefix));
+    expect(await prefixOf(rows.get('ەظ-')!)).toBe('هظ-');
+    expect(await prefixOf(rows.get('ر\u200cـظ-')!)).toBe('ر\u200cظ-');
+    expect(await prefixOf(rows.get('حظ - ')!)).toBe('حظ-');
+    // A key another holds, or that two would fold to: the others keep their text.
+    expect(await prefixOf(held.id)).toBe('دظ-');
+    expect(await prefixOf(heldTwin.id)).toBe('دظ–');
+    expect([await prefixOf(twinA.id), await prefixOf(twinB.id)].sort()).toEqual(['ذظ-', 'ذظ—'].sort());
+    expect((await server.api.get('customer/get/', { Id: code.id }, { token: admin })).body.record.code).toBe(
+      'CZ-7',
+    );
+    // The key as it reads now is taken, and a phrase of it finds the scheme.
+    const create = (prefix: string) =>
+      server.api.post(
+        'andikator/create/',
+        { AndikatorTitle: 'تازه', AndikatorPreFix: prefix, MessageTypeFk: 4, StartNumber: 1, IsActive: true },
+        { token: admin },
+      );
+    for (const prefix of ['هظ-', 'ثظ-', 'جظ-'])
+      expect((await create(prefix)).body, prefix).toMatchObject({
+        status: 0,
+        message: expect.stringContaining('قبلاً'),
+      });
+    const found = (
+      (await server.api.get('andikator/list/', { Phrase: 'هظ-', Count: 100 }, { token: admin })).body
+        .records as { andikatorId: number }[]
+    ).map((r) => r.andikatorId);
+    expect(found).toContain(rows.get('ەظ-'));
   });
 });
