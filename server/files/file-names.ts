@@ -23,12 +23,13 @@ export function cleanFileName(name: string, max = 200): string {
  * The cleaned name ending as the file it is (`ext`): an extension `kept` matches stays as
  * written (`نامه.JPG`); any other is replaced («invoice.html» holding a PNG is
  * «invoice.png»; «scan.png.html», «scan.png»); none is added. `fallback` names a file whose
- * name leaves nothing.
+ * name leaves nothing but its extension.
  */
 export function fileNameAs(name: string, ext: string, fallback: string, kept?: RegExp): string {
   const clean = cleanFileName(name);
-  if (clean && kept?.test(clean)) return clean;
   const base = clean.replace(LAST_EXTENSION, '').replace(/[\s.]+$/, '');
+  // «.png» alone (what «a/.png» leaves) is an extension without a name: the fallback's.
+  if (base && kept?.test(clean)) return clean;
   if (base && kept?.test(base)) return base;
   return `${base || fallback}.${ext}`;
 }

@@ -13,6 +13,7 @@ import Docxtemplater from 'docxtemplater';
 import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld } from './letters-kit';
 import { tinyPng } from './fixtures';
+import { LINE_BREAK_IN_NAME } from '../../server/http/multipart-body';
 import { TEMPLATE_UNUSABLE } from '../../server/letters/print';
 import { TEMPLATE_CANNOT_FILL, TEMPLATE_FILES } from '../../server/masterdata/resource-hooks/template';
 import { asSystem } from '../../server/db/tenant-fence';
@@ -141,6 +142,51 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
     ).toBe(1);
     const forwards = (await api.get(w.ali, id)).allForwardedMessage as Array<{ forwardMessage?: string }>;
     expect(JSON.stringify(forwards)).toContain('یک ارجاع\\nسطر دوم');
+  });
+
+  it('refuses a file whose encoded name (filename*) holds a line break, which the reader would drop unsaid', async () => {
+    // Python's requests (urllib3 1.x) names a file that is not ASCII as RFC 5987 does.
+    const post = async (encodedName: string) => {
+      const request = new Request('http://form.invalid/', {
+        method: 'POST',
+        body: (() => {
+          const data = new FormData();
+          const fields = { ...api.internal([w.ali]), IsSend: 0 };
+          for (const [key, value] of Object.entries(fields))
+            for (const item of Array.isArray(value) ? value : [value]) data.append(key, String(item));
+          data.append('Attachments', png('placeholder.png'));
+          return data;
+        })(),
+      });
+      const body = Buffer.from(await request.arrayBuffer())
+        .toString('latin1')
+        .replace('filename="placeholder.png"', `filename*=UTF-8''${encodedName}`);
+      const response = await fetch(`${server.baseUrl}/api/message/save/`, {
+        method: 'POST',
+        headers: {
+          'content-type': request.headers.get('content-type')!,
+          authorization: `Bearer ${w.maryam.token}`,
+        },
+        body: Buffer.from(body, 'latin1'),
+      });
+      return (await response.json()) as { status: number; message?: string; id?: number };
+    };
+    const drafts = async () => (await api.list(w.maryam, { PageType: 'Draft' })).totalCount;
+    const before = await drafts();
+    for (const name of ['a%0A.png', `${encodeURIComponent('نقشه')}%0D%0A.png`])
+      expect(await post(name), name).toEqual({
+        status: 0,
+        message: LINE_BREAK_IN_NAME,
+      });
+    expect(await drafts()).toBe(before);
+    // Without a break it is read, a folder in its name left out — and a name left empty by
+    // that (`a/.png`) is the fallback's, not «.png».
+    const saved = await post(`${encodeURIComponent('نقشه ساختمان')}.png`);
+    const folder = await post('a%2F.png');
+    const names = async (id?: number) =>
+      (await api.get(w.maryam, id!)).attachment.map((a: { msg: { fileName: string } }) => a.msg.fileName);
+    expect(await names(saved.id)).toEqual(['نقشه ساختمان.png']);
+    expect(await names(folder.id)).toEqual(['attachment.png']);
   });
 
   it('keeps a name with a quote, a line break or a % as the user called the file, not as the browser escaped it', async () => {

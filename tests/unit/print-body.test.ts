@@ -325,6 +325,10 @@ describe('a template file’s name', () => {
     expect(imageFileName('اسكن', 'jpg')).toBe('اسکن.jpg');
     expect(imageFileName('..\\dir\\evil.svg', 'png')).toBe('evil.png');
     expect(imageFileName('\u202E', 'png')).toBe('attachment.png');
+    // An extension without a name (busboy leaves «.png» of «a/.png»).
+    expect(imageFileName('.png', 'png')).toBe('attachment.png');
+    expect(imageFileName('..PNG', 'png')).toBe('attachment.png');
+    expect(displayName('.docx', 'قالب')).toBe('قالب.docx');
   });
 });
 
