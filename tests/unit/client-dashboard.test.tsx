@@ -72,7 +72,10 @@ const server = setupServer(
   http.get('*/api/person/lookup/', ({ request }) => {
     const query = new URL(request.url).searchParams;
     const ids = query.get('Ids')?.split(',');
-    const records = ids ? PEOPLE.filter((p) => ids.includes(String(p.id))) : PEOPLE;
+    const phrase = query.get('Phrase');
+    const records = ids
+      ? PEOPLE.filter((p) => ids.includes(String(p.id)))
+      : PEOPLE.filter((p) => !phrase || p.title.includes(phrase));
     return HttpResponse.json({ status: 1, records });
   }),
   http.get('*/api/usersetting/get/', () =>
@@ -247,6 +250,36 @@ describe('home dashboard', () => {
     await waitFor(() => expect(savedPersons).toEqual([[2, 3]]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(favoriteQueries.length).toBe(before + 1));
+  });
+
+  const openChooser = async () => {
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('button', { name: 'انتخاب مخاطبان' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('سارا احمدی')).toBeTruthy();
+    return { dialog, input: within(dialog).getByLabelText('مخاطبان') };
+  };
+
+  it('takes Enter in the search as choosing the first suggestion, not as saving the dialog', async () => {
+    const { dialog, input } = await openChooser();
+    fireEvent.change(input, { target: { value: 'علی' } });
+    await screen.findByRole('option', { name: 'علی رضایی' });
+    expect(fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' })).toBe(false);
+    expect(await within(dialog).findByText('علی رضایی')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(savedPersons).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'ذخیره' }));
+    await waitFor(() => expect(savedPersons).toEqual([[2, 3]]));
+  });
+
+  it('does not save the dialog on Enter after a name nobody has', async () => {
+    const { input } = await openChooser();
+    fireEvent.change(input, { target: { value: 'ناشناس' } });
+    // Its default, the form's submission, prevented.
+    expect(fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' })).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(savedPersons).toEqual([]);
   });
 
   it('offers no save when the chosen contacts could not be read (an empty save would erase them), and tries again', async () => {

@@ -21,6 +21,17 @@ interface LookupInputProps {
 
 const everyAnswer = () => true;
 
+/**
+ * Enter in the field while it holds typed text is the picker's, never the form's: with the
+ * first suggestion highlighted (autoHighlight) the picker chooses it, and with none it does
+ * nothing. It submitted the form around it instead — the favourite contacts' dialog saved
+ * and closed without the person whose name was typed (probe helper-72).
+ */
+const keepEnterWhileTyping = (event: React.KeyboardEvent<HTMLDivElement>) => {
+  const typed = (event.target as HTMLInputElement).value;
+  if (event.key === 'Enter' && typeof typed === 'string' && typed.trim() !== '') event.preventDefault();
+};
+
 export function LookupInput({
   source,
   resource,
@@ -56,6 +67,8 @@ export function LookupInput({
     setFilter: setPhrase,
     matchSuggestion: everyAnswer,
     helperText: false as const,
+    autoHighlight: true,
+    onKeyDown: keepEnterWhileTyping,
   };
   return multiple ? <AutocompleteArrayInput {...common} /> : <AutocompleteInput {...common} />;
 }
