@@ -1,7 +1,8 @@
 // Persian text normalisation, the same on client and server, for stored text and search
-// phrases alike: Arabic ي/ك → ی/ک, Persian/Arabic digits and the signs written with them
-// (٪ ٫ ٬) → ASCII, diacritics, tatweel and zero-width characters dropped, runs of white
-// space folded.
+// phrases alike: compatibility forms as their plain letter (NFKC: a presentation form «ﻫ» is
+// «ه»), Arabic ي/ك → ی/ک, Persian/Arabic digits and the signs written with them (٪ ٫ ٬) →
+// ASCII, diacritics, tatweel and marks that show nothing dropped, zero-width and direction
+// marks read as a space, runs of white space folded.
 const ARABIC_TO_PERSIAN: Record<string, string> = {
   ي: 'ی',
   ى: 'ی',
@@ -15,7 +16,11 @@ const ARABIC_TO_PERSIAN: Record<string, string> = {
 };
 const ARABIC_LETTERS = /[يىكةۀەأإٱ]/g;
 const DIACRITICS = /[\u064B-\u065F\u0670\u0640]/g; // harakat, superscript alef, tatweel
-const ZERO_WIDTH = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g; // ZWNJ, marks, BOM
+const ZERO_WIDTH = /[\u061C\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g; // ZWNJ, marks, BOM
+/** Marks that show nothing and part no word, read as nothing: the soft hyphen, the Mongolian
+ *  vowel separator, the word joiner and the invisible operators, the combining grapheme
+ *  joiner (apart: a combining mark in a class misleads). «قراردادها\u2060» is «قراردادها». */
+const UNSEEN = /[\u00AD\u180E\u2060-\u2064]|\u034F/g;
 
 export function toLatinDigits(text: string): string {
   return text
@@ -32,11 +37,13 @@ export const PERSIAN_ORDER = new Intl.Collator('fa', { numeric: true });
  *  stored before. */
 const DIGIT_SIGNS: Record<string, string> = { '٪': '%', '٫': '.', '٬': ',' };
 
+/** Migration 0035 folds the search texts stored before NFKC and UNSEEN were added. */
 export function normalizePersian(text: string): string {
-  return toLatinDigits(text)
-    .replace(/[يىكةۀأإٱ]/g, (ch) => ARABIC_TO_PERSIAN[ch] ?? ch)
+  return toLatinDigits(text.normalize('NFKC'))
+    .replace(ARABIC_LETTERS, (ch) => ARABIC_TO_PERSIAN[ch] ?? ch)
     .replace(/[٪٫٬]/g, (ch) => DIGIT_SIGNS[ch] ?? ch)
     .replace(DIACRITICS, '')
+    .replace(UNSEEN, '')
     .replace(ZERO_WIDTH, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -114,10 +121,13 @@ export function persianLetters(text: string): string {
 }
 
 /** Light clean-up for text we store and show: Persian letters for Arabic look-alikes,
- *  trimmed, spaces folded — but the zero-width non-joiner stays, it is part of spelling. */
+ *  trimmed, spaces folded, no marks that show nothing and part no word (UNSEEN: a soft
+ *  hyphen, a word joiner) — but the zero-width non-joiner stays, it is part of spelling,
+ *  and so do the direction marks, which order a line of mixed scripts. */
 export function cleanPersianText(text: string): string {
   return text
     .replace(/[يىكةۀ]/g, (ch) => ARABIC_TO_PERSIAN[ch] ?? ch)
+    .replace(UNSEEN, '')
     .replace(/[ \t\r\n]+/g, ' ')
     .trim();
 }

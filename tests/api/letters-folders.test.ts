@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { asSystem } from '../../server/db/tenant-fence';
-import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+import { DEMO_ADMIN, ENGINES, rerunMigration, startTestServer, type TestServer } from './harness';
+import { storedSearchKey } from '../../src/shared/persian';
 import { letters, letterWorld, type LetterWorld } from './letters-kit';
 import { MENU_FOLDERS, OTHER_FOLDERS } from '../../server/menu/routes';
 import { createTenant } from '../../server/tenancy/create-tenant';
@@ -314,6 +315,110 @@ describe.each(ENGINES)('letters: out of a folder (%s)', (engine) => {
     // Two at once: one of them.
     const both = await Promise.all([create('گزارش‌ها', parent), create('گزارش ها', parent)]);
     expect(both.map((answer) => answer.body.status).sort()).toEqual([0, 1]);
+  });
+
+  it('refuses a twin written with marks that show nothing or presentation forms, and finds the latter by its letters (probe)', async () => {
+    const create = (title: string) => server.api.post('archive/create/', { ArchiveTitle: title }, admin());
+    const lookup = async (Phrase: string) =>
+      (
+        (await server.api.get('archive/lookup/', { Phrase }, admin())).body.records as {
+          id: number;
+          title: string;
+        }[]
+      ).filter((r) => r.title.startsWith('قراردادهای فروش') || r.title.startsWith('ﻗﺮﺍﺭﺩﺍﺩ'));
+    const first = (await create('قراردادهای فروش')).body;
+    expect(first.status).toBe(1);
+    for (const twin of [
+      'قراردادهای فروش\u2060',
+      'قراردادهای فروش\u00AD',
+      'قراردادهای فروش\u180E',
+      'قراردادهای فر\u034Fوش',
+      'قراردادهای فروش\u061C',
+      'قراردادﻫﺎی فروش',
+      'ﻗﺮﺍﺭﺩﺍﺩﻫﺎی ﻓﺮﻭﺵ',
+      'قراردادهای فروشـ',
+    ])
+      expect((await create(twin)).body, JSON.stringify(twin)).toEqual({
+        status: 0,
+        message: expect.stringMatching(/^پوشه‌ای با عنوان «.+» در همین جا هست؛ عنوان دیگری بنویسید$/),
+      });
+    expect((await lookup('قراردادهای فروش')).map((r) => r.id)).toEqual([first.id]);
+    // A title as stored holds no mark that shows nothing; one of presentation forms is
+    // found by its letters.
+    const marked = (await create('گزارش\u2060های خرید\u00AD')).body;
+    expect(marked.status).toBe(1);
+    expect((await server.api.get('archive/get/', { Id: marked.id }, admin())).body.record.archiveTitle).toBe(
+      'گزارشهای خرید',
+    );
+    const shaped = (await create('ﺑﺎﻧﮏ ﻣﻠﯽ')).body;
+    expect(shaped.status).toBe(1);
+    const found = (await server.api.get('archive/lookup/', { Phrase: 'بانک ملی' }, admin())).body.records as {
+      id: number;
+    }[];
+    expect(found.map((r) => r.id)).toContain(shaped.id);
+  });
+
+  it('folds the search texts stored before with presentation forms or marks that show nothing (0035)', async () => {
+    const db = server.built.services.db;
+    const shaped = await newFolder('archive', 'پوشه قدیمی');
+    const row = await asSystem(() =>
+      db.selectFrom('archives').selectAll().where('id', '=', shaped).executeTakeFirstOrThrow(),
+    );
+    // As the server stored them before: the title as sent, its search text without NFKC,
+    // the marks kept, ە kept.
+    const titles = [
+      'ﭘﺮﻭﻧﺪﻩ‌ﻫﺎی ﺑﺎﻧﮏ',
+      'اسناد\u2060 مالی\u00AD',
+      'Ｄａｂｉｒ ۱۲ ﻣﯽ ﺷﻮﺩ',
+      'کوە سبلان',
+      'تصویر\u061Cها',
+    ];
+    const stored = [
+      'ﭘﺮﻭﻧﺪﻩ ﻫﺎی ﺑﺎﻧﮏ ﭘﺮﻭﻧﺪﻩﻫﺎی',
+      'اسناد\u2060 مالی\u00AD',
+      'ｄａｂｉｒ 12 ﻣﯽ ﺷﻮﺩ',
+      'کوە سبلان',
+      'تصویر\u061Cها',
+    ];
+    const ids: number[] = [];
+    for (const [n, title] of titles.entries())
+      ids.push(
+        (
+          await asSystem(() =>
+            db
+              .insertInto('archives')
+              .values({
+                tenant_id: row.tenant_id,
+                archive_title: title,
+                search_text: stored[n],
+                full_name: title,
+                parent_fk: shaped,
+              } as never)
+              .returning('id')
+              .executeTakeFirstOrThrow(),
+          )
+        ).id,
+      );
+    await rerunMigration(db, '0035_search_compatibility_forms_folded.sql');
+    const searchTexts = await asSystem(() =>
+      db.selectFrom('archives_search').select(['id', 'search_text']).where('id', 'in', ids).execute(),
+    );
+    const ownTexts = await asSystem(() =>
+      db.selectFrom('archives').select(['id', 'search_text']).where('id', 'in', ids).execute(),
+    );
+    // As the server stores them now, in SQL as in the server.
+    for (const [n, id] of ids.entries()) {
+      const expected = storedSearchKey(titles[n]);
+      expect(ownTexts.find((r) => r.id === id)?.search_text, titles[n]).toBe(expected);
+      expect(searchTexts.find((r) => r.id === id)?.search_text, titles[n]).toBe(expected);
+    }
+    const found = async (Phrase: string) =>
+      ((await server.api.get('archive/lookup/', { Phrase }, admin())).body.records as { id: number }[]).map(
+        (r) => r.id,
+      );
+    expect(await found('پرونده های بانک')).toContain(ids[0]);
+    expect(await found('dabir 12 میشود')).toContain(ids[2]);
+    expect(await found('کوه سبلان')).toContain(ids[3]);
   });
 
   it('refuses a «/» in a folder’s title (a path would read twice), on create and rename; an old one stays', async () => {

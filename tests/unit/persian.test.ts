@@ -60,11 +60,34 @@ describe('Persian normalisation', () => {
     const once = normalizePersian('كتابخانه\u200Cي ۱۲');
     expect(normalizePersian(once)).toBe(once);
   });
+  it('reads presentation forms as their letters and drops marks that show nothing (probe: four «قراردادها»)', () => {
+    for (const alike of [
+      'قراردادها\u2060',
+      'قراردادها\u00AD',
+      'قراردادها\u180E',
+      'قرارداد\u2061ها',
+      'قرارداد\u034Fها',
+      '\u061Cقراردادها',
+      'قراردادﻫﺎ',
+      'ﻗﺮﺍﺭﺩﺍﺩﻫﺎ',
+    ])
+      expect(searchKey(alike), JSON.stringify(alike)).toBe('قراردادها');
+    expect(normalizePersian('ﭘﺴﺖ')).toBe('پست');
+    expect(normalizePersian('ﻙﺘﺎﺏ ﯼ')).toBe('کتاب ی');
+    // A decomposed madda is the precomposed letter, not a bare alef.
+    expect(normalizePersian('\u0627\u0653ب')).toBe(normalizePersian('آب'));
+    expect(normalizePersian('کوە')).toBe('کوه');
+  });
 });
 
 describe('stored text clean-up', () => {
   it('fixes Arabic look-alikes but keeps the zero-width non-joiner', () => {
     expect(cleanPersianText('  ويرايش\u200Cشده   كامل ')).toBe('ویرایش\u200Cشده کامل');
+  });
+  it('drops marks that show nothing and part no word, and keeps the direction marks', () => {
+    for (const marked of ['قراردادها\u2060', 'قرارداد\u00ADها', '\u180Eقراردادها', 'قرارداد\u034Fها'])
+      expect(cleanPersianText(marked), JSON.stringify(marked)).toBe('قراردادها');
+    expect(cleanPersianText('Dabir\u200F ۲')).toBe('Dabir\u200F ۲');
   });
 });
 
