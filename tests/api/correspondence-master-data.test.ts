@@ -302,6 +302,42 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
     expect((await newCustomer('ـً')).body).toEqual({ status: 0, message: 'کد مشتری الزامی است' });
   });
 
+  it('refuses a receive method that reads as one the tenant has (probe: «پست» three times); one saved before stays editable', async () => {
+    const create = (title: string, token = admin) =>
+      server.api.post('reciveMethod/create/', { ReciveMethodTitle: title }, { token });
+    const titles = async () => (await list('reciveMethod')).map((r) => r.reciveMethodTitle as string);
+    const before = await titles();
+    for (const twin of ['پست', ' پست ', 'پسـت', 'ﭘﺴﺖ', 'پست\u2060', 'پُست'])
+      expect((await create(twin)).body, JSON.stringify(twin)).toEqual({
+        status: 0,
+        message: expect.stringMatching(/^روش دریافتی با عنوان «.+» هست؛ عنوان دیگری بنویسید$/),
+      });
+    expect(await titles()).toEqual(before);
+    // Another tenant's «پست» is its own; a title that reads otherwise is taken.
+    const courier = (await create('پست سفارشی')).body;
+    expect(courier.status).toBe(1);
+    expect((await create('پست سفارشی', other)).body.status).toBe(1);
+    // A rename into a twin is refused, as a new one is.
+    const rename = (id: number, title: string) =>
+      server.api.call('PUT', 'reciveMethod/update/', {
+        token: admin,
+        json: { Id: id, ReciveMethodTitle: title },
+      });
+    expect((await rename(courier.id as number, 'پسـت')).body.status).toBe(0);
+    // Twins made before the rule stay, and are saved as they read.
+    const twin = (await asSystem(() =>
+      db
+        .insertInto('recive_methods' as never)
+        .values({ tenant_id: tenantId, recive_method_title: 'پست', search_text: 'پست' } as never)
+        .returning('id' as never)
+        .executeTakeFirstOrThrow(),
+    )) as { id: number };
+    expect((await rename(twin.id, 'پست')).body.status).toBe(1);
+    expect((await rename(twin.id, 'پست ویژه')).body.status).toBe(1);
+    for (const id of [courier.id as number, twin.id])
+      await server.api.call('DELETE', 'reciveMethod/delete/', { token: admin, json: { Id: id } });
+  });
+
   it("tells any colleague a scheme's type and default through the lookup, not the list", async () => {
     const colleague = (await server.api.signIn('09121111111', 'demo1234')).token;
     expect((await server.api.get('andikator/list/', {}, { token: colleague })).body.status).toBe(0);

@@ -358,6 +358,40 @@ describe.each(ENGINES)('letters: out of a folder (%s)', (engine) => {
     expect(found.map((r) => r.id)).toContain(shaped.id);
   });
 
+  it('keeps a pair of twins saved before editable, as long as the edit leaves the title as it reads', async () => {
+    const db = server.built.services.db;
+    const first = await newFolder('archive', 'صورت‌جلسه‌ها');
+    const row = await asSystem(() =>
+      db.selectFrom('archives').selectAll().where('id', '=', first).executeTakeFirstOrThrow(),
+    );
+    // As a tenant may hold from before the rule: the same title twice at the top.
+    const twin = await asSystem(() =>
+      db
+        .insertInto('archives')
+        .values({
+          tenant_id: row.tenant_id,
+          archive_title: 'صورت جلسه ها',
+          search_text: row.search_text,
+          full_name: 'صورت جلسه ها',
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
+    const save = (title: string) =>
+      server.api.call('PUT', 'archive/update/', {
+        ...admin(),
+        json: { Id: twin.id, ArchiveTitle: title },
+      });
+    expect((await save('صورت جلسه ها')).body.status).toBe(1);
+    expect((await save('صورت‌جلسه‌ها')).body.status).toBe(1);
+    expect((await save('صورت جلسه های ۱۴۰۵')).body.status).toBe(1);
+    // Once apart, back into the pair: refused.
+    expect((await save('صورت جلسه ها')).body).toMatchObject({
+      status: 0,
+      message: expect.stringContaining('در همین جا هست'),
+    });
+  });
+
   it('folds the search texts stored before with presentation forms or marks that show nothing (0035)', async () => {
     const db = server.built.services.db;
     const shaped = await newFolder('archive', 'پوشه قدیمی');

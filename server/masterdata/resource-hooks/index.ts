@@ -5,4 +5,5 @@ import './template';
 import './eceemail';
 import './person';
 import './folders';
+import './recive-method';
 export {};
