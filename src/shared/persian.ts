@@ -143,8 +143,8 @@ const DASHES =
 
 /**
  * A unique key's text (a numbering prefix, a customer code) as it is stored and compared:
- * digits of any script as Latin ones, compatibility forms as their plain letter or digit
- * (NFKC: «¹», «１», «𝟙» are 1), Persian letters for Arabic ones (ي ك, and ة ۀ ە as ه, أ إ ٱ
+ * Persian and Arabic digits as Latin ones, compatibility forms as their plain letter or digit
+ * (NFKC: «¹», «１», «𝟙» are 1; a digit of another script, «१», stays itself), Persian letters for Arabic ones (ي ك, and ة ۀ ە as ه, أ إ ٱ
  * as ا, as a search reads them), no diacritics or tatweel, no zero-width joiner, direction
  * marks or other marks that show nothing (zero-width space, word joiner, soft hyphen), and no
  * zero-width non-joiner where it joins nothing (at the ends, beside a digit or a sign); every
