@@ -9,7 +9,7 @@ import type { LettersDb } from './schema';
 import { letterChange } from './transaction';
 
 export async function saveFavoritePersons(services: Services, viewer: Viewer, personIds: number[]) {
-  await letterChange(services, async (trx) => {
+  await letterChange(services, async (trx, afterCommit) => {
     // One save of a user's choice at a time: two at once (a double click, two tabs) would
     // each clear the old choice and write their own, the second a duplicate key (probe
     // helper-66: a 500). Now the later waits and its choice stands.
@@ -42,6 +42,8 @@ export async function saveFavoritePersons(services: Services, viewer: Viewer, pe
           })),
         )
         .execute();
+    // The user's other tabs list the new contacts' letters at once, not at the next letter.
+    afterCommit(() => services.notifier.lettersChanged([viewer.userId]));
   });
 }
 

@@ -36,12 +36,17 @@ export function pageTypeOf(value: string): PageType {
   return found;
 }
 
+/** The favourite contacts' users, as person/getfavoritepersons/ lists them: a contact whose
+ *  person was deleted is in neither (the dialog could not show them to take them off). */
 async function favoriteUsers(db: LettersDb, viewer: Viewer): Promise<number[]> {
   const rows = await db
-    .selectFrom('favorite_persons')
-    .select('person_user_id')
-    .where('tenant_id', '=', viewer.tenantId)
-    .where('user_id', '=', viewer.userId)
+    .selectFrom('favorite_persons as f')
+    .innerJoin('persons as p', (join) =>
+      join.onRef('p.tenant_id', '=', 'f.tenant_id').onRef('p.user_fk', '=', 'f.person_user_id'),
+    )
+    .select('f.person_user_id')
+    .where('f.tenant_id', '=', viewer.tenantId)
+    .where('f.user_id', '=', viewer.userId)
     .execute();
   return rows.map((row) => row.person_user_id);
 }

@@ -102,4 +102,44 @@ describe.each(ENGINES)('letters: switched-off schemes and people (%s)', (engine)
       json: { Id: w.zahra.personId, IsActive: true },
     });
   });
+  // Last: it deletes a colleague of the letter world.
+  it('forgets a favourite contact whose person is deleted, in the dialog and the list alike, and for good', async () => {
+    const fromHossein = await api.sendNew(w.hossein, [w.maryam]);
+    const favourites = async () =>
+      (await server.api.get('person/getfavoritepersons/', {}, { token: w.maryam.token })).body.persons;
+    const listed = async () =>
+      (
+        (await api.list(w.maryam, { PageType: 'FavoritePerson' })).records as Array<{ messageId: number }>
+      ).map((r) => r.messageId);
+    await server.api.post(
+      'person/savefavoritepersons/',
+      { Persons: [w.hossein.personId, w.ali.personId] },
+      { token: w.maryam.token },
+    );
+    expect(await listed()).toContain(fromHossein);
+    const deleted = await server.api.call('DELETE', 'person/delete/', {
+      ...admin(),
+      json: { Id: w.hossein.personId },
+    });
+    expect(deleted.body).toMatchObject({ status: 1 });
+    expect(await favourites()).toEqual([w.ali.personId]);
+    expect(await listed()).not.toContain(fromHossein);
+    // A new person of the same mobile takes the user back: nobody has chosen them.
+    const roles = (await server.api.get('person/allrolenames/', {}, admin())).body.allRoleNames as string[];
+    const again = await server.api.post(
+      'person/create/',
+      {
+        FirstName: 'حسین',
+        LastName: 'نوری',
+        Mobile: '09124444444',
+        PassWord: 'hossein-pass',
+        RoleNames: [roles[0]],
+        IsActive: true,
+      },
+      admin(),
+    );
+    expect(again.body).toMatchObject({ status: 1 });
+    expect(await favourites()).toEqual([w.ali.personId]);
+    expect(await listed()).not.toContain(fromHossein);
+  });
 });

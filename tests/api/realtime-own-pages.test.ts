@@ -3,7 +3,7 @@
 // bell, marking notifications read (one, all), saving a draft, a reply draft and a draft
 // passed on push LettersChanged to every connection of theirs once the change committed —
 // and an opening that changed nothing (a letter read before), a notification read before
-// and «read all» with nothing unread push nothing. A draft passed back to its author has
+// and «read all» with nothing unread push nothing. Favourite contacts chosen push it too. A draft passed back to its author has
 // its notice read when they open it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
@@ -109,6 +109,15 @@ describe.each(ENGINES)('the user’s other tabs hear of their own changes (%s)',
     expect((await noticeOf(w.ali, id))?.isRead).toBe(false);
     expect(await heardFrom(tab, w.ali, () => api.get(w.ali, id))).toBe(1);
     expect((await noticeOf(w.ali, id))?.isRead).toBe(true);
+  });
+
+  it('tells of favourite contacts chosen in one tab, so the others’ dashboards list their letters', async () => {
+    const tab = await otherTab(w.hossein);
+    const choose = (persons: number[]) =>
+      api.post(w.hossein, 'person/savefavoritepersons/', { Persons: persons });
+    expect(await heardFrom(tab, w.hossein, () => choose([w.ali.personId]))).toBe(1);
+    // A refused choice changed nothing: nothing to tell.
+    expect(await heardFrom(tab, w.hossein, () => choose([w.hossein.personId]))).toBe(0);
   });
 
   it('tells of notifications read, one or all, and not of those read before', async () => {

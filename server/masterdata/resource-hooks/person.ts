@@ -1,7 +1,7 @@
 // A person is a user of the tenant: creating one creates its user (mobile as username,
 // the given password), its role names are the user's groups, deactivating or deleting
 // it stops the user signing in. All in the engine's transaction.
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { hashPassword } from '../../auth/passwords';
 import { raiseAuthEpoch, revokeSessions } from '../../auth/sessions';
 import type { DB } from '../../db/database';
@@ -245,6 +245,10 @@ registerHooks(person, {
       .where('tenant_id', '=', ctx.principal.tenantId)
       .where('user_id', '=', userId)
       .execute();
+    // Nobody's favourite contact any more: the choice is of a person, and a new person with
+    // this mobile (taking this user back) is not chosen by anyone (probe helper-72).
+    await sql`DELETE FROM favorite_persons
+      WHERE tenant_id = ${ctx.principal.tenantId} AND person_user_id = ${userId}`.execute(ctx.trx);
     await signOut(ctx, userId);
   },
 });
