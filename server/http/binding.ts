@@ -13,7 +13,10 @@ import { toLatinDigits } from '../../src/shared/persian';
 export type ParamBag = Map<string, unknown>;
 
 function add(bag: ParamBag, key: string, value: unknown) {
-  const name = key.toLowerCase().replace(/\[\]$/, '');
+  // `Name[]` says a list, even of one item (`Phrase[]=x` is refused where one phrase is
+  // expected, as JSON's `"Phrase": ["x"]` is).
+  if (key.endsWith('[]')) return addList(bag, key, [value]);
+  const name = key.toLowerCase();
   if (!bag.has(name)) bag.set(name, value);
   else {
     const existing = bag.get(name);
@@ -21,8 +24,8 @@ function add(bag: ParamBag, key: string, value: unknown) {
   }
 }
 
-/** A list sent as such (a JSON array, a query's repeated key) stays a list, even of one
- *  item: `"Id": ["4"]` is refused where one id is expected, as `"Id": ["4", "5"]` is. */
+/** A list sent as such (a JSON array, a query's repeated key, a name ending in `[]`) stays a
+ *  list, even of one item: `"Id": ["4"]` is refused where one id is expected, as `"Id": ["4", "5"]` is. */
 function addList(bag: ParamBag, key: string, items: unknown[]) {
   const name = key.toLowerCase().replace(/\[\]$/, '');
   const existing = bag.get(name);

@@ -81,6 +81,13 @@ describe('parameter binding', () => {
       });
     const repeated = bindParams(schema, fromForm({ Title: 'x', 'Ids[]': ['4', '5'] }));
     expect(repeated.ok && repeated.value.Ids).toEqual([4, 5]);
+    // `Name[]` is a list even of one item: taken by a list, refused where one value is expected.
+    const one = bindParams(schema, fromForm({ Title: 'x', 'Ids[]': '4' }));
+    expect(one.ok && one.value.Ids).toEqual([4]);
+    expect(bindParams(schema, fromForm({ 'Title[]': 'x' }))).toEqual({
+      ok: false,
+      message: 'عنوان باید یک مقدار باشد، نه فهرستی از مقادیر',
+    });
     // Where one value is expected, an indexed name is a list and refused as one.
     expect(bindParams(schema, fromForm({ 'Title[0]': 'x' }))).toEqual({
       ok: false,
