@@ -2,6 +2,7 @@
 // client hides, a raw `ws` socket). First on the real server (harness: real sign-in,
 // real notifier, real logout), then protocol details on a minimal Fastify app with a
 // stub authenticate, stub methods and short timers.
+import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
@@ -578,6 +579,43 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL event bus', () => {
     }
   });
 
+  it('notices a connection that went silent without closing, and listens again', async () => {
+    const target = new URL(process.env.TEST_DATABASE_URL!);
+    const proxy = await silenceableProxy(target.hostname, Number(target.port || 5432));
+    const viaProxy = new URL(target);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const warnings: string[] = [];
+    const bus = createPostgresBus(viaProxy.toString(), {
+      heartbeatMs: 100,
+      heartbeatTimeoutMs: 500,
+      log: { warn: (_details, message) => warnings.push(message) },
+    });
+    const direct = createPostgresBus(process.env.TEST_DATABASE_URL!);
+    try {
+      await Promise.all([bus.ready(), direct.ready()]);
+      let reconnects = 0;
+      bus.onReconnect(() => (reconnects += 1));
+      const got: HubEvent[] = [];
+      bus.subscribe((e) => got.push(e));
+      // Heartbeats come back while the connection carries bytes: no reconnect.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(reconnects).toBe(0);
+      proxy.silence(); // bytes stop both ways; neither end is closed
+      await waitFor(() => reconnects === 1, 10_000);
+      expect(warnings).toEqual([
+        'hub event bus: lost its LISTEN connection; reconnecting',
+        'hub event bus: listening again; events published meanwhile may be lost',
+      ]);
+      await direct.publish(notify(3, 7));
+      await waitFor(() => got.length === 1);
+      expect(got).toEqual([notify(3, 7)]);
+    } finally {
+      await Promise.all([bus.close(), direct.close()]);
+      await proxy.close();
+    }
+  });
+
   it('carries a hub notification from one process-like app to the client of another', async () => {
     const url = process.env.TEST_DATABASE_URL!;
     const publisher = createPostgresBus(url);
@@ -602,3 +640,37 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL event bus', () => {
     }
   });
 });
+
+/**
+ * A TCP proxy to PostgreSQL whose connections so far can be silenced: no byte passes
+ * either way any more, yet neither end sees a close (a proxy or NAT that lost its state).
+ * Connections made afterwards pass.
+ */
+async function silenceableProxy(host: string, port: number) {
+  const pairs: [net.Socket, net.Socket][] = [];
+  const silenced: net.Socket[] = [];
+  const server = net.createServer((downstream) => {
+    const upstream = net.connect(port, host);
+    for (const socket of [downstream, upstream]) socket.on('error', () => undefined);
+    downstream.pipe(upstream);
+    upstream.pipe(downstream);
+    pairs.push([downstream, upstream]);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    silence() {
+      for (const [downstream, upstream] of pairs.splice(0)) {
+        downstream.unpipe(upstream);
+        upstream.unpipe(downstream);
+        downstream.pause();
+        upstream.pause();
+        silenced.push(downstream, upstream);
+      }
+    },
+    async close() {
+      for (const socket of [...silenced, ...pairs.flat()]) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
