@@ -29,7 +29,7 @@ import { createTenantDirectory } from './tenancy/tenants';
 import { createCaptchaSigner } from './auth/captcha';
 import { createLoginThrottle } from './auth/login-throttle';
 import { loadSecret } from './auth/secret';
-import { findPrincipal, tenantEpochs } from './auth/sessions';
+import { findPrincipal, liveSessionIds, tenantEpochs } from './auth/sessions';
 import { createLogSmsSender, type SmsSender } from './sms/sms-sender';
 import { createNotifier } from './notifications/notifier';
 import { createFileStore } from './files/file-store';
@@ -86,7 +86,7 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
     if (firstStart) log.info('first start: tenants and administrators created');
 
     if (database.url) {
-      const postgresBus = createPostgresBus(database.url);
+      const postgresBus = createPostgresBus(database.url, { log, heartbeatMs: config.hubBusHeartbeatMs });
       bus = postgresBus;
       await postgresBus.ready(); // events published before LISTEN would be lost
     } else {
@@ -147,7 +147,12 @@ export async function buildApp({ config, log, sms, clientDir }: BuildOptions): P
           ? { userId: principal.userId, tenantId: principal.tenantId, sessionId: principal.sessionId }
           : null;
       },
-      options: { maxConnectionsPerUser: resolvedConfig.hubConnectionsPerUser },
+      // Revocations travel on the bus, which may lose one; expiry sends nothing at all.
+      liveSessions: (sessionIds) => liveSessionIds(database.db, sessionIds),
+      options: {
+        maxConnectionsPerUser: resolvedConfig.hubConnectionsPerUser,
+        sessionCheckMs: resolvedConfig.hubSessionCheckMs,
+      },
     });
     if (clientDir && fs.existsSync(path.join(clientDir, 'index.html'))) await serveClient(app, clientDir);
     else app.setNotFoundHandler((_request, reply) => reply.code(404).send(NOT_FOUND_ANSWER));

@@ -24,6 +24,10 @@ export interface Config {
   loginDelayUnitMs: number;
   /** Hub sockets one user may hold at once, open or negotiated (a browser tab each). */
   hubConnectionsPerUser: number;
+  /** How often the hub checks its open sockets' sessions in the database, in ms (0: never). */
+  hubSessionCheckMs: number;
+  /** How often the PostgreSQL bus's listener sends itself a heartbeat, in ms (0: never). */
+  hubBusHeartbeatMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -55,6 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustedProxies(env.TRUST_PROXY),
     loginDelayUnitMs: whole(env.LOGIN_DELAY_UNIT_MS, 250, 'LOGIN_DELAY_UNIT_MS'),
     hubConnectionsPerUser: whole(env.HUB_CONNECTIONS_PER_USER, 30, 'HUB_CONNECTIONS_PER_USER'),
+    hubSessionCheckMs: whole(env.HUB_SESSION_CHECK_MS, 30_000, 'HUB_SESSION_CHECK_MS'),
+    hubBusHeartbeatMs: whole(env.HUB_BUS_HEARTBEAT_MS, 20_000, 'HUB_BUS_HEARTBEAT_MS'),
   };
 }
 

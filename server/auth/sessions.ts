@@ -129,6 +129,29 @@ function lookUp(db: DB, session: { tokenHash: string } | { sessionId: number }) 
     .executeTakeFirst();
 }
 
+/**
+ * Of these sessions, the ids of those still live — not revoked, not expired, their user
+ * and tenant active, as `findPrincipal` asks — in one statement over every tenant (the
+ * hub's check of its open sockets, whose sessions belong to any tenant).
+ */
+export async function liveSessionIds(db: DB, sessionIds: number[]): Promise<number[]> {
+  if (!sessionIds.length) return [];
+  const rows = await asSystem(() =>
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .innerJoin('tenants as t', 't.id', 's.tenant_id')
+      .select('s.id')
+      .where(sql<boolean>`s.id = any(${sessionIds}::int[])`)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', new Date())
+      .where('u.is_active', '=', true)
+      .where('t.is_active', '=', true)
+      .execute(),
+  );
+  return rows.map((row) => row.id);
+}
+
 /** Revokes sessions and returns their ids (so their hub connections can be closed). */
 export async function revokeSessions(
   db: DB,

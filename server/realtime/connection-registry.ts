@@ -25,6 +25,11 @@ export class ConnectionRegistry {
     return [...(this.bySession.get(sessionId) ?? [])];
   }
 
+  /** The sessions that hold a connection. */
+  sessionIds(): number[] {
+    return [...this.bySession.keys()];
+  }
+
   all(): HubConnection[] {
     return [...this.byUser.values()].flatMap((set) => [...set]);
   }

@@ -1,7 +1,11 @@
 // The SignalR hub at /hubs/notification: negotiate, then a WebSocket per client.
 // Bus events become pushes: `notify` → a `Notification` event to every connection of
 // that user; `session-revoked` → a close with an error (the client stops for good).
-// On shutdown every client gets a close that allows reconnecting.
+// A bus event can be lost, and a session can expire without one: so the sessions of the
+// open sockets are also checked in the database, every `sessionCheckMs` and whenever the
+// bus is listening again after losing its connection (when the clients are also told to
+// refetch, with a LettersChanged each). On shutdown every client gets a close that allows
+// reconnecting.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
@@ -34,6 +38,8 @@ export interface HubOptions extends ConnectionLimits {
   fanOutChunk: number;
   /** Sockets one user may hold, open or negotiated (a tab each): beyond, negotiate answers 429. */
   maxConnectionsPerUser: number;
+  /** How often the open sockets' sessions are checked with `liveSessions` (0: never). */
+  sessionCheckMs: number;
 }
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
@@ -46,12 +52,19 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
   maxQueuedInvocations: 32,
   fanOutChunk: FAN_OUT_CHUNK,
   maxConnectionsPerUser: 30,
+  sessionCheckMs: 30_000,
 };
 
 export interface NotificationHubDeps<P extends HubPrincipal = HubPrincipal> {
   /** The session token → its principal, or null when it is not a live session. */
   authenticate: (token: string) => Promise<P | null>;
   bus: EventBus;
+  /**
+   * Of these sessions, the ones still live (not revoked, not expired, their user and tenant
+   * active), in one look-up. The sockets of the others are closed as a revocation closes
+   * them. Without it the hub relies on `session-revoked` events alone.
+   */
+  liveSessions?: (sessionIds: number[]) => Promise<Iterable<number>>;
   /** Methods receive the principal `authenticate` returned when the socket opened. */
   methods?: Record<string, HubMethod<P>>;
   options?: Partial<HubOptions>;
@@ -78,6 +91,7 @@ export async function registerNotificationHub<P extends HubPrincipal>(
   ) as Invoke;
   let stopped = false;
   let deliveries = Promise.resolve();
+  let checking = false;
 
   /** In order, event after event; each large delivery yields between chunks. */
   function deliver(connections: HubConnection[], send: (c: HubConnection) => void) {
@@ -92,13 +106,63 @@ export async function registerNotificationHub<P extends HubPrincipal>(
     } else if (event.type === 'letters-changed') {
       deliver(registry.forUser(event.userId), (c) => c.sendText(LETTERS_CHANGED_TEXT));
     } else if (event.type === 'session-revoked') {
-      negotiations.dropSession(event.sessionId);
-      deliver(registry.forSession(event.sessionId), (c) => c.close(REVOKED));
+      endSession(event.sessionId);
     }
   }
 
+  function endSession(sessionId: number) {
+    negotiations.dropSession(sessionId);
+    deliver(registry.forSession(sessionId), (c) => c.close(REVOKED));
+  }
+
+  /** Closes the sockets whose session is no longer live; resolves with how many sessions. */
+  async function checkSessions(): Promise<number> {
+    const sessionIds = registry.sessionIds();
+    if (!deps.liveSessions || stopped || !sessionIds.length) return 0;
+    const live = new Set(await deps.liveSessions(sessionIds));
+    if (stopped) return 0;
+    const ended = sessionIds.filter((id) => !live.has(id));
+    for (const sessionId of ended) endSession(sessionId);
+    if (ended.length)
+      app.log.info({ sessions: ended.length }, 'hub: closed the sockets of sessions that ended');
+    return ended.length;
+  }
+
+  /** The periodic check: skipped while one is still running (a slow database). */
+  async function periodicCheck() {
+    if (checking) return;
+    checking = true;
+    try {
+      await checkSessions();
+    } catch (err) {
+      app.log.warn({ err }, 'hub: could not check the sessions of open sockets');
+    } finally {
+      checking = false;
+    }
+  }
+
+  /** The bus lost events: close what was revoked meanwhile, tell the rest to refetch. */
+  async function afterBusReconnect() {
+    if (stopped) return;
+    try {
+      await checkSessions();
+    } catch (err) {
+      app.log.warn({ err }, 'hub: could not check the sessions of open sockets');
+    }
+    if (stopped) return;
+    const connections = registry.all();
+    app.log.info({ connections: connections.length }, 'hub: event bus back; clients told to refetch');
+    deliver(connections, (c) => c.sendText(LETTERS_CHANGED_TEXT));
+  }
+
+  const checkTimer =
+    options.sessionCheckMs > 0 && deps.liveSessions
+      ? setInterval(() => void periodicCheck(), options.sessionCheckMs).unref()
+      : undefined;
+
   async function shutdown() {
     stopped = true;
+    clearInterval(checkTimer);
     negotiations.clear();
     await forEachInChunks(registry.all(), (c) => c.close(SHUTTING_DOWN), options.fanOutChunk);
     await closeWebSocketServer(app);
@@ -106,11 +170,13 @@ export async function registerNotificationHub<P extends HubPrincipal>(
 
   await ensureWebSocketPlugin(app, options.maxMessageBytes, shutdown);
   deps.bus.subscribe(onEvent);
+  deps.bus.onReconnect(() => void afterBusReconnect());
   const hub: HubParts = { registry, negotiations, invoke, options, authenticate: deps.authenticate };
   registerNegotiateRoute(app, hub);
   registerSocketRoute(app, hub);
   app.addHook('onClose', async () => {
     stopped = true;
+    clearInterval(checkTimer);
     negotiations.clear();
   });
 

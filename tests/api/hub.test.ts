@@ -42,12 +42,27 @@ interface TestHub {
   baseUrl: string;
 }
 
-async function startHub(options: Partial<HubOptions> = {}): Promise<TestHub> {
+/** An in-process bus that can be told it lost its connection and has it back. */
+function reconnectableBus(): EventBus & { reconnected(): void } {
+  const inner = createInProcessBus();
+  const handlers: (() => void)[] = [];
+  return {
+    ...inner,
+    onReconnect: (handler) => handlers.push(handler),
+    reconnected: () => handlers.forEach((handler) => handler()),
+  };
+}
+
+async function startHub(
+  options: Partial<HubOptions> = {},
+  deps: { bus?: EventBus; liveSessions?: (sessionIds: number[]) => Promise<number[]> } = {},
+): Promise<TestHub> {
   const app = Fastify();
-  const bus = createInProcessBus();
+  const bus = deps.bus ?? createInProcessBus();
   const hub = await registerNotificationHub(app, {
     authenticate: async (token) => PRINCIPALS[token] ?? null,
     bus,
+    liveSessions: deps.liveSessions,
     options,
     methods: {
       'tasks.echo': async (principal, args) => ({
@@ -337,6 +352,102 @@ describe('hub protocol details (minimal app, stub authenticate)', () => {
     await expect(crash).rejects.toThrow('An unexpected error occurred');
     await expect(crash).rejects.not.toThrow('secret detail');
     expect(connection.state).toBe('Connected');
+  });
+});
+
+describe('notification hub: sessions checked in the database (stub look-up)', () => {
+  const open: HubConnection[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((c) => c.stop()));
+  });
+  const connectTo = async (server: TestHub, token: string) => {
+    const connection = await started(server.baseUrl, token);
+    open.push(connection);
+    return connection;
+  };
+
+  it('closes the sockets of a session that ended without a bus event, at the next periodic check', async () => {
+    const ended = new Set<number>();
+    const asked: number[][] = [];
+    const server = await startHub(
+      { sessionCheckMs: 50 },
+      {
+        liveSessions: async (ids) => {
+          asked.push([...ids].sort());
+          return ids.filter((id) => !ended.has(id));
+        },
+      },
+    );
+    try {
+      const ending = await connectTo(server, 'good');
+      const staying = await connectTo(server, 'other');
+      await waitFor(() => asked.some((ids) => ids.length === 2));
+      expect(asked.find((ids) => ids.length === 2)).toEqual([10, 20]);
+      const whenClosed = closed(ending);
+      ended.add(10);
+      expect((await whenClosed)?.message).toContain('Session revoked');
+      await waitFor(() => server.hub.connectionCount(1) === 0);
+      expect(staying.state).toBe('Connected');
+    } finally {
+      await server.app.close();
+    }
+  });
+
+  it('checks at once when the bus is back after losing its connection, and tells the rest to refetch', async () => {
+    const bus = reconnectableBus();
+    const ended = new Set<number>();
+    let checks = 0;
+    // No periodic check: only the reconnect can close the socket.
+    const server = await startHub(
+      { sessionCheckMs: 0 },
+      {
+        bus,
+        liveSessions: async (ids) => {
+          checks += 1;
+          return ids.filter((id) => !ended.has(id));
+        },
+      },
+    );
+    try {
+      const ending = await connectTo(server, 'good');
+      const staying = await connectTo(server, 'other');
+      const endingGot: string[] = [];
+      ending.on('LettersChanged', () => endingGot.push('LettersChanged'));
+      ended.add(10);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(checks).toBe(0);
+      const whenClosed = closed(ending);
+      const refetch = nextCall(staying, 'LettersChanged');
+      bus.reconnected();
+      expect((await whenClosed)?.message).toContain('Session revoked');
+      await refetch;
+      expect(checks).toBe(1);
+      expect(endingGot).toEqual([]);
+    } finally {
+      await server.app.close();
+    }
+  });
+
+  it('when the check fails, keeps the sockets and still tells them to refetch', async () => {
+    const bus = reconnectableBus();
+    const server = await startHub(
+      { sessionCheckMs: 0 },
+      {
+        bus,
+        liveSessions: async () => {
+          throw new Error('database away');
+        },
+      },
+    );
+    try {
+      const connection = await connectTo(server, 'good');
+      const refetch = nextCall(connection, 'LettersChanged');
+      bus.reconnected();
+      await refetch;
+      expect(connection.state).toBe('Connected');
+    } finally {
+      await server.app.close();
+    }
   });
 });
 
