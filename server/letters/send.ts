@@ -53,13 +53,25 @@ export async function numberLetter(trx: LettersTrx, viewer: Viewer, message: Mes
  *  oneself: the letter would otherwise reach nobody and still name them. */
 export async function draftRecipients(trx: LettersTrx, viewer: Viewer, draftId: number) {
   const recipients = await trx
-    .selectFrom('message_recipients')
-    .select(['user_id', 'kind'])
-    .where('tenant_id', '=', viewer.tenantId)
-    .where('message_id', '=', draftId)
+    .selectFrom('message_recipients as r')
+    .innerJoin('users as u', (join) =>
+      join.onRef('u.tenant_id', '=', 'r.tenant_id').onRef('u.id', '=', 'r.user_id'),
+    )
+    .leftJoin('persons as p', (join) =>
+      join.onRef('p.tenant_id', '=', 'r.tenant_id').onRef('p.user_fk', '=', 'r.user_id'),
+    )
+    .select(['r.user_id', 'r.kind', 'p.id as person_id', 'u.is_active', 'u.first_name', 'u.last_name'])
+    .where('r.tenant_id', '=', viewer.tenantId)
+    .where('r.message_id', '=', draftId)
     .execute();
   if (recipients.some((r) => r.user_id === viewer.userId)) throw new UserError(REFUSED.selfRecipient);
-  return recipients;
+  // A recipient whose person was deleted since (their user switched off): the compose form
+  // cannot show them (its pickers are of persons), so the letter would go to someone its
+  // writer does not see. (An active user without a person — a tenant's first administrator,
+  // a reply's recipient — is no such case.)
+  const gone = recipients.find((r) => r.person_id === null && !r.is_active);
+  if (gone) throw new UserError(REFUSED.recipientDeleted(`${gone.first_name} ${gone.last_name}`.trim()));
+  return recipients.map(({ user_id, kind }) => ({ user_id, kind }));
 }
 
 /**

@@ -105,6 +105,9 @@ describe.each(ENGINES)('letters: switched-off schemes and people (%s)', (engine)
   // Last: it deletes a colleague of the letter world.
   it('forgets a favourite contact whose person is deleted, in the dialog and the list alike, and for good', async () => {
     const fromHossein = await api.sendNew(w.hossein, [w.maryam]);
+    const draftToBoth = await api.draft(w.maryam, [w.ali, w.hossein]);
+    const signedToBoth = await api.draft(w.maryam, [w.ali, w.hossein]);
+    expect(await api.post(w.maryam, 'message/sign/', { id: signedToBoth })).toMatchObject({ status: 1 });
     const favourites = async () =>
       (await server.api.get('person/getfavoritepersons/', {}, { token: w.maryam.token })).body.persons;
     const listed = async () =>
@@ -124,6 +127,32 @@ describe.each(ENGINES)('letters: switched-off schemes and people (%s)', (engine)
     expect(deleted.body).toMatchObject({ status: 1 });
     expect(await favourites()).toEqual([w.ali.personId]);
     expect(await listed()).not.toContain(fromHossein);
+    // A draft naming them is neither signed nor sent to them: its form no longer shows them.
+    const gone =
+      'گیرندگان: «حسین محمدی» از فهرست اشخاص حذف شده است؛ پیش‌نویس را ویرایش کنید و گیرندگان را دوباره برگزینید';
+    expect(await api.post(w.maryam, 'message/sign/', { id: draftToBoth })).toMatchObject({
+      status: 0,
+      message: gone,
+    });
+    expect(
+      await api.save(w.maryam, { ...api.internal([]), MessageId: signedToBoth, IsSend: 1 }),
+    ).toMatchObject({
+      status: 0,
+      message: gone,
+    });
+    const draft = (await api.get(w.maryam, draftToBoth)).record;
+    expect(draft.selectedTo).toEqual([w.ali.personId]);
+    // Saved as its form shows it, it goes to the one it shows.
+    expect(
+      await api.save(w.maryam, { ...api.internal([w.ali]), MessageId: draftToBoth, IsSend: 0 }),
+    ).toMatchObject({ status: 1 });
+    expect(await api.post(w.maryam, 'message/sign/', { id: draftToBoth })).toMatchObject({ status: 1 });
+    expect(
+      await api.save(w.maryam, { ...api.internal([]), MessageId: draftToBoth, IsSend: 1 }),
+    ).toMatchObject({
+      status: 1,
+    });
+    expect((await api.get(w.ali, draftToBoth)).record.messageId).toBe(draftToBoth);
     // A new person of the same mobile takes the user back: nobody has chosen them.
     const roles = (await server.api.get('person/allrolenames/', {}, admin())).body.allRoleNames as string[];
     const again = await server.api.post(
