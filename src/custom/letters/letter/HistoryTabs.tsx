@@ -1,7 +1,7 @@
 // The forwards and events tabs of a saved letter: who passed it on (a forward, a draft
 // passed on, a reply) to whom with what note, and every action on it (create, send, read,
 // sign, number, archive, print …) with its Jalali date and time.
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatJalali } from '../../../shared/jalali';
 import { toPersianDigits } from '../../../shared/persian-digits';
+import { useNarrowerThan } from '../../../ui/useElementWidth';
 import type { LetterEvent, LetterForward } from '../api';
 
 const when = (value: string) => toPersianDigits(formatJalali(value, { withTime: true }));
@@ -22,17 +23,37 @@ const when = (value: string) => toPersianDigits(formatJalali(value, { withTime: 
  * between words, and inside a word only past a width (NAME_BOX_SX) — ordinary names stay
  * whole, one made of a huge word does not widen its column. A date keeps its time beside
  * it where there is room.
+ *
+ * Two sets, chosen by the room the table is given (not the screen's: a tablet's card beside
+ * the open side menu is 480 px): `roomy` where the columns' widths (ROOMY_WIDTH) fit, `tight`
+ * — narrower padding and columns, the date over its time — where they do not, as on a phone.
  */
 const CELL_SX = {
-  kind: {},
-  name: { minWidth: { sm: 128 } },
-  // A referral note's lines stay lines.
-  text: { overflowWrap: 'anywhere', whiteSpace: 'pre-line', minWidth: { xs: 80, sm: 200 } },
-  date: { whiteSpace: { sm: 'nowrap' } },
+  roomy: {
+    kind: {},
+    name: { minWidth: 128 },
+    // A referral note's lines stay lines.
+    text: { overflowWrap: 'anywhere', whiteSpace: 'pre-line', minWidth: 200 },
+    date: { whiteSpace: 'nowrap' },
+  },
+  tight: {
+    kind: {},
+    name: {},
+    text: { overflowWrap: 'anywhere', whiteSpace: 'pre-line', minWidth: 80 },
+    date: {},
+  },
 } as const;
 /** A name's box: a column asks for its longest word, but never more than this width. */
-const NAME_BOX_SX = { maxWidth: { xs: 80, sm: 240 }, overflowWrap: 'break-word' } as const;
-type ColumnKind = keyof typeof CELL_SX;
+const NAME_BOX_SX = {
+  roomy: { maxWidth: 240, overflowWrap: 'break-word' },
+  tight: { maxWidth: 80, overflowWrap: 'break-word' },
+} as const;
+/** On a phone the cells' side padding is narrower, so four or five columns fit 390 px. */
+const PADDING_SX = { roomy: { px: 2 }, tight: { px: 0.75 } } as const;
+type ColumnKind = keyof typeof CELL_SX.roomy;
+/** The room a roomy column takes at least (its minimum width, a date and its time unwrapped,
+ *  measured in Chromium): a table given less is tight. */
+const ROOMY_WIDTH: Record<ColumnKind, number> = { kind: 72, name: 136, text: 208, date: 160 };
 
 interface Column {
   header: string;
@@ -40,35 +61,43 @@ interface Column {
 }
 
 function HistoryTable({ label, columns, rows }: { label: string; columns: Column[]; rows: ReactNode[][] }) {
-  if (rows.length === 0) return <Typography color="text.secondary">موردی ثبت نشده است</Typography>;
-  // On a phone the cells' side padding is narrower, so four or five columns fit 390 px; whatever
-  // still does not fit scrolls inside the card instead of being cut by it.
-  const padding = { px: { xs: 0.75, sm: 2 } };
+  const box = useRef<HTMLDivElement>(null);
+  const needed = columns.reduce((sum, column) => sum + ROOMY_WIDTH[column.kind], 0);
+  const room = useNarrowerThan(box, needed) ? 'tight' : 'roomy';
+  const padding = PADDING_SX[room];
+  // Measured whether there are rows yet or not: they may come with the letter's next load.
   return (
-    <TableContainer>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column.header} sx={{ ...padding, fontWeight: 700 }}>
-                {column.header}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((cells, index) => (
-            <TableRow key={index}>
-              {cells.map((cell, column) => (
-                <TableCell key={column} sx={{ ...padding, ...CELL_SX[columns[column].kind] }}>
-                  {columns[column].kind === 'name' ? <Box sx={NAME_BOX_SX}>{cell}</Box> : cell}
-                </TableCell>
+    <Box ref={box}>
+      {rows.length === 0 ? (
+        <Typography color="text.secondary">موردی ثبت نشده است</Typography>
+      ) : (
+        // Whatever still does not fit scrolls inside the card instead of being cut by it.
+        <TableContainer>
+          <Table size="small" aria-label={label}>
+            <TableHead>
+              <TableRow>
+                {columns.map((column) => (
+                  <TableCell key={column.header} sx={{ ...padding, fontWeight: 700 }}>
+                    {column.header}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((cells, index) => (
+                <TableRow key={index}>
+                  {cells.map((cell, column) => (
+                    <TableCell key={column} sx={{ ...padding, ...CELL_SX[room][columns[column].kind] }}>
+                      {columns[column].kind === 'name' ? <Box sx={NAME_BOX_SX[room]}>{cell}</Box> : cell}
+                    </TableCell>
+                  ))}
+                </TableRow>
               ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
   );
 }
 

@@ -28,6 +28,7 @@ import { toPersianDigits } from '../../../shared/persian-digits';
 import type { LetterRow, PageType } from '../api';
 import { LoadFailedRow } from '../list/LetterTable';
 import { useLetterPage } from '../list/useLetterPage';
+import { useNarrowerThan } from '../../../ui/useElementWidth';
 import type { PendingRelated } from './letterForm';
 
 export const RELATED_PAGE_SIZE = 10;
@@ -46,10 +47,16 @@ interface RelatedPickerProps {
   onPick: (link: PendingRelated) => void;
 }
 
+/** The room the columns need (a subject of a few words, the number and date one line each,
+ *  the headers unwrapped), measured in Chromium: less, and the picker is one cell a letter,
+ *  as the letter lists are on a phone. */
+export const PICKER_COLUMNS_WIDTH = 560;
+
 /** A subject keeps a readable width (not a word a line), the number and date one line
- *  each, and «انتخاب» stays in reach while the table scrolls sideways. */
+ *  each, and «انتخاب» stays in reach should the table still scroll sideways. */
 const PICKER_TABLE_SX = {
   ...stickyEndColumnSx,
+  '& th': { whiteSpace: 'nowrap' },
   '& td:first-of-type': { minWidth: 160 },
   '& td:nth-of-type(2), & td:nth-of-type(3)': { whiteSpace: 'nowrap' },
 } as const;
@@ -87,8 +94,9 @@ export function RelatedPicker({ open, excluded, onClose, onPick }: RelatedPicker
       slotProps={{ paper: { sx: { width: 800, maxWidth: '95vw' } } }}
     >
       <DialogTitle>افزودن نامه مرتبط</DialogTitle>
-      {/* One column no wider than the dialog: the table scrolls in its own box on a phone. */}
-      <DialogContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      {/* One column no wider than the dialog, scrolling as one: none of its parts is squeezed
+          to a box of its own (a grid's rows shrank the table's to three rows on a phone). */}
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, '& > *': { flexShrink: 0 } }}>
         <FormControl error={missingType} required>
           <FormLabel id="relation-type">نوع ارتباط</FormLabel>
           <RadioGroup
@@ -138,51 +146,7 @@ export function RelatedPicker({ open, excluded, onClose, onPick }: RelatedPicker
             sx={{ flexGrow: 1 }}
           />
         </Box>
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="نامه‌ها برای پیوند" sx={PICKER_TABLE_SX}>
-            <TableHead>
-              <TableRow>
-                <TableCell>موضوع</TableCell>
-                <TableCell>شماره نامه</TableCell>
-                <TableCell>تاریخ</TableCell>
-                <TableCell>فرستنده</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {letters.records.map((row) => {
-                const taken = excluded.includes(row.messageId);
-                return (
-                  <TableRow key={row.messageId} data-testid="related-choice">
-                    <TableCell>{row.subject}</TableCell>
-                    <TableCell>{toPersianDigits(row.displayMessageNumber)}</TableCell>
-                    <TableCell>{toPersianDigits(formatJalali(row.sentDate || row.createdDate))}</TableCell>
-                    <TableCell>{row.messageFrom}</TableCell>
-                    <TableCell>
-                      {/* Named by its letter: ten «انتخاب» read alike to a screen reader. */}
-                      <Button
-                        size="small"
-                        disabled={taken}
-                        onClick={() => pick(row)}
-                        aria-label={`${taken ? 'پیوسته' : 'انتخاب'}: ${row.subject}`}
-                      >
-                        {taken ? 'پیوسته' : 'انتخاب'}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-              {letters.failed && <LoadFailedRow columns={5} onRetry={letters.reload} />}
-              {!letters.loading && !letters.failed && letters.records.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5} sx={{ textAlign: 'center', color: 'text.secondary' }}>
-                    نامه‌ای یافت نشد
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </Box>
+        <PickerTable letters={letters} excluded={excluded} onPick={pick} />
         {!letters.failed && (
           <Pager
             page={page}
@@ -197,5 +161,86 @@ export function RelatedPicker({ open, excluded, onClose, onPick }: RelatedPicker
         <Button onClick={onClose}>بستن</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The letters to pick from, measured by the room they are given in the dialog (mounted
+ *  with it: the dialog's content is not there while it is closed). */
+function PickerTable({
+  letters,
+  excluded,
+  onPick,
+}: {
+  letters: ReturnType<typeof useLetterPage>;
+  excluded: number[];
+  onPick: (row: LetterRow) => void;
+}) {
+  const tableBox = useRef<HTMLDivElement>(null);
+  const compact = useNarrowerThan(tableBox, PICKER_COLUMNS_WIDTH);
+  const columns = compact ? 2 : 5;
+  return (
+    <Box ref={tableBox} sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="نامه‌ها برای پیوند" sx={compact ? undefined : PICKER_TABLE_SX}>
+        {/* One cell a letter says what it holds: no header row to draw. */}
+        {!compact && (
+          <TableHead>
+            <TableRow>
+              <TableCell>موضوع</TableCell>
+              <TableCell>شماره نامه</TableCell>
+              <TableCell>تاریخ</TableCell>
+              <TableCell>فرستنده</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+        )}
+        <TableBody>
+          {letters.records.map((row) => {
+            const taken = excluded.includes(row.messageId);
+            const number = toPersianDigits(row.displayMessageNumber);
+            const date = toPersianDigits(formatJalali(row.sentDate || row.createdDate));
+            const choose = (
+              <TableCell sx={compact ? { width: 72, px: 0.5 } : undefined}>
+                {/* Named by its letter: ten «انتخاب» read alike to a screen reader. */}
+                <Button
+                  size="small"
+                  disabled={taken}
+                  onClick={() => onPick(row)}
+                  aria-label={`${taken ? 'پیوسته' : 'انتخاب'}: ${row.subject}`}
+                >
+                  {taken ? 'پیوسته' : 'انتخاب'}
+                </Button>
+              </TableCell>
+            );
+            return compact ? (
+              <TableRow key={row.messageId} data-testid="related-choice">
+                <TableCell sx={{ px: 1, overflowWrap: 'anywhere' }}>
+                  {row.subject || 'بدون موضوع'}
+                  <Box sx={{ color: 'text.secondary', fontSize: '0.8rem', mt: 0.5 }}>
+                    {[number, date, row.messageFrom].filter(Boolean).join(' · ')}
+                  </Box>
+                </TableCell>
+                {choose}
+              </TableRow>
+            ) : (
+              <TableRow key={row.messageId} data-testid="related-choice">
+                <TableCell>{row.subject}</TableCell>
+                <TableCell>{number}</TableCell>
+                <TableCell>{date}</TableCell>
+                <TableCell>{row.messageFrom}</TableCell>
+                {choose}
+              </TableRow>
+            );
+          })}
+          {letters.failed && <LoadFailedRow columns={columns} onRetry={letters.reload} />}
+          {!letters.loading && !letters.failed && letters.records.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={columns} sx={{ textAlign: 'center', color: 'text.secondary' }}>
+                نامه‌ای یافت نشد
+              </TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
