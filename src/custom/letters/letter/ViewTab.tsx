@@ -154,6 +154,10 @@ export function ViewTab({
           lineHeight: 2,
           '& p': { my: 1 },
           '& img': { maxWidth: '100%' },
+          // Preformatted text keeps its lines and spaces, wrapping within the card (a long
+          // line of it ran out of a phone's card); each line runs the way its own text does,
+          // a line of code left to right.
+          '& pre': { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', unicodeBidi: 'plaintext' },
           overflowWrap: 'anywhere',
           ...BODY_TABLE_SX,
           ...BODY_LIST_SX,
