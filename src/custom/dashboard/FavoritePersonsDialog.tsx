@@ -76,7 +76,14 @@ export function FavoritePersonsDialog({ open, onClose, onSaved }: FavoritePerson
           noValidate
         >
           <DialogContent sx={{ pt: 1 }}>
-            <LookupInput source="persons" resource="person" label="مخاطبان" multiple exclude={[chosen.me]} />
+            <LookupInput
+              source="persons"
+              resource="person"
+              label="مخاطبان"
+              multiple
+              exclude={[chosen.me]}
+              autoFocus
+            />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose} disabled={busy}>

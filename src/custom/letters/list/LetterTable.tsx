@@ -257,9 +257,18 @@ function Recipients({ names }: { names: string }) {
   );
 }
 
+/** A long subject (up to 500 characters) shows its first three lines; the rest is in its
+ *  title. A 300-character subject made a row fifteen lines high on the dashboard. */
+const SUBJECT_LINES_SX = {
+  display: '-webkit-box',
+  WebkitLineClamp: 3,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+} as const;
+
 function SubjectLink({ row, pageType }: { row: LetterRow; pageType: PageType }) {
   return (
-    <>
+    <Box component="span" sx={SUBJECT_LINES_SX} title={row.subject || undefined}>
       <Box
         component={LinkBase}
         to={letterPath(pageType, row.messageTypeFk, row.messageId)}
@@ -275,7 +284,7 @@ function SubjectLink({ row, pageType }: { row: LetterRow; pageType: PageType }) 
       {row.hasMessageAttachment && (
         <AttachFile fontSize="inherit" aria-label="پیوست دارد" sx={{ ml: 0.5, verticalAlign: 'middle' }} />
       )}
-    </>
+    </Box>
   );
 }
 
