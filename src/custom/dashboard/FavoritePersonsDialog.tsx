@@ -76,14 +76,7 @@ export function FavoritePersonsDialog({ open, onClose, onSaved }: FavoritePerson
           noValidate
         >
           <DialogContent sx={{ pt: 1 }}>
-            <LookupInput
-              source="persons"
-              resource="person"
-              label="مخاطبان"
-              multiple
-              exclude={[chosen.me]}
-              autoFocus
-            />
+            <LookupInput source="persons" resource="person" label="مخاطبان" multiple exclude={[chosen.me]} />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose} disabled={busy}>

@@ -17,8 +17,6 @@ interface LookupInputProps {
   disabled?: boolean;
   filter?: Record<string, unknown>;
   exclude?: Array<number | null | undefined>;
-  /** Focus the search when the form opens (a dialog whose one field this is). */
-  autoFocus?: boolean;
 }
 
 const everyAnswer = () => true;
@@ -43,7 +41,6 @@ export function LookupInput({
   disabled,
   filter,
   exclude = [],
-  autoFocus,
 }: LookupInputProps) {
   const [phrase, setPhrase] = useState('');
   const value = useWatch({ name: source }) as unknown;
@@ -71,7 +68,6 @@ export function LookupInput({
     matchSuggestion: everyAnswer,
     helperText: false as const,
     autoHighlight: true,
-    ...(autoFocus && { TextFieldProps: { autoFocus: true } }),
     onKeyDown: keepEnterWhileTyping,
   };
   return multiple ? <AutocompleteArrayInput {...common} /> : <AutocompleteInput {...common} />;
