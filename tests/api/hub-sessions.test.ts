@@ -7,37 +7,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import type { HubConnection } from '@microsoft/signalr';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+import { closed, nextCall, startedHubClient as started } from './hub-client';
 import { findPrincipal } from '../../server/auth/sessions';
 import { asSystem } from '../../server/db/tenant-fence';
 import { LISTENER_APPLICATION_NAME, type PostgresEventBus } from '../../server/realtime/event-bus';
-
-async function started(baseUrl: string, token: string): Promise<HubConnection> {
-  const connection = new HubConnectionBuilder()
-    .withUrl(`${baseUrl}/hubs/notification`, {
-      accessTokenFactory: () => token,
-      transport: HttpTransportType.WebSockets,
-    })
-    .configureLogging(LogLevel.None)
-    .build();
-  await connection.start();
-  return connection;
-}
-
-function nextCall<T>(connection: HubConnection, target: string): Promise<T> {
-  return new Promise((resolve) => {
-    const handler = (value: T) => {
-      connection.off(target, handler);
-      resolve(value);
-    };
-    connection.on(target, handler);
-  });
-}
-
-function closed(connection: HubConnection): Promise<Error | undefined> {
-  return new Promise((resolve) => connection.onclose(resolve));
-}
 
 /** Ends sessions in the database itself, as nothing in the app would: no bus event. */
 function inDatabase(

@@ -7,8 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import pg from 'pg';
-import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import type { HubConnection } from '@microsoft/signalr';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+import { closed, hubClient as client, nextCall, startedHubClient as started, waitFor } from './hub-client';
 import { findPrincipal } from '../../server/auth/sessions';
 import {
   createInProcessBus,
@@ -82,44 +83,6 @@ async function startHub(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return { app, hub, bus, baseUrl: `http://127.0.0.1:${port}` };
-}
-
-function client(baseUrl: string, token: string, reconnect = false): HubConnection {
-  const builder = new HubConnectionBuilder()
-    .withUrl(`${baseUrl}/hubs/notification`, {
-      accessTokenFactory: () => token,
-      transport: HttpTransportType.WebSockets,
-    })
-    .configureLogging(LogLevel.None);
-  return (reconnect ? builder.withAutomaticReconnect([0, 60_000]) : builder).build();
-}
-
-async function started(baseUrl: string, token: string): Promise<HubConnection> {
-  const connection = client(baseUrl, token);
-  await connection.start();
-  return connection;
-}
-
-function nextCall<T>(connection: HubConnection, target: string): Promise<T> {
-  return new Promise((resolve) => {
-    const handler = (value: T) => {
-      connection.off(target, handler);
-      resolve(value);
-    };
-    connection.on(target, handler);
-  });
-}
-
-function closed(connection: HubConnection): Promise<Error | undefined> {
-  return new Promise((resolve) => connection.onclose(resolve));
-}
-
-async function waitFor(check: () => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 async function negotiate(baseUrl: string, token?: string) {

@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { ENGINES, startTestServer, type TestServer } from './harness';
+import { waitFor } from './hub-client';
 import { letters, letterWorld, type LetterWorld, type Someone } from './letters-kit';
 import type { PostgresEventBus } from '../../server/realtime/event-bus';
 import { TOO_MANY_CONNECTIONS } from '../../server/realtime/notification-hub';
@@ -17,14 +18,6 @@ interface Tab {
   connection: HubConnection;
   lettersChanged: number;
   notifications: Array<{ id: number; title: string; url: string }>;
-}
-
-async function waitFor(check: () => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe.each(ENGINES)('the user’s other tabs hear of their own changes (%s)', (engine) => {
