@@ -129,7 +129,7 @@ describe('the forward dialog', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     to.focus();
     fireEvent.change(to, { target: { value: 'سارا' } });
     await screen.findByRole('option', { name: 'سارا احمدی' });
-    // The first suggestion is highlighted as it shows (LookupInput's autoHighlight).
+    fireEvent.keyDown(to, { key: 'ArrowDown' });
     fireEvent.keyDown(to, { key: 'Enter' });
     await within(dialog).findByRole('button', { name: 'سارا احمدی' });
     return { dialog, to };
@@ -153,6 +153,14 @@ describe('the forward dialog', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(forwards).toHaveLength(1));
     expect(forwards[0].getAll('SelectedTo')).toEqual(['2']);
     expect(forwards[0].get('ForwardMessage')).toBe('لطفاً بررسی شود');
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+  });
+
+  it('Ctrl+Enter sends, from the recipients too', async () => {
+    const { onDone } = openDialog();
+    const { to } = await pickByKeyboard();
+    expect(fireEvent.keyDown(to, { key: 'Enter', ctrlKey: true })).toBe(false);
+    await waitFor(() => expect(forwards).toHaveLength(1));
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
   });
 

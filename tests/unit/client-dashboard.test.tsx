@@ -260,10 +260,14 @@ describe('home dashboard', () => {
     return { dialog, input: within(dialog).getByLabelText('مخاطبان') };
   };
 
-  it('takes Enter in the search as choosing the first suggestion, not as saving the dialog', async () => {
+  it('takes Enter in the search as choosing the suggestion highlighted, never as saving the dialog', async () => {
     const { dialog, input } = await openChooser();
     fireEvent.change(input, { target: { value: 'علی' } });
     await screen.findByRole('option', { name: 'علی رضایی' });
+    // Nothing highlighted yet (the list may still answer an older phrase): Enter does nothing.
+    expect(fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' })).toBe(false);
+    expect(within(dialog).queryByRole('button', { name: 'علی رضایی' })).toBeNull();
+    fireEvent.keyDown(input, { key: 'ArrowDown', code: 'ArrowDown' });
     expect(fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' })).toBe(false);
     expect(await within(dialog).findByText('علی رضایی')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();

@@ -22,14 +22,17 @@ interface LookupInputProps {
 const everyAnswer = () => true;
 
 /**
- * Enter in the field while it holds typed text is the picker's, never the form's: with the
- * first suggestion highlighted (autoHighlight) the picker chooses it, and with none it does
- * nothing. It submitted the form around it instead — the favourite contacts' dialog saved
- * and closed without the person whose name was typed (probe helper-72).
+ * Enter in the field is the picker's, never the form's: on a suggestion the user
+ * highlighted (arrow keys) the picker chooses it (MUI's own handler, which runs after this
+ * one), and on none it does nothing. It submitted the form around it instead — the
+ * favourite contacts' dialog saved and closed without the person whose name was typed
+ * (probe helper-72). No suggestion is highlighted by itself (autoHighlight): for the
+ * quarter second before the list answers the phrase now typed it still shows the last
+ * one's, and Enter chose a person whose name was not typed (probe helper-78).
  */
-const keepEnterWhileTyping = (event: React.KeyboardEvent<HTMLDivElement>) => {
-  const typed = (event.target as HTMLInputElement).value;
-  if (event.key === 'Enter' && typeof typed === 'string' && typed.trim() !== '') event.preventDefault();
+const keepEnterFromTheForm = (event: React.KeyboardEvent<HTMLDivElement>) => {
+  // Ctrl+Enter (⌘+Enter) stays the dialogs' «send from any field» (ForwardDialog).
+  if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) event.preventDefault();
 };
 
 export function LookupInput({
@@ -67,8 +70,7 @@ export function LookupInput({
     setFilter: setPhrase,
     matchSuggestion: everyAnswer,
     helperText: false as const,
-    autoHighlight: true,
-    onKeyDown: keepEnterWhileTyping,
+    onKeyDown: keepEnterFromTheForm,
   };
   return multiple ? <AutocompleteArrayInput {...common} /> : <AutocompleteInput {...common} />;
 }
