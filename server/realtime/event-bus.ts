@@ -57,11 +57,14 @@ export interface PostgresBusOptions extends BusOptions {
   heartbeatMs?: number;
   /** A heartbeat not heard back within this ends the connection, which reconnects. 5 s. */
   heartbeatTimeoutMs?: number;
+  /** A publish not answered within this fails (and its connection is dropped). 5 s. */
+  publishTimeoutMs?: number;
   log?: BusLog;
 }
 
 export const DEFAULT_HEARTBEAT_MS = 20_000;
 export const DEFAULT_HEARTBEAT_TIMEOUT_MS = 5_000;
+export const DEFAULT_PUBLISH_TIMEOUT_MS = 5_000;
 
 function warn(error: unknown) {
   process.emitWarning(error instanceof Error ? error : String(error), 'HubEventHandlerError');
@@ -151,13 +154,17 @@ export function createPostgresBus(
 ): PostgresEventBus {
   const fanOut = createFanOut(options.onHandlerError);
   const reconnectHandlers: (() => void)[] = [];
-  // Publishing goes through a small pool: the listener's client is busy listening.
+  // Publishing goes through a small pool: the listener's client is busy listening. A
+  // publish on a connection gone silent fails after its timeout, and the pool drops that
+  // client: it held the change's caller (a sign-out's answer) with no end. The change
+  // itself is committed; a revocation missed so reaches the hub's session check.
   const publisher = new pg.Pool({
     connectionString,
     max: 2,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
     connectionTimeoutMillis: 10_000,
+    query_timeout: options.publishTimeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS,
   });
   publisher.on('error', () => undefined); // an idle client dropped; the pool replaces it
   const listener = createListener(connectionString, {

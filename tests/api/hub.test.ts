@@ -690,6 +690,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL event bus', () => {
     }
   });
 
+  it('fails a publish on a connection gone silent after its timeout, rather than waiting for ever', async () => {
+    const target = new URL(process.env.TEST_DATABASE_URL!);
+    const proxy = await silenceableProxy(target.hostname, Number(target.port || 5432));
+    const viaProxy = new URL(target);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const bus = createPostgresBus(viaProxy.toString(), { heartbeatMs: 0, publishTimeoutMs: 300 });
+    const direct = createPostgresBus(process.env.TEST_DATABASE_URL!);
+    try {
+      await Promise.all([bus.ready(), direct.ready()]);
+      const got: HubEvent[] = [];
+      direct.subscribe((e) => got.push(e));
+      await bus.publish(notify(3, 1));
+      await waitFor(() => got.length === 1);
+      proxy.silence(); // bytes stop both ways; neither end is closed
+      const started = Date.now();
+      await expect(bus.publish(notify(3, 2))).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await Promise.all([bus.close(), direct.close()]);
+      await proxy.close();
+    }
+  });
+
   it('carries a hub notification from one process-like app to the client of another', async () => {
     const url = process.env.TEST_DATABASE_URL!;
     const publisher = createPostgresBus(url);
