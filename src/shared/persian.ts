@@ -1,7 +1,7 @@
 // Persian text normalisation, the same on client and server, for stored text and search
 // phrases alike: compatibility forms as their plain letter (NFKC: a presentation form «ﻫ» is
 // «ه»), Arabic ي/ك → ی/ک, Persian/Arabic digits and the signs written with them (٪ ٫ ٬) →
-// ASCII, diacritics, tatweel and marks that show nothing dropped, zero-width and direction
+// ASCII, every dash and minus → «-», diacritics, tatweel and marks that show nothing dropped, zero-width and direction
 // marks read as a space, runs of white space folded.
 const ARABIC_TO_PERSIAN: Record<string, string> = {
   ي: 'ی',
@@ -37,11 +37,23 @@ export const PERSIAN_ORDER = new Intl.Collator('fa', { numeric: true });
  *  stored before. */
 const DIGIT_SIGNS: Record<string, string> = { '٪': '%', '٫': '.', '٬': ',' };
 
-/** Migration 0035 folds the search texts stored before NFKC and UNSEEN were added. */
+/** The characters drawn as a hyphen or a dash, read as «-» in a key and a search: the Armenian and
+ *  Hebrew hyphens, the Mongolian one, the dashes U+2010–U+2015 (figure, en, em, the bar),
+ *  the hyphen bullet, the minus signs (U+2212, U+02D7, the heavy ➖), the horizontal line
+ *  pieces (⎯ ─ ━) and the two- and three-em dashes. Their compatibility forms (the small,
+ *  full-width and vertical ones, U+FE58, U+FE63, U+FF0D, U+FE31, the super- and subscript
+ *  minus) are these or «-» after NFKC. Migration 0034 names the same. */
+const DASHES =
+  /[\u02D7\u058A\u05BE\u1806\u2010-\u2015\u2043\u2212\u2796\u23AF\u2500\u2501\u2E3A\u2E3B\uFE58\uFE63\uFF0D]/g;
+
+/** Migration 0035 folds the search texts stored before NFKC and UNSEEN were added, 0036 those
+ *  stored before every dash was read as «-» (a phrase «CX–300» typed with an en dash finds the
+ *  code «CX-300», «۱۴۰۰-۱۴۰۵» finds «۱۴۰۰–۱۴۰۵»). */
 export function normalizePersian(text: string): string {
   return toLatinDigits(text.normalize('NFKC'))
     .replace(ARABIC_LETTERS, (ch) => ARABIC_TO_PERSIAN[ch] ?? ch)
     .replace(/[٪٫٬]/g, (ch) => DIGIT_SIGNS[ch] ?? ch)
+    .replace(DASHES, '-')
     .replace(DIACRITICS, '')
     .replace(UNSEEN, '')
     .replace(ZERO_WIDTH, ' ')
@@ -131,15 +143,6 @@ export function cleanPersianText(text: string): string {
     .replace(/[ \t\r\n]+/g, ' ')
     .trim();
 }
-
-/** The characters drawn as a hyphen or a dash, read as «-» in a key: the Armenian and
- *  Hebrew hyphens, the Mongolian one, the dashes U+2010–U+2015 (figure, en, em, the bar),
- *  the hyphen bullet, the minus signs (U+2212, U+02D7, the heavy ➖), the horizontal line
- *  pieces (⎯ ─ ━) and the two- and three-em dashes. Their compatibility forms (the small,
- *  full-width and vertical ones, U+FE58, U+FE63, U+FF0D, U+FE31, the super- and subscript
- *  minus) are these or «-» after NFKC. Migration 0034 names the same. */
-const DASHES =
-  /[\u02D7\u058A\u05BE\u1806\u2010-\u2015\u2043\u2212\u2796\u23AF\u2500\u2501\u2E3A\u2E3B\uFE58\uFE63\uFF0D]/g;
 
 /**
  * A unique key's text (a numbering prefix, a customer code) as it is stored and compared:

@@ -5,6 +5,7 @@
 // unpack to). Real HTTP.
 import { asSystem, withTenant } from '../../server/db/tenant-fence';
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import crypto from 'node:crypto';
 import PizZip from 'pizzip';
 import http from 'node:http';
@@ -300,6 +301,38 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
         message: 'این کد مشتری قبلاً در «مشتریان» ثبت شده است',
       });
     expect((await newCustomer('ـً')).body).toEqual({ status: 0, message: 'کد مشتری الزامی است' });
+  });
+
+  it('finds a customer code typed with another dash, and a text stored before dashes were folded (0036)', async () => {
+    const created = (
+      await server.api.post(
+        'customer/create/',
+        { Name: 'مشتری خط تیره', Code: 'DX-410', CreatedDate: '2025-03-21', CreditDate: '2026-03-20' },
+        { token: admin },
+      )
+    ).body;
+    expect(created.status).toBe(1);
+    const found = async (Phrase: string) =>
+      (
+        (await server.api.get('customer/list/', { Phrase }, { token: admin })).body.records as {
+          customerId: number;
+        }[]
+      ).map((r) => r.customerId);
+    for (const phrase of ['DX–410', 'dx—410', 'DX-410'])
+      expect(await found(phrase), phrase).toEqual([created.id]);
+    // As stored before: the search text with the en dash as typed.
+    const db = server.built.services.db;
+    for (const table of ['customers', 'customers_search'] as const)
+      await asSystem(() =>
+        db
+          .updateTable(table)
+          .set({ search_text: sql`replace(search_text, 'dx-410', 'dx–410')` } as never)
+          .where('id', '=', created.id)
+          .execute(),
+      );
+    expect(await found('DX-410')).toEqual([]);
+    await rerunMigration(db, '0036_search_dashes_folded.sql');
+    for (const phrase of ['DX–410', 'DX-410']) expect(await found(phrase), phrase).toEqual([created.id]);
   });
 
   it('refuses a receive method that reads as one the tenant has (probe: «پست» three times); one saved before stays editable', async () => {

@@ -78,6 +78,11 @@ describe('Persian normalisation', () => {
     expect(normalizePersian('\u0627\u0653ب')).toBe(normalizePersian('آب'));
     expect(normalizePersian('کوە')).toBe('کوه');
   });
+  it('reads every dash and minus as «-», so a phrase typed with an en dash finds a code stored with a hyphen', () => {
+    for (const alike of ['CX–300', 'CX—300', 'CX‐300', 'CX−300', 'CX－300', 'CX-300'])
+      expect(searchKey(alike), JSON.stringify(alike)).toBe('cx-300');
+    expect(storedSearchKey('سال‌های ۱۴۰۰–۱۴۰۵')).toContain('1400-1405');
+  });
 });
 
 describe('stored text clean-up', () => {
