@@ -7,7 +7,6 @@ import Grid from '@mui/material/Grid';
 import { BooleanInput, required, SelectInput, TextInput, type Validator } from 'react-admin';
 import {
   ClearButtons,
-  ColorButtons,
   DefaultEditorOptions,
   FormatButtons,
   ListButtons,
@@ -23,6 +22,7 @@ import { useFormState, useWatch } from 'react-hook-form';
 import { JalaliDateInput } from '../../../ui/jalali';
 import { AlignmentButtons } from './AlignmentButtons';
 import { LinkButton } from './LinkButton';
+import { ColourButtons } from './ColourButtons';
 import { INCOMING, INTERNAL, OUTGOING } from '../letterTypes';
 import { LookupInput } from '../pickers/LookupInput';
 import { requiredFields, visibleTextRule, type LetterField, type LetterFormValues } from './letterForm';
@@ -140,12 +140,13 @@ const READ_ONLY_EDITOR_OPTIONS = editorOptions(true);
 
 // The default toolbar without two parts: the heading-level select (its <li> sits in a <nav>,
 // which axe reports as a WCAG failure, and a letter has no headings) and images by URL
-// (a letter's images are its attachments). Our own alignment (right-aligned by default) and
-// link (a Persian dialog, not the browser's English prompt) buttons.
+// (a letter's images are its attachments). Our own alignment (right-aligned by default),
+// colour (named swatches a keyboard reaches) and link (a Persian dialog, not the browser's
+// English prompt) buttons.
 const EDITOR_TOOLBAR = (
   <RichTextInputToolbar size="small">
     <FormatButtons size="small" />
-    <ColorButtons size="small" />
+    <ColourButtons size="small" />
     <AlignmentButtons size="small" />
     <ListButtons size="small" />
     <LinkButton size="small" />
@@ -153,28 +154,6 @@ const EDITOR_TOOLBAR = (
     <ClearButtons size="small" />
   </RichTextInputToolbar>
 );
-
-/**
- * The colour buttons' palette (ra-input-rich-text's ColorButtons: a Card placed absolutely
- * under its two buttons, growing toward the inline start from their start edge — off a
- * phone's screen when the buttons sit near its left). On a phone or a touch screen it hangs
- * under the whole toolbar from its start edge instead, within the editor's width; on a touch
- * screen its swatches are a finger's size (16 px for a mouse).
- */
-const TOOLBAR = '& .RaRichTextInputToolbar-root';
-const PALETTE_SX = {
-  '@media (pointer: coarse), (max-width: 599.95px)': {
-    [TOOLBAR]: { position: 'relative' },
-    // ColorButtons' own box (the toolbar's one child that is neither a button nor a group of
-    // them), which the palette was placed against.
-    [`${TOOLBAR} > div:not(.MuiToggleButtonGroup-root)`]: { position: 'static' },
-    [`${TOOLBAR} .MuiCard-root`]: { top: '100%', left: 0, right: 'auto', maxWidth: '100%', mt: -0.5 },
-  },
-  '@media (pointer: coarse)': {
-    [`${TOOLBAR} .MuiCard-root, ${TOOLBAR} .MuiCard-root > div`]: { gap: 0.5 },
-    [`${TOOLBAR} .MuiCard-root > div > div`]: { width: 40, height: 40, borderRadius: 0.5 },
-  },
-} as const;
 
 interface ComposeTabProps {
   messageType: number;
@@ -329,7 +308,6 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
               ...BODY_LIST_SX,
             },
             '& .ra-rich-text-input': { width: '100%' },
-            ...PALETTE_SX,
             // A refused body is marked as every other field is: its label and frame red.
             ...(bodyRefused && {
               '& .RaRichTextInput-editorContent .ProseMirror': { borderColor: 'error.main' },
