@@ -28,6 +28,8 @@ const rowSx = (depth: number) => ({
   pl: indent(depth),
   py: 0.75,
   minHeight: 40,
+  // A finger's size on a touch screen (a tablet's rows measured 36 px).
+  '@media (pointer: coarse)': { minHeight: 48 },
   whiteSpace: 'normal',
   // react-admin's link label is one line cut with «…»: let a long label wrap instead, even
   // inside a word (a folder's name may be one long word) — not in the closed menu, a column
