@@ -163,7 +163,9 @@ export async function printLetter(services: Services, viewer: Viewer, id: number
     if (error instanceof PoolBusy) throw new UserError(PRINT_BUSY);
     // The fill's own reason, in Persian: a malformed part, a body too long for the template.
     if (error instanceof PoolJobRefused) throw new UserError(error.message);
-    services.log.info(
+    // At warn: a template's own fault reads the same to the user as a worker that could not
+    // start (a server fault), and only the log tells them apart.
+    services.log.warn(
       { templateId, reason: (error as Error).message },
       'a letter template could not be filled',
     );

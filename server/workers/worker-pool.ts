@@ -49,9 +49,13 @@ interface Answer {
 }
 
 // The server runs its TypeScript through tsx, whose loader a new thread does not inherit:
-// the worker registers it first, then imports its entry.
+// the worker registers it first, then imports its entry. Resolved here, from this file: a
+// bare 'tsx/esm/api' in the evaluated code resolves from the process's working folder, and a
+// server started elsewhere (probe: cwd /tmp/…) could print nothing — every template
+// «قابل استفاده نیست».
+const TSX_API = import.meta.resolve('tsx/esm/api');
 const bootstrap = (entry: URL) =>
-  `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
+  `import(${JSON.stringify(TSX_API)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
 
 const failure = (answer: Answer) =>
   answer.refused ? new PoolJobRefused(answer.error ?? '') : new PoolJobFailed(answer.error ?? 'failed');

@@ -1,5 +1,9 @@
 // The worker pool that keeps long jobs (filling Word templates) off the server's thread:
 // answers, errors, a job past its time, a worker out of memory, a full queue.
+import { execFile } from 'node:child_process';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkerPool, PoolBusy, PoolJobFailed, type WorkerPool } from '../../server/workers/worker-pool';
 import type { TestJob } from './worker-pool-jobs';
@@ -27,6 +31,13 @@ describe('worker pool', () => {
     expect(bytes.byteLength).toBe(100_000);
     expect(bytes.every((byte) => byte === 7)).toBe(true);
   });
+
+  it('serves jobs in a server started from another folder (tsx was looked for there)', async () => {
+    const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+    const script = fileURLToPath(new URL('./worker-pool-elsewhere.ts', import.meta.url));
+    const { stdout } = await promisify(execFile)(tsx, [script], { cwd: os.tmpdir(), timeout: 60_000 });
+    expect(stdout).toBe('جای دیگر!');
+  }, 70_000);
 
   it("fails a job with the worker's error, and the worker serves the next", async () => {
     start();
