@@ -9,14 +9,31 @@ const HIDDEN_OR_FORBIDDEN = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069
 const LAST_EXTENSION = /\.[^.\s]{1,10}$/;
 
 /** The name's last part, without hidden or forbidden characters, trailing dots and spaces,
- *  in Persian letters; '' when nothing is left. */
+ *  in Persian letters, at most `max` UTF-16 units long; '' when nothing is left. */
 export function cleanFileName(name: string, max = 200): string {
-  return persianLetters(
-    (name.split(/[\\/]/).pop() ?? '')
-      .replace(HIDDEN_OR_FORBIDDEN, '')
-      .replace(/[\s.]+$/, '')
-      .trim(),
-  ).slice(0, max);
+  return cutAt(
+    persianLetters(
+      (name.split(/[\\/]/).pop() ?? '')
+        .replace(HIDDEN_OR_FORBIDDEN, '')
+        .replace(/[\s.]+$/, '')
+        .trim(),
+    ),
+    max,
+  );
+}
+
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The text's first whole characters (grapheme clusters) that fit in `max` UTF-16 units: a
+ *  plain `.slice` may cut an emoji in half and leave a lone surrogate («a…a\uD83D.png»). */
+function cutAt(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = 0;
+  for (const { segment } of GRAPHEMES.segment(text)) {
+    if (cut + segment.length > max) break;
+    cut += segment.length;
+  }
+  return text.slice(0, cut);
 }
 
 /**

@@ -238,6 +238,28 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
     }
   });
 
+  it("names a download with ' ( ) ! in RFC 5987 attr-chars, and cuts a long name between characters", async () => {
+    const id = await api.sendNew(w.maryam, [w.ali], {
+      // 199 letters and an emoji: the 200-unit cut falls inside the emoji's surrogate pair.
+      Attachments: [png("نامه 'مهم' (نسخه ۲)!.png"), png(`${'a'.repeat(199)}😀b.png`)],
+    });
+    const detail = await api.get(w.ali, id);
+    const names = detail.attachment.map((a: { msg: { fileName: string } }) => a.msg.fileName);
+    expect(names).toEqual(["نامه 'مهم' (نسخه ۲)!.png", `${'a'.repeat(199)}.png`]);
+    expect(names[1]).not.toMatch(/[\p{Cs}\uFFFD]/u);
+
+    const download = await server.api.get('message/download', {
+      AttachmentId: detail.attachment[0].msg.messageAttachmentId,
+      token: w.ali.token,
+    });
+    const encoded = /filename\*=UTF-8''(.*)$/.exec(download.headers['content-disposition'])![1];
+    // Only attr-chars and %XX: a browser drops a filename* holding ' ( or ) and saves the
+    // ASCII fallback «___ '___' (____ _)!.png» instead.
+    expect(encoded).toMatch(/^(?:[A-Za-z0-9#$&+.^_`|~-]|%[0-9A-F]{2})+$/);
+    expect(encoded).toContain('%27%D9%85');
+    expect(decodeURIComponent(encoded)).toBe("نامه 'مهم' (نسخه ۲)!.png");
+  });
+
   it('bounds what one save carries: twenty pictures at their largest, never more, answered at once', async () => {
     const bytes = (size: number) => Buffer.concat([tinyPng(), Buffer.alloc(size - tinyPng().length)]);
     const file = (name: string, size: number) =>
