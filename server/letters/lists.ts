@@ -6,7 +6,15 @@
 // the engine's (masterdata/paging.ts).
 import { sql, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { UserError } from '../http/answers';
-import { keyedPage, MAX_ROWS, type KeyedList, type PageRows, type ShapedList } from '../masterdata/paging';
+import {
+  keyedPage,
+  MAX_ROWS,
+  type KeyedList,
+  type KeyedPage,
+  type PageRecord,
+  type PageRows,
+  type ShapedList,
+} from '../masterdata/paging';
 import { searchPattern, type EngineDb } from '../masterdata/repository';
 import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
 import type { Services } from '../services';
@@ -17,7 +25,7 @@ import type { ListParams } from './params';
 import type { LettersDatabase, LettersDb, MessageBoxesTable, MessagesTable } from './schema';
 import { readByOtherThan } from './readers';
 import { displayNumber } from './search';
-import { lettersOfNumber } from './number-first';
+import { lettersOfNumber, type LettersOfNumber } from './number-first';
 
 type Boxes = SelectQueryBuilder<LettersDatabase & { b: MessageBoxesTable }, 'b', object>;
 type Letters = SelectQueryBuilder<LettersDatabase & { m: MessagesTable }, 'm', object>;
@@ -324,6 +332,8 @@ function letterRecords(v: { tenantId: number; userId: number }) {
         isoTime(sql.ref('m.sent_at')).as('sent_at'),
         sql<boolean>`m.first_read_at IS NOT NULL`.as('read_by_anyone'),
         openAttachment(v.userId).as('open_attachment'),
+        // The list's order, for placing a letter pinned by its number (pinnedFirst).
+        sql<string>`p.sort`.as('list_sort'),
       ])
       // One key look-up per row (a join would read the tenant's users to hash them).
       .select((eb) =>
@@ -372,6 +382,8 @@ type LetterRow = Omit<Selectable<MessagesTable>, 'created_at' | 'sent_at'> & {
   is_read: boolean | null;
   my_answer_request: boolean | null;
   profile_pic: string | null;
+  /** The list's order (`p.sort`, a bigint as text). */
+  list_sort: string;
 };
 
 /** A list record (spec 1 §3 "List record") of a page's row. */
@@ -409,6 +421,39 @@ function listRecord(viewer: Viewer, m: LetterRow, inFolder: boolean, attached: R
   };
 }
 
+/**
+ * The pinned letters (a registry number's) first, then the phrase's list without them, cut
+ * into pages of `size`: page 1 holds the pinned and `size` − k of the rest, each later page
+ * the next `size` of the rest — no page longer than asked, no letter on two pages (probe:
+ * «د-1» showed 21 rows on page 1, and د-1 again on the last page). A pinned letter the phrase
+ * also finds sits somewhere in its list; those before the page's first row shift it.
+ */
+function pinnedFirst(
+  numbered: LettersOfNumber,
+  fetch: (size: number, skipped: number) => Promise<KeyedPage>,
+) {
+  return async (size: number, skipped: number) => {
+    const pinned = numbered.records as LetterRow[];
+    if (!pinned.length) {
+      const page = await fetch(size, skipped);
+      return { page, rows: page.rows as LetterRow[] };
+    }
+    const pinnedIds = new Set(pinned.map((row) => row.id));
+    const matched = pinned.filter((row) => numbered.matched.includes(row.id));
+    const notPinned = (rows: PageRecord[]) => (rows as LetterRow[]).filter((row) => !pinnedIds.has(row.id));
+    if (skipped === 0) {
+      const page = await fetch(size + matched.length, 0);
+      return { page, rows: [...pinned, ...notPinned(page.rows)].slice(0, Math.max(size, pinned.length)) };
+    }
+    // The rest from its own place: the pinned took `pinned.length` places before it.
+    const from = Math.max(skipped - pinned.length, 0);
+    const page = await fetch(size + 2 * matched.length, from);
+    const top = (page.rows as LetterRow[])[0];
+    const before = top ? matched.filter((row) => BigInt(row.list_sort) > BigInt(top.list_sort)).length : 0;
+    return { page, rows: notPinned(page.rows).slice(before, before + size) };
+  };
+}
+
 /** `recentWindow`: a phrase search's longest walk (paging.ts KeyedQuery; tests give a short
  *  one to send a phrase to the trigram index). */
 export async function listLetters(
@@ -425,12 +470,6 @@ export async function listLetters(
   const asked = params.Count === 0 ? fallback : params.Count;
   const size = asked > 0 ? Math.min(asked, 500) : MAX_ROWS;
   const skipped = asked > 0 ? (Math.max(params.Page, 1) - 1) * size : 0;
-  const page = await keyedPage(db, list, {
-    phrase: params.Phrase,
-    size,
-    skipped,
-    recentWindow,
-  });
   // A registry number typed as the phrase: its letter first on page 1 (number-first.ts);
   // one the phrase itself does not find («د ۱۲» for «د-12») counts once more, on every page.
   const numbered = await lettersOfNumber(
@@ -439,9 +478,9 @@ export async function listLetters(
     params.Phrase,
     searchPattern(params.Phrase),
   );
-  const first = skipped === 0 ? (numbered.records as LetterRow[]) : [];
-  const rest = (page.rows as LetterRow[]).filter((row) => !first.some((pinned) => pinned.id === row.id));
-  const rows = [...first, ...rest];
+  const { page, rows } = await pinnedFirst(numbered, (pageSize, pageSkipped) =>
+    keyedPage(db, list, { phrase: params.Phrase, size: pageSize, skipped: pageSkipped, recentWindow }),
+  )(size, skipped);
   // Letters whose only attachments blind copies added (rare): for the page at once.
   const attached = await withVisibleAttachment(
     db,

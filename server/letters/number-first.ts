@@ -78,6 +78,8 @@ async function numberedLetters(db: LettersDb, tenantId: number, phrase: string):
 export interface LettersOfNumber {
   records: PageRecord[];
   unmatched: number;
+  /** The ids of those the phrase finds as such: they are also somewhere in its list. */
+  matched: number[];
 }
 
 /**
@@ -91,7 +93,7 @@ export async function lettersOfNumber(
   phrase: string,
   pattern: string,
 ): Promise<LettersOfNumber> {
-  const none = { records: [], unmatched: 0 };
+  const none = { records: [], unmatched: 0, matched: [] };
   if (!mayBeRegistryNumber(phrase) || !list.records) return none;
   const ids = await numberedLetters(db, list.tenantId, phrase);
   if (!ids.length) return none;
@@ -115,5 +117,5 @@ export async function lettersOfNumber(
     )
     .where('search_text', 'like', pattern)
     .execute();
-  return { records, unmatched: records.length - found.length };
+  return { records, unmatched: records.length - found.length, matched: found.map((row) => row.id) };
 }

@@ -599,8 +599,19 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     // Written with a space, joined, in Persian digits: the same letter, which the phrase itself does not find.
     for (const phrase of ['ثبت ۱', 'ثبت1', ' ثبت – 1 '])
       expect([phrase, ...(await shown(w.ali, { Phrase: phrase }))]).toEqual([phrase, ['ثبت-1'], 1]);
-    // Only on the first page; a later page is the phrase's own.
-    expect(await shown(w.ali, { Phrase: 'ثبت-1', Count: 2, Page: 2 })).toEqual([['ثبت-10', 'ثبت-1'], 4]);
+    // First on the first page and on no other: pages of any size hold the same letters in the
+    // same order, none longer than asked, none twice (probe: 21 rows on page 1, ثبت-1 again last).
+    const paged = async (Count: number, Phrase = 'ثبت-1') => {
+      const seen: string[] = [];
+      for (let Page = 1; Page <= 5; Page++) {
+        const [rows] = (await shown(w.ali, { Phrase, Count, Page })) as [string[], number];
+        expect(rows.length, `${Count} a page, page ${Page}`).toBeLessThanOrEqual(Count);
+        seen.push(...rows);
+      }
+      return seen;
+    };
+    for (const Count of [1, 2, 3])
+      expect(await paged(Count)).toEqual(['ثبت-1', 'ثبت-12', 'ثبت-11', 'ثبت-10']);
     // Only a letter of the list: not another user's, not in the author's cartable.
     expect(await shown(w.zahra, { Phrase: 'ثبت-1' })).toEqual([[], 0]);
     expect(await shown(w.maryam, { Phrase: 'ثبت ۱' })).toEqual([[], 0]);
@@ -623,9 +634,11 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     await api.sendNew(w.maryam, [w.ali], { Subject: 'پیگیری ثبت ۱۳', AndikatorFk: created.body.id });
     expect(await shown(w.ali, { Phrase: 'ثبت ۱۳' })).toEqual([['ثبت-13'], 1]);
     expect(await shown(w.ali, { Phrase: 'ثبت ۱۳', Count: 1, Page: 2 })).toEqual([[], 1]);
-    // «ثبت ۱» as a phrase finds «ثبت ۱۳» of the subject; ثبت-1 is one more. Page 1 holds both.
-    expect(await shown(w.ali, { Phrase: 'ثبت ۱', Count: 1 })).toEqual([['ثبت-1', 'ثبت-13'], 2]);
-    expect(await shown(w.ali, { Phrase: 'ثبت ۱', Count: 1, Page: 2 })).toEqual([[], 2]);
+    // «ثبت ۱» as a phrase finds «ثبت ۱۳» of the subject; ثبت-1 is one more, first.
+    expect(await shown(w.ali, { Phrase: 'ثبت ۱', Count: 1 })).toEqual([['ثبت-1'], 2]);
+    expect(await shown(w.ali, { Phrase: 'ثبت ۱', Count: 1, Page: 2 })).toEqual([['ثبت-13'], 2]);
+    expect(await shown(w.ali, { Phrase: 'ثبت ۱', Count: 1, Page: 3 })).toEqual([[], 2]);
+    expect(await paged(2, 'ثبت-1')).toEqual(['ثبت-1', 'ثبت-13', 'ثبت-12', 'ثبت-11', 'ثبت-10']);
     // A prefix with a digit in it is read as the scheme writes it: «ثبت۱/5» is not ثبت-15.
     for (let i = 14; i <= 15; i++)
       await api.sendNew(w.maryam, [w.ali], { Subject: `نامه ثبت شده ${i}`, AndikatorFk: created.body.id });
@@ -633,6 +646,23 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     await api.sendNew(w.maryam, [w.ali], { Subject: 'دفتر دوم', AndikatorFk: second.body.id });
     expect(await shown(w.ali, { Phrase: 'ثبت۱/5' })).toEqual([['ثبت1/5'], 1]);
     expect(await shown(w.ali, { Phrase: 'ثبت-15' })).toEqual([['ثبت-15'], 1]);
+
+    // The letter of the number among the phrase's own, newer and older ones naming it: it
+    // leaves its place to the others, on every page size.
+    for (const subject of [
+      'درباره ثبت-21',
+      'درباره ثبت-21',
+      'درباره ثبت-21',
+      'نامه ۱۹',
+      'نامه ۲۰',
+      'نامه ۲۱',
+      'پاسخ ثبت-21',
+    ])
+      await api.sendNew(w.maryam, [w.ali], { Subject: subject, AndikatorFk: created.body.id });
+    const byNumber = ['ثبت-21', 'ثبت-22', 'ثبت-18', 'ثبت-17', 'ثبت-16'];
+    expect(await shown(w.ali, { Phrase: 'ثبت-21' })).toEqual([byNumber, 5]);
+    for (const Count of [1, 2, 3])
+      expect([Count, ...(await paged(Count, 'ثبت-21'))]).toEqual([Count, ...byNumber]);
   });
 
   it('keeps the search text true when a draft is edited and when a letter is deleted', async () => {
