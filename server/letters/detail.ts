@@ -109,6 +109,12 @@ async function markRead(
     if ((await firstReadBy(trx, viewer.tenantId, message.id, viewer.userId)) === null) {
       await recordEvent(trx, viewer.tenantId, message.id, EVENT.read, viewer.userId);
       await noteReader(trx, message, viewer.userId);
+      // The author's and holder's lists show whether it was read and whether they may still
+      // delete it (probe: a sent list kept «unread» and its delete button until a reload).
+      const writers = [message.author_id, message.holder_id].filter(
+        (id): id is number => id !== null && id !== viewer.userId,
+      );
+      if (writers.length) afterCommit(() => services.notifier.lettersChanged([...new Set(writers)]));
     }
   });
 }

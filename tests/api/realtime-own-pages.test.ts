@@ -3,7 +3,8 @@
 // bell, marking notifications read (one, all), saving a draft, a reply draft and a draft
 // passed on push LettersChanged to every connection of theirs once the change committed —
 // and an opening that changed nothing (a letter read before), a notification read before
-// and «read all» with nothing unread push nothing. Favourite contacts chosen push it too. A draft passed back to its author has
+// and «read all» with nothing unread push nothing. Favourite contacts chosen push it too; a
+// recipient's first reading pushes it to the letter's author (their sent list's read mark). A draft passed back to its author has
 // its notice read when they open it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
@@ -92,6 +93,24 @@ describe.each(ENGINES)('the user’s other tabs hear of their own changes (%s)',
     expect((await api.box(w.ali)).unReadMessageCount).toBe(unread - 1);
     // Opened again, read before: nothing changed, nothing to tell.
     expect(await heardFrom(tab, w.ali, () => api.get(w.ali, id))).toBe(0);
+  });
+
+  it('tells the author’s tabs when a recipient first reads their letter: its read mark and delete changed', async () => {
+    const id = await api.sendNew(w.maryam, [w.ali, w.zahra]);
+    const sent = async () =>
+      (await api.list(w.maryam, { PageType: 'Send', MessageType: 4, Count: 100 })).records.find(
+        (r: { messageId: number }) => r.messageId === id,
+      );
+    expect(await sent()).toMatchObject({ isReaded: false, deletable: true });
+    const tab = await otherTab(w.maryam);
+    expect(await heardFrom(tab, w.maryam, () => api.get(w.ali, id))).toBe(1);
+    expect(await sent()).toMatchObject({ isReaded: true, deletable: false });
+    // The same reader again: nothing new to tell the author; another reader's first: told.
+    expect(await heardFrom(tab, w.maryam, () => api.get(w.ali, id))).toBe(0);
+    expect(await heardFrom(tab, w.maryam, () => api.get(w.zahra, id))).toBe(1);
+    // The author opening their own letter tells no one else.
+    const aliTab = await otherTab(w.ali);
+    expect(await heardFrom(aliTab, w.ali, () => api.get(w.maryam, id))).toBe(0);
   });
 
   it('tells of a letter read before and forwarded to the reader again, when they open it', async () => {
