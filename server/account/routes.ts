@@ -10,8 +10,11 @@ import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from '../auth/passw
 import { revokeSessions } from '../auth/sessions';
 import { toPersianDigits } from '../../src/shared/persian-digits';
 import { registerMobileApprovalRoutes } from './mobile-approval';
+import { pictureOf } from '../files/picture-size';
 
 export const PROFILE_PICTURES = 'userpic';
+export const SIGNATURE_UNREADABLE =
+  'اندازهٔ تصویر امضا خوانده نشد و در چاپ نامه نمی‌آید؛ تصویر را دوباره ذخیره کنید یا تصویر دیگری برگزینید';
 export const SIGNATURE_PICTURES = 'usersign';
 
 export function registerAccountRoutes(app: FastifyInstance, services: Services) {
@@ -48,6 +51,9 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services) 
       // Check every picture before writing anything, so a bad one changes nothing.
       const profileExt = UserProfilePic ? await files.checkImage(UserProfilePic, 'تصویر پروفایل') : undefined;
       const signExt = UserSignPic ? await files.checkImage(UserSignPic, 'تصویر امضا') : undefined;
+      // A letter prints the signature at its size, read from its header: one whose size
+      // cannot be read would be left off every print, unsaid.
+      if (UserSignPic && !pictureOf(UserSignPic.data)) return fail(SIGNATURE_UNREADABLE);
 
       const written: Array<[string, string]> = [];
       try {

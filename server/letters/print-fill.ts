@@ -16,6 +16,7 @@ import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
+import { pictureOf, type Picture } from '../files/picture-size';
 import { templateWithinLimits } from '../files/template-limits';
 import { JobRefused } from '../workers/worker-jobs';
 import { toPersianDigits } from '../../src/shared/persian-digits';
@@ -278,58 +279,6 @@ export function plainLines(blocks: readonly BodyBlock[]): string[] {
 }
 
 // ---- the signature picture ----
-
-interface Picture {
-  data: Buffer;
-  ext: 'png' | 'jpeg' | 'gif' | 'webp';
-  width: number;
-  height: number;
-}
-
-/** Width and height of a WebP (lossy, lossless or extended) from its header. */
-function webpOf(data: Buffer): Picture | null {
-  const chunk = data.toString('latin1', 12, 16);
-  if (chunk === 'VP8 ' && data.length > 30)
-    return {
-      data,
-      ext: 'webp',
-      width: data.readUInt16LE(26) & 0x3fff,
-      height: data.readUInt16LE(28) & 0x3fff,
-    };
-  if (chunk === 'VP8L' && data.length > 25) {
-    const bits = data.readUInt32LE(21);
-    return { data, ext: 'webp', width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
-  }
-  if (chunk === 'VP8X' && data.length > 30)
-    return { data, ext: 'webp', width: data.readUIntLE(24, 3) + 1, height: data.readUIntLE(27, 3) + 1 };
-  return null;
-}
-
-/** Width and height of a png, jpeg, gif or webp, from its header; null for anything else. */
-export function pictureOf(data: Buffer): Picture | null {
-  if (data.length > 24 && data.readUInt32BE(0) === 0x89504e47)
-    return { data, ext: 'png', width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
-  if (data.length > 10 && data.toString('latin1', 0, 3) === 'GIF')
-    return { data, ext: 'gif', width: data.readUInt16LE(6), height: data.readUInt16LE(8) };
-  if (
-    data.length > 16 &&
-    data.toString('latin1', 0, 4) === 'RIFF' &&
-    data.toString('latin1', 8, 12) === 'WEBP'
-  )
-    return webpOf(data);
-  if (data.length > 4 && data[0] === 0xff && data[1] === 0xd8) {
-    // Walk the segments to a start-of-frame marker, which holds the size.
-    let at = 2;
-    while (at + 9 < data.length && data[at] === 0xff) {
-      const marker = data[at + 1];
-      const length = data.readUInt16BE(at + 2);
-      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
-        return { data, ext: 'jpeg', height: data.readUInt16BE(at + 5), width: data.readUInt16BE(at + 7) };
-      at += 2 + length;
-    }
-  }
-  return null;
-}
 
 const MEDIA_PART = 'word/media/dabir-signature';
 const SIGNATURE_ID = 'rIdDabirSignature';

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { UserError } from '../http/answers';
 import { fileNameAs } from '../files/file-names';
+import { pictureOf } from '../files/picture-size';
 import { SIGNATURE_PICTURES } from '../account/routes';
 import { formatJalali } from '../../src/shared/jalali';
 import { toPersianDigits } from '../../src/shared/persian-digits';
@@ -139,9 +140,17 @@ export async function printLetter(services: Services, viewer: Viewer, id: number
         .where('id', '=', message.signed_by)
         .executeTakeFirst()
     : undefined;
+  const picture = signer ? await signaturePicture(services, viewer.tenantId, message, signer.sign_pic) : null;
+  // A picture whose size cannot be read prints as no picture (the fill needs its size);
+  // the upload refuses one now (account/routes.ts), but one stored before may remain.
+  if (picture && !pictureOf(picture))
+    services.log.warn(
+      { messageId: id, signedBy: message.signed_by },
+      'a signature picture could not be read: the letter prints without it',
+    );
   const job: FillInput = {
     document,
-    picture: signer ? await signaturePicture(services, viewer.tenantId, message, signer.sign_pic) : null,
+    picture,
     text: {
       subject: message.subject,
       // Digits as a Persian reader reads them.

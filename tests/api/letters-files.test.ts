@@ -252,7 +252,7 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
       AttachmentId: detail.attachment[0].msg.messageAttachmentId,
       token: w.ali.token,
     });
-    const encoded = /filename\*=UTF-8''(.*)$/.exec(download.headers['content-disposition'])![1];
+    const encoded = /filename\*=UTF-8''(.*)$/.exec(download.headers['content-disposition'] ?? '')![1];
     // Only attr-chars and %XX: a browser drops a filename* holding ' ( or ) and saves the
     // ASCII fallback «___ '___' (____ _)!.png» instead.
     expect(encoded).toMatch(/^(?:[A-Za-z0-9#$&+.^_`|~-]|%[0-9A-F]{2})+$/);

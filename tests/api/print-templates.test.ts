@@ -14,8 +14,9 @@ import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld, type Someone } from './letters-kit';
-import { tinyPng } from './fixtures';
+import { tinyJpeg, tinyPng } from './fixtures';
 import { asSystem } from '../../server/db/tenant-fence';
+import { SIGNATURE_UNREADABLE } from '../../server/account/routes';
 import type { LettersDb } from '../../server/letters/schema';
 import {
   BODY_TOO_LONG,
@@ -440,6 +441,48 @@ describe.each(ENGINES)('print: body, tags and signature (%s)', (engine) => {
     );
     expect(part(zip)).toContain('r:embed="rIdDabirSignature"');
     if (engine === 'pglite' && hasLibreOffice) expect(openInLibreOffice(bytes).pictures).toBe(1);
+  }, 150_000);
+
+  it('prints a JPEG signature whose markers are padded with fill bytes; refuses one whose size cannot be read', async () => {
+    // `FF D8 FF FF E0…`: a fill byte before the first marker, as ITU T.81 allows.
+    const padded = Buffer.concat([
+      tinyJpeg().subarray(0, 2),
+      Buffer.from([0xff, 0xff]),
+      tinyJpeg().subarray(2),
+    ]);
+    await setSignature(w.admin, padded, 'sign.jpg');
+    const id = await signedDraft(w.admin, 'امضای جی‌پگ');
+    const templateId = await template('امضای جی‌پگ', minimalDocx(['{subject}', '{@signature}']));
+    const { zip, bytes } = await print(templateId, id, w.admin);
+    expect(zip.file('word/media/dabir-signature.jpeg')!.asNodeBuffer().equals(padded)).toBe(true);
+    expect(part(zip)).toContain('r:embed="rIdDabirSignature"');
+    if (engine === 'pglite' && hasLibreOffice) expect(openInLibreOffice(bytes).pictures).toBe(1);
+
+    // A JPEG with no frame before its data: taken by its first bytes, but it could never print.
+    const form = new FormData();
+    const frameless = Buffer.from([
+      0xff,
+      0xd8,
+      0xff,
+      0xe0,
+      0,
+      16,
+      ...Buffer.from('JFIF\0'),
+      1,
+      1,
+      0,
+      0,
+      1,
+      0,
+      1,
+      0,
+      0,
+      0xff,
+      0xd9,
+    ]);
+    form.append('UserSignPic', new Blob([new Uint8Array(frameless)]), 'broken.jpg');
+    const answer = await server.api.call('PUT', 'user/changeusersetting/', { token: w.admin.token, form });
+    expect(answer.body).toMatchObject({ status: 0, message: SIGNATURE_UNREADABLE });
   }, 150_000);
 
   it('prints the signature a letter was signed with, not the picture its signer has now', async () => {

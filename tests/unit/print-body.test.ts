@@ -10,12 +10,12 @@ import {
   fillTemplate,
   hostLookOf,
   MAX_PRINT_INDENT_LEVELS,
-  pictureOf,
   plainLines,
   scriptRuns,
   wordBlocks,
 } from '../../server/letters/print-fill';
 import { minimalDocx } from '../../server/seed/correspondence-seed';
+import { pictureOf } from '../../server/files/picture-size';
 import { TEXT_TAGS, type TextTag } from '../../src/shared/print-tags';
 import { displayName } from '../../server/masterdata/resource-hooks/template';
 import { imageFileName } from '../../server/letters/attachments';
@@ -344,6 +344,22 @@ describe('a signature picture’s size', () => {
     extended.writeUIntLE(399, 24, 3);
     extended.writeUIntLE(99, 27, 3);
     expect(pictureOf(extended)).toMatchObject({ ext: 'webp', width: 400, height: 100 });
+  });
+
+  it('is read from a JPEG whose markers are padded with 0xFF fill bytes, as the standard allows', () => {
+    /** SOI, an APP0 segment, a baseline frame of 300 × 120 — each marker after `fill` FFs. */
+    const jpeg = (fill: number) => {
+      const pad = Buffer.alloc(fill, 0xff);
+      const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+      const sof = Buffer.from([0xff, 0xc0, 0x00, 0x0b, 8, 0, 120, 1, 44, 1, 1, 0x11, 0]);
+      return Buffer.concat([Buffer.from([0xff, 0xd8]), pad, app0, pad, sof, Buffer.from([0xff, 0xd9])]);
+    };
+    expect(pictureOf(jpeg(0))).toMatchObject({ ext: 'jpeg', width: 300, height: 120 });
+    expect(pictureOf(jpeg(1))).toMatchObject({ ext: 'jpeg', width: 300, height: 120 });
+    expect(pictureOf(jpeg(5))).toMatchObject({ ext: 'jpeg', width: 300, height: 120 });
+    // No frame before the image's data: no size to print it at.
+    expect(pictureOf(Buffer.from([0xff, 0xd8, 0xff, 0xda, 0, 4, 0, 0, 0, 0, 0, 0]))).toBeNull();
+    expect(pictureOf(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0x12, 0x34, 0x56]))).toBeNull();
   });
 });
 
