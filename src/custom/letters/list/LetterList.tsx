@@ -2,8 +2,9 @@
 // the search box, the customer filters where the list has them, the table and the pager.
 // Its state is in the URL (listUrl.ts); it reloads when a notification arrives and with
 // react-admin's refresh (useLetterPage). A page that could not be loaded says so, with
-// «تلاش دوباره», and tells no total.
-import { useEffect, useState } from 'react';
+// «تلاش دوباره», and tells no total; nor does one not loaded yet. Back from a letter
+// returns to where the list was left (useReturnToRow).
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -30,6 +31,7 @@ import { LetterTable } from './LetterTable';
 import type { LetterListConfig } from './listScreens';
 import { useListUrl, type CustomerFilter } from './listUrl';
 import { useLetterPage } from './useLetterPage';
+import { useReturnToRow } from './useReturnToRow';
 import { useProvidedMenuItems } from '../../../layout/menu/MenuItemsProvider';
 import { folderTitle } from '../../../layout/menu/menuTree';
 
@@ -53,7 +55,7 @@ export function LetterList({ config }: { config: LetterListConfig }) {
     setCustomer,
     dropCustomer,
     clearProject,
-  } = useListUrl();
+  } = useListUrl(config.customerFilters);
   const notice = useNotice();
   const customerGone = (...filters: CustomerFilter[]) => {
     dropCustomer(...filters);
@@ -92,6 +94,14 @@ export function LetterList({ config }: { config: LetterListConfig }) {
   useRefreshOnNotification(letters.reload);
   const remove = useLetterDelete(config, folder, letters.reload);
   const newLetters = useNewLetterLinks();
+  const list = useRef<HTMLDivElement>(null);
+  const keepReturnPoint = useReturnToRow(!letters.loading && !noFolder, list);
+  // The pager sits under the rows: a new page (or page size) starts at the list's top, not
+  // at the bottom of the new rows.
+  const toListTop = () => {
+    if (list.current && list.current.getBoundingClientRect().top < 0)
+      list.current.scrollIntoView?.({ block: 'start' });
+  };
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -105,7 +115,8 @@ export function LetterList({ config }: { config: LetterListConfig }) {
           <MenuButton label="نامه جدید" icon={<EditNoteOutlined />} links={newLetters} variant="contained" />
         )}
       </Box>
-      <Card>
+      {/* scrollMarginTop: the fixed top bar's height, so a scroll to the list shows its top. */}
+      <Card ref={list} onClickCapture={keepReturnPoint} sx={{ scrollMarginTop: (theme) => theme.spacing(8) }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, p: 2 }}>
           {config.folder && <FolderChooser config={config} folder={folder} />}
           <SearchBox phrase={state.phrase} onSearch={setPhrase} />
@@ -139,15 +150,22 @@ export function LetterList({ config }: { config: LetterListConfig }) {
           emptyText={noFolder ? NO_FOLDER_YET : letters.problem}
           onRetry={letters.failed ? letters.reload : undefined}
         />
-        {/* A list that could not be loaded has no total to tell (not «مجموع: ۰»). */}
-        {!letters.failed && !noFolder && (
+        {/* A list that could not be loaded, or is loading for the first time, has no total
+            to tell (not «مجموع: ۰»). */}
+        {letters.counted && !noFolder && (
           <Pager
             page={state.page}
             perPage={state.pageSize}
             total={letters.totalCount}
             capped={letters.countCapped}
-            setPage={setPage}
-            setPerPage={setPageSize}
+            setPage={(page) => {
+              setPage(page);
+              toListTop();
+            }}
+            setPerPage={(size) => {
+              setPageSize(size);
+              toListTop();
+            }}
             loading={letters.loading}
             correctPage={correctPage}
           />
@@ -222,7 +240,9 @@ function SearchBox({ phrase, onSearch }: { phrase: string; onSearch: (phrase: st
   );
 }
 
-/** Deleting a row behind «آیا اطمینان دارید ؟»; the server's refusal shows in red. */
+/** Deleting a row behind «آیا اطمینان دارید ؟»; the server's refusal shows in red. The list
+ *  reloads after either answer: a refusal means the row has changed (a recipient read the
+ *  letter since), and the stale row would keep offering the delete (probe helper-84). */
 function useLetterDelete(config: LetterListConfig, folder: number, reload: () => void) {
   const notice = useNotice();
   const [target, setTarget] = useState<LetterRow | null>(null);
@@ -231,14 +251,12 @@ function useLetterDelete(config: LetterListConfig, folder: number, reload: () =>
     if (!target) return;
     setBusy(true);
     try {
-      if (
-        notice.fromAnswer(
-          await (isFolderPage(config.pageType)
-            ? takeOutOfFolder(target.messageId, config.pageType, folder || 0)
-            : deleteLetter(target.messageId, config.pageType)),
-        )
-      )
-        reload();
+      notice.fromAnswer(
+        await (isFolderPage(config.pageType)
+          ? takeOutOfFolder(target.messageId, config.pageType, folder || 0)
+          : deleteLetter(target.messageId, config.pageType)),
+      );
+      reload();
     } catch (error) {
       notice.error(error instanceof Error ? error.message : '');
     } finally {

@@ -162,7 +162,13 @@ const CLICKABLE_ROW = { cursor: 'pointer' } as const;
 
 function LetterTableRow({ row, pageType, showRecipients, onDelete }: RowProps) {
   return (
-    <TableRow hover data-testid="letter-row" onClick={useOpenOnClick(row, pageType)} sx={CLICKABLE_ROW}>
+    <TableRow
+      hover
+      data-testid="letter-row"
+      data-message-id={row.messageId}
+      onClick={useOpenOnClick(row, pageType)}
+      sx={CLICKABLE_ROW}
+    >
       <TableCell>
         <LetterTypeBadge messageType={row.messageTypeFk} label={row.messageTypeString} />
       </TableCell>
@@ -212,7 +218,13 @@ function LetterCompactRow({ row, pageType, showRecipients, onDelete }: RowProps)
     letterDate(row),
   ].filter(Boolean);
   return (
-    <TableRow hover data-testid="letter-row" onClick={useOpenOnClick(row, pageType)} sx={CLICKABLE_ROW}>
+    <TableRow
+      hover
+      data-testid="letter-row"
+      data-message-id={row.messageId}
+      onClick={useOpenOnClick(row, pageType)}
+      sx={CLICKABLE_ROW}
+    >
       <TableCell sx={{ width: 72, px: 1, verticalAlign: 'top' }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.5 }}>
           <LetterTypeBadge messageType={row.messageTypeFk} label={row.messageTypeString} />

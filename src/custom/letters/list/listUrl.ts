@@ -31,33 +31,44 @@ function positive(value: string | null): number | undefined {
   return Number.isInteger(n) && n > 0 && n <= INT32_MAX ? n : undefined;
 }
 
-export function readListUrl(params: URLSearchParams): ListUrlState {
+/** All the customer filters there are (all letters offers both). */
+const ALL_FILTERS = Object.keys(OTHER_FILTER) as CustomerFilter[];
+
+/** The list's state from its query; only the customer filters the list offers are read
+ *  (a link's `fromCustomerId` means nothing to «کارتابل من»). */
+export function readListUrl(params: URLSearchParams, filters: CustomerFilter[] = ALL_FILTERS): ListUrlState {
   const size = positive(params.get('pageSize'));
   return {
     page: positive(params.get('page')) ?? 1,
     pageSize: size && PAGE_SIZES.includes(size) ? size : DEFAULT_PAGE_SIZE,
     phrase: params.get('phrase') ?? '',
     projectId: positive(params.get('projectId')),
-    ...customerFilterOf(params),
+    ...customerFilterOf(params, filters),
   };
 }
 
 /** The customer filter of a query: one of the two, the one written last when a link
  *  carries both (as choosing one clears the other). */
-function customerFilterOf(params: URLSearchParams): Partial<Record<CustomerFilter, number>> {
+function customerFilterOf(
+  params: URLSearchParams,
+  filters: CustomerFilter[],
+): Partial<Record<CustomerFilter, number>> {
   const written = [...params.keys()].filter(
-    (key): key is CustomerFilter => key in OTHER_FILTER && positive(params.get(key)) !== undefined,
+    (key): key is CustomerFilter =>
+      filters.includes(key as CustomerFilter) && positive(params.get(key)) !== undefined,
   );
   const last = written.at(-1);
   return last ? { [last]: positive(params.get(last)) } : {};
 }
 
 /** Customer filters a link carries that name no customer at all (`fromCustomerId=abc`):
- *  said as one that is not there, not ignored in silence. */
-export function malformedCustomerFilters(params: URLSearchParams): CustomerFilter[] {
-  return (Object.keys(OTHER_FILTER) as CustomerFilter[]).filter(
-    (key) => params.has(key) && positive(params.get(key)) === undefined,
-  );
+ *  said as one that is not there, not ignored in silence — on a list that offers them; any
+ *  other list neither reads nor complains about them (probe helper-84). */
+export function malformedCustomerFilters(
+  params: URLSearchParams,
+  filters: CustomerFilter[] = ALL_FILTERS,
+): CustomerFilter[] {
+  return filters.filter((key) => params.has(key) && positive(params.get(key)) === undefined);
 }
 
 /** The query after a change: `null` removes a key; the rest (e.g. a folder's title) stays. */
@@ -81,10 +92,11 @@ export function customerChanges(filter: CustomerFilter, customerId: number | nul
   return { ...FIRST_PAGE, [filter]: customerId, [OTHER_FILTER[filter]]: null };
 }
 
-export function useListUrl() {
+/** The list's URL state; `filters`: the customer filters this list offers (its config's, a constant). */
+export function useListUrl(filters: CustomerFilter[]) {
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readListUrl(params), [params]);
-  const malformed = useMemo(() => malformedCustomerFilters(params), [params]);
+  const state = useMemo(() => readListUrl(params, filters), [params, filters]);
+  const malformed = useMemo(() => malformedCustomerFilters(params, filters), [params, filters]);
   // Two changes in one tick (a link's customer dropped as its page is corrected) build on
   // each other: the router's own `current` is the render's, and the second undid the first.
   const pending = useRef<URLSearchParams | null>(null);

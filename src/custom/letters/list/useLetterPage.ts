@@ -1,7 +1,8 @@
 // Loads a page of a letter list whenever its query changes, and again when told (after a
 // delete, on a pushed notification, react-admin's refresh in the top bar). A failed load
 // empties the list (spec 1 §8) and says so (`failed`): a list that could not be read is not
-// a list with nothing in it, and its total is not 0.
+// a list with nothing in it, and its total is not 0. Nor is it 0 before the first answer
+// (`counted` is false until a page has been read).
 import { useCallback, useEffect, useState } from 'react';
 import { useOnRefresh } from '../../../ui/useOnRefresh';
 import { fetchLetters, type LetterListQuery, type LetterPage } from '../api';
@@ -38,5 +39,12 @@ export function useLetterPage(query: LetterListQuery | null) {
   useOnRefresh(reload);
   const page = loaded?.page ?? EMPTY;
   const loading = query !== null && loaded?.key !== key;
-  return { ...page, loading, failed: query !== null && !loading && loaded?.failed === true, reload };
+  return {
+    ...page,
+    loading,
+    failed: query !== null && !loading && loaded?.failed === true,
+    /** A page has been read: its total is one to tell (while the next loads, too). */
+    counted: loaded !== null && !loaded.failed,
+    reload,
+  };
 }
