@@ -129,6 +129,33 @@ describe('LetterImagesInput', () => {
   );
 
   it(
+    'lets through a picture with no extension and no type (the server judges its bytes), not a known other type',
+    async () => {
+      renderZone();
+      const GIF = [0x47, 0x49, 0x46, 0x38, 0x39, 0x61];
+      fireEvent.change(input(), {
+        target: {
+          files: [
+            fileOf('image', '', PNG),
+            fileOf('اسکن', 'application/octet-stream', JPEG),
+            fileOf('یادداشت', '', PDF),
+            fileOf('a.gif', 'image/gif', GIF),
+          ],
+        },
+      });
+      await screen.findByText(
+        `${notALetterImageMessage(attachmentLabel('یادداشت'))}؛ ${notALetterImageMessage(attachmentLabel('a.gif'))}`,
+      );
+      await waitFor(() => expect(previews()).toHaveLength(2));
+      expect(screen.getByText('image')).toBeTruthy();
+      expect(screen.getByText('اسکن')).toBeTruthy();
+      // The file dialog still offers pictures first.
+      expect(input().getAttribute('accept')).toBe('image/jpeg,image/png,.jpg,.jpeg,.png');
+    },
+    CLIENT_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'shows a waiting picture’s name (whole in its title) and size under its thumbnail',
     async () => {
       const longName = `${'گزارش-بسیار-بلند-'.repeat(6)}.png`;

@@ -3,7 +3,8 @@
 // server's limits (src/shared/uploads.ts), so a file the server would refuse is refused
 // at the drop with the server's sentence, before its bytes travel (a renamed PDF too: its
 // first bytes are read); more files than one save carries stop the save with a message
-// under the zone.
+// under the zone. A file is judged by its bytes and its type, not its name: a PNG named
+// «image» (no extension, no type) is the server's to take, as it does, by its bytes.
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -20,8 +21,12 @@ import { useNotice } from '../../../ui/notices';
 import type { PendingFile } from './letterForm';
 import { fileSizeText, IMAGE_SIGNATURE_BYTES, isLetterImageBytes } from './letterImageFiles';
 
-/** The drop zone's accepted files (react-dropzone's form: MIME type → extensions). */
-const LETTER_IMAGE_TYPES = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] };
+/** What the file dialog offers first. Not react-dropzone's `accept`: that judges a file by
+ *  its type or else its extension, and refused a PNG named «image», whose type is empty. */
+const PICKER_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
+const LETTER_IMAGE_TYPES = new Set(['image/jpeg', 'image/png']);
+/** Types that say nothing of a file: none (a name without an extension) or the generic one. */
+const UNTOLD_TYPES = new Set(['', 'application/octet-stream']);
 
 type DropzoneOptions = NonNullable<FileInputProps['options']>;
 /** react-dropzone's account of a refused file (its type, through react-admin's props). */
@@ -64,9 +69,13 @@ async function filesOf(event: DropEvent): Promise<Array<File | DataTransferItem>
   return markNotImages(Array.from(input?.files ?? []));
 }
 
-/** react-dropzone's own checks (type by name, size) and then the bytes read in filesOf. */
-const bytesAreAnImage: DropzoneOptions['validator'] = (file) =>
-  notImages.has(file) ? { code: NOT_AN_IMAGE, message: NOT_AN_IMAGE } : null;
+/** After react-dropzone's size check: a known type other than jpg/png is refused, and so are
+ *  first bytes (read in filesOf) that are not a picture's; a file of no type whose bytes
+ *  could not be read goes on to the server, which reads them. */
+const isLetterImage: DropzoneOptions['validator'] = (file) =>
+  notImages.has(file) || !(UNTOLD_TYPES.has(file.type) || LETTER_IMAGE_TYPES.has(file.type))
+    ? { code: NOT_AN_IMAGE, message: NOT_AN_IMAGE }
+    : null;
 
 /** Why the drop zone turned a file away, as the server would have said it. */
 function rejectionMessage({ file, errors }: FileRejection): string {
@@ -99,18 +108,17 @@ export function LetterImagesInput({
       source={source}
       label={label}
       multiple
-      accept={LETTER_IMAGE_TYPES}
       maxSize={MAX_IMAGE_BYTES}
       validate={notTooMany}
       options={{
         getFilesFromEvent: filesOf,
-        validator: bytesAreAnImage,
+        validator: isLetterImage,
         onDropRejected: (rejections) => notice.error(rejections.map(rejectionMessage).join('؛ ')),
       }}
       placeholder={placeholder}
       helperText={helperText}
       // The file input named by its field (a screen reader read «Choose File»).
-      inputProps={{ 'aria-label': label }}
+      inputProps={{ 'aria-label': label, accept: PICKER_ACCEPT }}
       // The new files side by side, not one under another down the page.
       sx={{ '& .previews': { display: 'flex', flexWrap: 'wrap', gap: 1 } }}
     >
