@@ -158,7 +158,12 @@ function useOpenOnClick(row: LetterRow, pageType: PageType) {
   };
 }
 
-const CLICKABLE_ROW = { cursor: 'pointer' } as const;
+/** The subject's own focus ring is cut off by its three-line clamp (overflow hidden): the
+ *  keyboard's focus on a subject — Tab, or Back to the list (useReturnToRow) — rings its row. */
+const CLICKABLE_ROW = {
+  cursor: 'pointer',
+  '&:has(a:focus-visible)': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
+} as const;
 
 function LetterTableRow({ row, pageType, showRecipients, onDelete }: RowProps) {
   return (
@@ -288,7 +293,8 @@ function SubjectLink({ row, pageType }: { row: LetterRow; pageType: PageType }) 
           color: 'text.primary',
           fontWeight: row.isReaded ? 400 : 700,
           textDecoration: 'none',
-          '&:hover': { textDecoration: 'underline' },
+          '&:hover, &:focus-visible': { textDecoration: 'underline' },
+          '&:focus-visible': { outline: 'none' },
         }}
       >
         {row.subject || 'بدون موضوع'}
