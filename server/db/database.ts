@@ -81,13 +81,28 @@ export async function openPglite(dataDir: string): Promise<OpenDatabase> {
   }
 }
 
+const CONNECT_TIMEOUT_MS = 15_000;
+
 /** A pool of `poolSize` connections (config.ts DATABASE_POOL_SIZE: why so few). */
 export function openPostgres(url: string, poolSize = defaultPoolSize()): OpenDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: CONNECTION_OPTIONS });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: CONNECTION_OPTIONS,
+    // A server that takes connections and never answers fails a request after this long
+    // (probe: a sign-out waited minutes): also the longest wait for a free connection.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   nameStatements(pool);
   // An idle connection can be ended by the server (restart, admin, failover): the pool
   // drops it and opens another; unhandled, the event would end the process.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
+  // So can one in use — cut mid-query by the network, a proxy or a failover. The pool's own
+  // listener is off while a client is checked out, and the client's 'error' unheard ended the
+  // process (probe helper-82). Its query fails (that request's answer) and the pool drops it.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => process.emitWarning(`PostgreSQL connection lost in use: ${error.message}`)),
+  );
   const db = new Kysely<Database>({ dialect: fencedDialect(new PostgresDialect({ pool })) });
   return { db, kind: 'postgres', url, close: () => db.destroy() };
 }

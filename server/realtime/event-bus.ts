@@ -163,10 +163,14 @@ export function createPostgresBus(
     max: 2,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
-    connectionTimeoutMillis: 10_000,
+    // Connecting counts against the same bound as the query (probe: two publishes of one
+    // save waited 10 s each for a server that took no new connections).
+    connectionTimeoutMillis: options.publishTimeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS,
     query_timeout: options.publishTimeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS,
   });
   publisher.on('error', () => undefined); // an idle client dropped; the pool replaces it
+  // One in use cut mid-query: its publish fails (below); unheard, the event ended the process.
+  publisher.on('connect', (client) => client.on('error', () => undefined));
   const listener = createListener(connectionString, {
     onPayload: (payload) => {
       const event = decodeHubEvent(payload);
@@ -187,7 +191,14 @@ export function createPostgresBus(
   });
   return {
     async publish(event) {
-      await publisher.query('SELECT pg_notify($1, $2)', [HUB_CHANNEL, encodeHubEvent(event)]);
+      try {
+        await publisher.query('SELECT pg_notify($1, $2)', [HUB_CHANNEL, encodeHubEvent(event)]);
+      } catch (error) {
+        // Not published, so no process hears it from the database: this one's own sockets
+        // hear it at least (probe: a letter sent while publishing failed reached no tab).
+        fanOut.deliver(event);
+        throw error;
+      }
     },
     subscribe: (handler) => fanOut.add(handler),
     onReconnect: (handler) => reconnectHandlers.push(handler),

@@ -40,6 +40,8 @@ export interface HubOptions extends ConnectionLimits {
   maxConnectionsPerUser: number;
   /** How often the open sockets' sessions are checked with `liveSessions` (0: never). */
   sessionCheckMs: number;
+  /** The refetch told to every socket when the bus listens again is spread over this long. */
+  refetchSpreadMs: number;
 }
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
@@ -53,6 +55,9 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
   fanOutChunk: FAN_OUT_CHUNK,
   maxConnectionsPerUser: 30,
   sessionCheckMs: 30_000,
+  // A database restart brings every process's listener back at once: without a spread every
+  // open tab refetched its lists within half a second of it (probe helper-82).
+  refetchSpreadMs: 3_000,
 };
 
 export interface NotificationHubDeps<P extends HubPrincipal = HubPrincipal> {
@@ -152,7 +157,10 @@ export async function registerNotificationHub<P extends HubPrincipal>(
     if (stopped) return;
     const connections = registry.all();
     app.log.info({ connections: connections.length }, 'hub: event bus back; clients told to refetch');
-    deliver(connections, (c) => c.sendText(LETTERS_CHANGED_TEXT));
+    for (const connection of connections)
+      setTimeout(() => {
+        if (!stopped) deliver([connection], (c) => c.sendText(LETTERS_CHANGED_TEXT));
+      }, Math.random() * options.refetchSpreadMs).unref();
   }
 
   const checkTimer =

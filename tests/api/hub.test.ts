@@ -2,13 +2,13 @@
 // client hides, a raw `ws` socket). First on the real server (harness: real sign-in,
 // real notifier, real logout), then protocol details on a minimal Fastify app with a
 // stub authenticate, stub methods and short timers.
-import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import pg from 'pg';
 import type { HubConnection } from '@microsoft/signalr';
 import { DEMO_ADMIN, ENGINES, startTestServer, type TestServer } from './harness';
+import { postgresProxy } from './tcp-proxy';
 import { closed, hubClient as client, nextCall, startedHubClient as started, waitFor } from './hub-client';
 import { findPrincipal } from '../../server/auth/sessions';
 import {
@@ -655,7 +655,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL event bus', () => {
 
   it('notices a connection that went silent without closing, and listens again', async () => {
     const target = new URL(process.env.TEST_DATABASE_URL!);
-    const proxy = await silenceableProxy(target.hostname, Number(target.port || 5432));
+    const proxy = await postgresProxy(target.hostname, Number(target.port || 5432));
     const viaProxy = new URL(target);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
@@ -692,7 +692,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL event bus', () => {
 
   it('fails a publish on a connection gone silent after its timeout, rather than waiting for ever', async () => {
     const target = new URL(process.env.TEST_DATABASE_URL!);
-    const proxy = await silenceableProxy(target.hostname, Number(target.port || 5432));
+    const proxy = await postgresProxy(target.hostname, Number(target.port || 5432));
     const viaProxy = new URL(target);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
@@ -701,13 +701,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL event bus', () => {
     try {
       await Promise.all([bus.ready(), direct.ready()]);
       const got: HubEvent[] = [];
+      const gotHere: HubEvent[] = [];
       direct.subscribe((e) => got.push(e));
+      bus.subscribe((e) => gotHere.push(e));
       await bus.publish(notify(3, 1));
-      await waitFor(() => got.length === 1);
+      await waitFor(() => got.length === 1 && gotHere.length === 1);
       proxy.silence(); // bytes stop both ways; neither end is closed
       const started = Date.now();
       await expect(bus.publish(notify(3, 2))).rejects.toThrow();
       expect(Date.now() - started).toBeLessThan(3_000);
+      // Not published: the other process never hears it, this one's own sockets do.
+      expect(gotHere).toEqual([notify(3, 1), notify(3, 2)]);
+      expect(got).toEqual([notify(3, 1)]);
     } finally {
       await Promise.all([bus.close(), direct.close()]);
       await proxy.close();
@@ -738,37 +743,3 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL event bus', () => {
     }
   });
 });
-
-/**
- * A TCP proxy to PostgreSQL whose connections so far can be silenced: no byte passes
- * either way any more, yet neither end sees a close (a proxy or NAT that lost its state).
- * Connections made afterwards pass.
- */
-async function silenceableProxy(host: string, port: number) {
-  const pairs: [net.Socket, net.Socket][] = [];
-  const silenced: net.Socket[] = [];
-  const server = net.createServer((downstream) => {
-    const upstream = net.connect(port, host);
-    for (const socket of [downstream, upstream]) socket.on('error', () => undefined);
-    downstream.pipe(upstream);
-    upstream.pipe(downstream);
-    pairs.push([downstream, upstream]);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    silence() {
-      for (const [downstream, upstream] of pairs.splice(0)) {
-        downstream.unpipe(upstream);
-        upstream.unpipe(downstream);
-        downstream.pause();
-        upstream.pause();
-        silenced.push(downstream, upstream);
-      }
-    },
-    async close() {
-      for (const socket of [...silenced, ...pairs.flat()]) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
