@@ -150,7 +150,7 @@ export async function composeLetter(
   if (params.AnswerRequest && type !== INTERNAL) throw new UserError('نیاز به پاسخ فقط برای نامه داخلی است');
   const copies: Array<[number, number[] | undefined, string]> = [
     [CC, params.SelectedCC, 'رونوشت'],
-    [BCC, params.SelectedBcc, 'رونوشت پنهان'],
+    [BCC, params.SelectedBcc, 'رونوشت مخفی'],
   ];
   let recipients: Composed['recipients'];
   let customers: Array<{ id: number; name: string }> = [];

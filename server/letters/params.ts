@@ -174,7 +174,7 @@ export const saveParams = z.object({
   ReciveMethodFk: optionalRef('روش دریافت'),
   RelatedMessages: relatedMessages,
   SelectedCC: keptIds('رونوشت', RECIPIENTS_MAX),
-  SelectedBcc: keptIds('رونوشت پنهان', RECIPIENTS_MAX),
+  SelectedBcc: keptIds('رونوشت مخفی', RECIPIENTS_MAX),
   ExportCustomerAgent: optionalRef('نماینده مشتری'),
   ImportedMsgDate: optionalInstant('تاریخ نامه وارده'),
   ImportedMsgNumber: field.optionalText('شماره نامه وارده', LETTER_TEXT_MAX.importedNumber),

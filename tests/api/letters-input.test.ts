@@ -54,6 +54,13 @@ describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
     ['a scheme nobody has', { AndikatorFk: 999_999 }, 'اندیکاتور انتخاب‌شده وجود ندارد'],
     ['a person nobody is', { SelectedTo: [999_999] }, 'گیرندگان انتخاب‌شده وجود ندارد'],
     ['oneself as recipient', { SelectedTo: ['self'] }, 'گیرندگان: نمی‌توانید نامه را برای خودتان بفرستید'],
+    // The field is «رونوشت مخفی» on the letter screen: the refusal names it so.
+    [
+      'oneself as a blind copy',
+      { SelectedBcc: ['self'] },
+      'رونوشت مخفی: نمی‌توانید نامه را برای خودتان بفرستید',
+    ],
+    ['a blind copy that is text', { SelectedBcc: ['علی'] }, 'رونوشت مخفی معتبر نیست'],
     [
       'a related letter nobody sees',
       { RelatedMessages: '[{"MessageId": 999999, "Follow": true}]' },
@@ -94,6 +101,8 @@ describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
     if (change.AndikatorFk === 'incoming') fields.AndikatorFk = w.scheme[5];
     if (Array.isArray(change.SelectedTo) && change.SelectedTo[0] === 'self')
       fields.SelectedTo = [w.maryam.personId];
+    if (Array.isArray(change.SelectedBcc) && change.SelectedBcc[0] === 'self')
+      fields.SelectedBcc = [w.maryam.personId];
     const before = await api.box(w.ali);
     const sentBefore = (await api.list(w.maryam, { PageType: 'Send', MessageType: 4 })).totalCount;
     for (const transport of ['json', 'form'] as const) {

@@ -71,6 +71,7 @@ describe('letter form', () => {
     ['a field', { subject: 'درخواست دوم' }],
     ['a recipient', { selectedTo: [4] }],
     ['a copy', { selectedCC: [5] }],
+    ['a blind copy', { selectedBcc: [9, 5] }],
     ['an attachment', { attachments: [{ rawFile: new File(['x'], 'a.png') }] }],
     ['a related link', { related: [{ messageId: 3, follow: true, subject: 'پیشین' }] }],
   ])('is changed by %s', (_, change) => {
@@ -81,7 +82,7 @@ describe('letter form', () => {
   it('sends an incoming letter with its fields, the day as a Tehran instant and the blind copies kept', () => {
     const fields = saveFields(
       { ...valuesOf(record), related: [{ messageId: 3, follow: false, subject: 'پیشین' }] },
-      { messageId: 12, messageType: 5, selectedBcc: [9] },
+      { messageId: 12, messageType: 5 },
       0,
       'Draft',
     );
@@ -103,6 +104,16 @@ describe('letter form', () => {
     expect(fields.MessageFromManFk).toBeUndefined();
     // No copies: said as one empty field, which clears them (left out, a draft keeps its own).
     expect(fields.SelectedCC).toBe('');
+  });
+
+  it('sends the blind copies the form holds: emptied, as none; from a copy kept before it had them, left out', () => {
+    const loaded = valuesOf(record);
+    const letter = { messageId: 12, messageType: 5 };
+    expect(saveFields({ ...loaded, selectedBcc: [9, 5] }, letter, 0, 'Draft').SelectedBcc).toEqual([9, 5]);
+    expect(saveFields({ ...loaded, selectedBcc: [] }, letter, 0, 'Draft').SelectedBcc).toBe('');
+    const old = { ...loaded } as Partial<typeof loaded>;
+    delete old.selectedBcc;
+    expect(saveFields(old as typeof loaded, letter, 0, 'Draft').SelectedBcc).toBeUndefined();
   });
 
   it('sends answer required only on internal letters, the sender person only on outgoing ones', () => {

@@ -1,9 +1,10 @@
 // The compose tab (spec 1 §2, §5): subject, numbering scheme of the letter's type, the
-// senders and recipients the type needs, the incoming letter's number, Jalali date and
+// senders and recipients the type needs, copies and blind copies, the incoming letter's number, Jalali date and
 // receive method, "answer required" on internal letters, and the rich-text body (330 px).
 // Required fields come from letterForm.ts (REQUIRED_BY_TYPE) and read «الزامی است».
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
 import { BooleanInput, required, SelectInput, TextInput, type Validator } from 'react-admin';
 import {
   ClearButtons,
@@ -25,6 +26,7 @@ import { LinkButton } from './LinkButton';
 import { ColourButtons } from './ColourButtons';
 import { INCOMING, INTERNAL, OUTGOING } from '../letterTypes';
 import { LookupInput } from '../pickers/LookupInput';
+import { usePersonNames } from './usePersonNames';
 import { requiredFields, visibleTextRule, type LetterField, type LetterFormValues } from './letterForm';
 import { groupDigits } from '../../../shared/persian-digits';
 import type { SchemeChoice } from './useLetterChoices';
@@ -154,6 +156,62 @@ const EDITOR_TOOLBAR = (
     <ClearButtons size="small" />
   </RichTextInputToolbar>
 );
+
+export const BCC_LABEL = 'رونوشت مخفی';
+
+/**
+ * Blind copies (message/save's SelectedBcc): the letter reaches them and its other readers
+ * do not see them named. The server keeps each person once, in the first list that names
+ * them (to, then cc, then bcc: compose.ts colleagueRecipients), so one already a recipient
+ * or on copy is not offered here, and one chosen here and there too is said to get the
+ * letter openly. A letter that cannot be edited shows the field only when it names someone:
+ * message/get gives its blind copies only to its writers (and a blind recipient
+ * themselves), so an empty list there is no sign that it has none.
+ */
+function BlindCopiesInput({
+  readOnly,
+  myPersonId,
+  personRecipients,
+}: {
+  readOnly: boolean;
+  myPersonId: number | null;
+  personRecipients: boolean;
+}) {
+  const [to, cc, bcc] = useWatch<LetterFormValues>({
+    name: ['selectedTo', 'selectedCC', 'selectedBcc'],
+  }) as [unknown, unknown, unknown];
+  const ids = (list: unknown) => (Array.isArray(list) ? list.map(Number) : []);
+  const open = [...(personRecipients ? ids(to) : []), ...ids(cc)];
+  const chosen = ids(bcc);
+  if (readOnly && chosen.length === 0) return null;
+  const alsoOpen = readOnly ? [] : chosen.filter((id) => open.includes(id));
+  return (
+    <Grid size={{ xs: 12, md: 6 }}>
+      <LookupInput
+        source="selectedBcc"
+        resource="person"
+        label={BCC_LABEL}
+        multiple
+        disabled={readOnly}
+        exclude={[myPersonId, ...open]}
+      />
+      {alsoOpen.length > 0 && <OpenlyToo ids={alsoOpen} />}
+    </Grid>
+  );
+}
+
+/** Chosen as a blind copy and as a recipient or copy too: the server sends it openly. */
+function OpenlyToo({ ids }: { ids: number[] }) {
+  const names = usePersonNames(ids)
+    .names.map((name) => `«${name}»`)
+    .join('، ');
+  if (!names) return null;
+  return (
+    <Typography variant="caption" component="p" color="warning.main" role="status" sx={{ mt: 0.5 }}>
+      {`${names} در گیرندگان یا رونوشت هم هست؛ نامه آشکارا به او می‌رسد، نه به صورت رونوشت مخفی.`}
+    </Typography>
+  );
+}
 
 interface ComposeTabProps {
   messageType: number;
@@ -291,6 +349,7 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
           exclude={me}
         />
       </Grid>
+      <BlindCopiesInput readOnly={readOnly} myPersonId={myPersonId} personRecipients={personRecipients} />
 
       {messageType === INTERNAL && (
         <Grid size={12}>

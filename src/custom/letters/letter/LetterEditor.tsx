@@ -228,7 +228,12 @@ function LetterWorkspace({
         {/* The one panel the tabs show their part in, named by the tab that is open. */}
         <CardContent role="tabpanel" id={LETTER_PANEL} aria-labelledby={tabId(tab)}>
           {tab === 'view' && (
-            <ViewTab record={record} messageType={messageType} forwards={detail?.allForwardedMessage} />
+            <ViewTab
+              record={record}
+              messageType={messageType}
+              forwards={detail?.allForwardedMessage}
+              myPersonId={myPersonId}
+            />
           )}
           {/* Always mounted: its inputs carry the form's rules, checked before any save. */}
           <Box hidden={tab !== 'compose'}>

@@ -1,5 +1,5 @@
 // The view tab: the letter as a reader sees it (spec 1 §2 "view letter (read-only)"):
-// its particulars, subject and body. A new letter shows what has been typed so far. What
+// its particulars (blind copies only as message/get gives them), subject and body. A new letter shows what has been typed so far. What
 // was forwarded to the viewer (and the note with it) heads it: that is what they act on.
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
@@ -13,7 +13,8 @@ import { toPersianDigits } from '../../../shared/persian-digits';
 import { getSession } from '../../../api/session';
 import type { LetterForward, LetterRecord } from '../api';
 import { INCOMING } from '../letterTypes';
-import { BODY_LIST_SX, BODY_TABLE_SX } from './ComposeTab';
+import { BCC_LABEL, BODY_LIST_SX, BODY_TABLE_SX } from './ComposeTab';
+import { usePersonNames } from './usePersonNames';
 import { LetterTypeBadge } from '../list/LetterTypeBadge';
 
 const persianDate = (value: string | null | undefined, withTime = false) =>
@@ -83,15 +84,43 @@ export function ForwardsToMe({ forwards: all }: { forwards: LetterForward[] }) {
   );
 }
 
+export const TO_ME_BLIND =
+  'این نامه به صورت رونوشت مخفی برای شما فرستاده شده است؛ دیگر گیرندگان نام شما را نمی‌بینند.';
+
+/**
+ * The letter's blind copies, as message/get gives them: to the people who wrote, hold or
+ * sent it all of them — their names, a row under the copies —; to a blind recipient only
+ * themselves — a line saying it came to them so —; to anyone else none, and nothing shows.
+ */
+function BlindCopies({
+  record,
+  myPersonId,
+}: {
+  record: LetterRecord | undefined;
+  myPersonId: number | null;
+}) {
+  const bcc = record?.selectedBcc ?? [];
+  const toMe = myPersonId !== null && bcc.includes(myPersonId);
+  // Anyone named besides the viewer means the viewer sees them all (server: seesBlindCopies).
+  const writer = Boolean(record?.isAuthor || record?.isHolder) || bcc.some((id) => id !== myPersonId);
+  const { names } = usePersonNames(writer ? bcc : []);
+  if (bcc.length === 0) return null;
+  if (!writer) return toMe ? <Particular label={BCC_LABEL}>{TO_ME_BLIND}</Particular> : null;
+  return <Particular label={BCC_LABEL}>{names.join('، ')}</Particular>;
+}
+
 export function ViewTab({
   record,
   messageType,
   forwards = [],
+  myPersonId = null,
 }: {
   record: LetterRecord | undefined;
   messageType: number;
   /** The letter's forwards (allForwardedMessage): those to the viewer head the tab. */
   forwards?: LetterForward[];
+  /** The viewer's person: a blind copy to them is said so. */
+  myPersonId?: number | null;
 }) {
   const subject = useWatch({ name: 'subject' }) as string;
   const body = useWatch({ name: 'messageBody' }) as string;
@@ -133,6 +162,7 @@ export function ViewTab({
         <Particular label="فرستنده">{record?.messageFrom}</Particular>
         <Particular label="گیرندگان">{record?.messageTo}</Particular>
         <Particular label="رونوشت">{record?.messageCc}</Particular>
+        <BlindCopies record={record} myPersonId={myPersonId} />
         {messageType === INCOMING && (
           <>
             <Particular label="شماره نامه وارده">{toPersianDigits(record?.importedMsgNumber)}</Particular>

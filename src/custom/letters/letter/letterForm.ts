@@ -27,6 +27,9 @@ export interface LetterFormValues {
   andikatorFk: number | null;
   selectedTo: number[];
   selectedCC: number[];
+  /** Blind copies: as message/get gives them, all of them to the letter's writers (its
+   *  author, holder, sender), only the viewer themselves to a blind recipient. */
+  selectedBcc: number[];
   answerRequest: boolean;
   reciveMethodFk: number | null;
   importedMsgNumber: string;
@@ -84,6 +87,7 @@ export function emptyValues(defaultScheme: number | null): LetterFormValues {
     andikatorFk: defaultScheme,
     selectedTo: [],
     selectedCC: [],
+    selectedBcc: [],
     answerRequest: false,
     reciveMethodFk: null,
     importedMsgNumber: '',
@@ -102,6 +106,7 @@ export function valuesOf(record: LetterRecord): LetterFormValues {
     andikatorFk: record.andikatorFk ?? null,
     selectedTo: record.selectedTo,
     selectedCC: record.selectedCC,
+    selectedBcc: record.selectedBcc,
     answerRequest: Boolean(record.answerRequest),
     reciveMethodFk: record.reciveMethodFk ?? null,
     importedMsgNumber: record.importedMsgNumber ?? '',
@@ -124,6 +129,7 @@ function normalised(values: Partial<LetterFormValues>) {
     andikatorFk: ref(values.andikatorFk),
     selectedTo: ids(values.selectedTo),
     selectedCC: ids(values.selectedCC),
+    selectedBcc: ids(values.selectedBcc),
     answerRequest: Boolean(values.answerRequest),
     reciveMethodFk: ref(values.reciveMethodFk),
     importedMsgNumber: (values.importedMsgNumber ?? '').trim(),
@@ -190,7 +196,6 @@ export function saveFields(
     messageId: number;
     messageType: number;
     projectFk?: number | null;
-    selectedBcc?: number[];
     /** The screen's key for its new letter (newClientKey): a save sent again finds it. */
     clientKey?: string;
     /** A saved draft's edit as loaded (message/get's editVersion). */
@@ -215,8 +220,9 @@ export function saveFields(
     ProjectFk: letter.projectFk ?? 0,
     SelectedTo: values.selectedTo,
     SelectedCC: idsOrNone(values.selectedCC),
-    // Blind copies are not edited here; a draft keeps the ones it has.
-    SelectedBcc: idsOrNone(letter.selectedBcc ?? []),
+    // A compose copy kept from before the form had blind copies has none: left out, the
+    // draft keeps its own.
+    SelectedBcc: values.selectedBcc ? idsOrNone(values.selectedBcc) : undefined,
     AnswerRequest: type === INTERNAL ? values.answerRequest : undefined,
     ReciveMethodFk: type === INCOMING ? (values.reciveMethodFk ?? 0) : undefined,
     ImportedMsgNumber: type === INCOMING ? values.importedMsgNumber.trim() : undefined,

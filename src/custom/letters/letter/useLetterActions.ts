@@ -88,7 +88,6 @@ export function useLetterActions({
         messageId,
         messageType,
         projectFk: record?.projectFk,
-        selectedBcc: record?.selectedBcc,
         clientKey,
         editVersion: record?.editVersion,
       },
