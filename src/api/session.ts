@@ -65,7 +65,24 @@ let shown = typeof localStorage === 'undefined' ? '' : identityOf(getSession());
  *  sign in without a word (written before the session goes: they read it on its event). */
 const END_KEY = 'dabir.session.end';
 
+/** The token a tab is signing out on purpose, for the other tabs: their sockets close as
+ *  «revoked» before the stored session goes, and that is no ended session to tell the user
+ *  of (probe: a sign-out showed «نشست شما به پایان رسیده است» in the user's other tabs). */
+const SIGNING_OUT_KEY = 'dabir.session.signingOut';
+
+/** This tab signs its session out on purpose (before the server is asked to end it). */
+export function markSigningOut(): void {
+  const token = getToken();
+  if (token) localStorage.setItem(SIGNING_OUT_KEY, token);
+}
+
+/** Whether `token`'s session is being signed out on purpose, in this tab or another. */
+export function isSigningOut(token: string): boolean {
+  return localStorage.getItem(SIGNING_OUT_KEY) === token;
+}
+
 export function setSession(session: Session | null, end?: SessionEnd): void {
+  localStorage.removeItem(SIGNING_OUT_KEY);
   if (session) {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
     localStorage.removeItem(END_KEY);

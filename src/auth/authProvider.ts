@@ -3,7 +3,7 @@
 // caches and goes to the page the user first asked for.
 import type { AuthProvider } from 'react-admin';
 import { http } from '../api/http';
-import { forgetUnsavedWork, getSession, getToken, setSession } from '../api/session';
+import { forgetUnsavedWork, getSession, getToken, markSigningOut, setSession } from '../api/session';
 import { authenticate, avatarUrl, type Credentials } from './signIn';
 import { disconnectRealtime } from '../realtime/hub';
 
@@ -21,6 +21,7 @@ function isAuthFailure(error: unknown): boolean {
 async function endSession(): Promise<void> {
   if (getToken()) {
     // Signing out on purpose (an ended session has no token by now).
+    markSigningOut();
     forgetUnsavedWork();
     await disconnectRealtime();
     try {

@@ -13,7 +13,7 @@
 // onHubNotice and never touch the connection. The client library is loaded only when there
 // is a session to connect with: the sign-in page does not carry it.
 import type { HubConnection } from '@microsoft/signalr';
-import { getToken, onSessionChange, setSession } from '../api/session';
+import { getToken, isSigningOut, onSessionChange, setSession } from '../api/session';
 import { isExpectedHubFailure, quietHubLogger } from './realtime-logger';
 
 export interface HubNotification {
@@ -178,7 +178,7 @@ function closed(current: Link, error: Error | undefined): void {
 function sessionEnded(current: Link): void {
   void stopConnection();
   connectedToken = null; // nothing left to wake: a new session connects anew
-  if (getToken() === current.token) setSession(null, 'revoked');
+  if (getToken() === current.token) setSession(null, isSigningOut(current.token) ? undefined : 'revoked');
 }
 
 function stopConnection(): Promise<void> {

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { getSession, onSessionChange, setSession, type Session } from '../../src/api/session';
+import { getSession, markSigningOut, onSessionChange, setSession, type Session } from '../../src/api/session';
 import { onHubNotice, startRealtime, TOO_MANY_TABS } from '../../src/realtime/hub';
 import { asBrowser, fakeHub } from './realtime-fake-hub';
 
@@ -89,6 +89,19 @@ describe('the page’s hub connection', { timeout: 20_000 }, () => {
     expect(hub.negotiations).toEqual(['Bearer token-a']);
     expect(errors).not.toHaveBeenCalled();
     expect(warnings).not.toHaveBeenCalled();
+  });
+
+  it('hears the close of a session another tab is signing out on purpose as a sign-out, not a revocation', async () => {
+    connectAs('token-a', 1);
+    await waitFor(() => expect(hub.clients.size).toBe(1));
+    const ends: Array<string | undefined> = [];
+    stops.push(onSessionChange((_session, end) => ends.push(end)));
+    // The other tab marks it before it asks the server to end it; the socket here closes first.
+    markSigningOut();
+    hub.closeWith({ error: 'Session revoked' });
+    await waitFor(() => expect(getSession()).toBeNull(), { timeout: 1000 });
+    expect(ends).toEqual([undefined]); // no «نشست شما به پایان رسیده است»
+    expect(localStorage.getItem('dabir.session.end')).toBeNull();
   });
 
   it('leaves a session another tab signed in alone when its own is revoked, and does not take it up', async () => {
