@@ -2,7 +2,7 @@
 // archive and favourite folders, receive methods and letter templates.
 import { defineResource, f, type RecordRule } from './kit';
 import { shownTag, TEMPLATE_TAGS } from '../shared/print-tags';
-import { keyEndsInDigit } from '../shared/persian';
+import { keyEndsInDigit, SLASH } from '../shared/persian';
 
 /** Letter types (spec 1 §1): internal, incoming, outgoing. */
 export const MESSAGE_TYPES = [
@@ -73,10 +73,8 @@ export const andikator = defineResource({
 
 // Letter folders (archive, favourites): trees of a title and the folder above.
 
-/** A slash, or a character drawn as one (Unicode's confusables of «/»: fraction, division,
- *  full-width, big solidus, box-drawing diagonal, the combining overlays…), looked for in
- *  the title's compatibility form too (NFKC: «℀» is «a/c»). */
-const SLASH = /[/\u2044\u2215\u2571\u27CB\u29F8\u2AFB\u2AFD\u3033\uFF0F\u{1D23A}\u{1F67C}]|\u0337|\u0338/u;
+/** A slash, or a character drawn as one (SLASH, the list a key and a search read as «/»),
+ *  looked for in the title's compatibility form too (NFKC: «℀» is «a/c»). */
 const hasSlash = (text: string) => SLASH.test(text) || SLASH.test(text.normalize('NFKC'));
 
 /** The invisible controls that reorder what follows them (embeddings, overrides, isolates):
@@ -106,6 +104,11 @@ const titleWithoutDirectionControls = <const N extends string>(field: N): Record
   onlyWhenChanged: true,
 });
 
+/** Two folders of one name side by side cannot be told apart — in the menu, the folder
+ *  picker or a letter's folder dialog: a title is its own among its parent's folders
+ *  (the «/» rule above keeps a path from being two folders' either). */
+const folderTwin = (title: string) => `پوشه‌ای با عنوان «${title}» در همین جا هست؛ عنوان دیگری بنویسید`;
+
 export const archive = defineResource({
   name: 'archive',
   route: '/archive',
@@ -120,6 +123,7 @@ export const archive = defineResource({
   },
   filters: { parentId: 'parentFk' },
   rules: [titleWithoutSlash('archiveTitle'), titleWithoutDirectionControls('archiveTitle')],
+  ownTitle: { within: 'parentFk', message: folderTwin },
   help: 'پوشه‌های بایگانی نامه‌ها؛ هر پوشه می‌تواند زیر پوشه دیگری باشد.',
 });
 
@@ -137,6 +141,7 @@ export const favorite = defineResource({
   },
   filters: { parentId: 'parentFk' },
   rules: [titleWithoutSlash('favoriteTitle'), titleWithoutDirectionControls('favoriteTitle')],
+  ownTitle: { within: 'parentFk', message: folderTwin },
   help: 'پوشه‌های دلخواه برای دسته‌بندی نامه‌ها؛ هر پوشه می‌تواند زیر پوشه دیگری باشد.',
 });
 
@@ -151,6 +156,8 @@ export const reciveMethod = defineResource({
   fields: {
     reciveMethodTitle: f.title('عنوان روش دریافت'),
   },
+  // An incoming letter names one by its title from a list («پست», «پسـت», «ﭘﺴﺖ» are one).
+  ownTitle: { message: (title) => `روش دریافتی با عنوان «${title}» هست؛ عنوان دیگری بنویسید` },
   help: 'روش‌های رسیدن نامه‌های وارده (نامه‌رسان، پست، …).',
 });
 
@@ -178,10 +185,14 @@ export const template = defineResource({
       hint: 'سند Word با پسوند docx',
       requiredOnCreate: true,
       accept: { 'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'] },
+      // The server's words for a file that is no .docx (resource-hooks/template.ts).
+      acceptMessage: 'فایل قالب باید یک سند Word با قالب docx باشد',
     }),
   },
   help: `قالب‌های Word (docx) برای چاپ نامه‌ها. برچسب‌ها (با همین حروف): ${TEMPLATE_TAGS.map(shownTag).join(' ')}؛ بخشی که تنها با مقدار برچسب دیده شود: ${shownTag('{#cc}…{/cc}')}. قالب‌های عمومی قابل ویرایش یا حذف نیستند.`,
   // The server refuses both with the same words (resource-hooks/template.ts).
   lockedWhen: { field: 'isPublic', reason: 'قالب عمومی قابل ویرایش یا حذف نیست' },
+  // A letter's print dialog picks a template by its name alone.
+  ownTitle: { message: (title) => `قالبی با نام «${title}» هست؛ نام دیگری بنویسید` },
   download: { path: 'template/download', idParam: 'templateId', label: 'دریافت فایل' },
 });

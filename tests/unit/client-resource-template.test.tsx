@@ -109,6 +109,38 @@ describe('letter templates', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
+  it('says at the pick that an old .doc is no template, and saves nothing, adding or editing', async () => {
+    const notDocx = template.fields.file.meta.acceptMessage;
+    const oldDoc = () =>
+      new File([new Uint8Array([0xd0, 0xcf, 0x11, 0xe0])], 'old.doc', { type: 'application/msword' });
+    show();
+    await screen.findByText('قالب مدیریت');
+
+    fireEvent.click(screen.getByRole('button', { name: 'افزودن قالب نامه' }));
+    let form = screen.getByRole('dialog');
+    fireEvent.change(within(form).getByLabelText(/نام قالب/), { target: { value: 'قالب نو' } });
+    fireEvent.change(form.querySelector('input[type=file]')!, { target: { files: [oldDoc()] } });
+    // Beside the field, in the server's words, with the file it means.
+    expect(await within(form).findByText(notDocx)).toBeTruthy();
+    expect(within(form).getByText('old.doc')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'ذخیره' }));
+    await waitFor(() => expect(within(form).getByText(notDocx)).toBeTruthy());
+    expect(within(form).queryByText('فایل قالب الزامی است')).toBeNull();
+    fireEvent.click(within(form).getByRole('button', { name: 'لغو' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(within(row('قالب مدیریت')).getByRole('button', { name: 'ویرایش قالب مدیریت' }));
+    form = await screen.findByRole('dialog');
+    await waitFor(() => expect(form.querySelector('input[type=file]')).toBeTruthy());
+    fireEvent.change(form.querySelector('input[type=file]')!, { target: { files: [oldDoc()] } });
+    expect(await within(form).findByText(notDocx)).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'ذخیره' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(within(form).getByText(notDocx)).toBeTruthy();
+    expect(screen.queryByText('درخواست با موفقیت انجام شد')).toBeNull();
+    expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
   it('readers without the permission still download every template', async () => {
     signIn([]);
     show();

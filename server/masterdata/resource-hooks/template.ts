@@ -30,6 +30,8 @@ export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordproc
 export const PUBLIC_TEMPLATE_LOCKED = template.lockedWhen!.reason;
 
 const fileLabel = template.fields.file.meta.label;
+/** Said by the form at the pick too (FieldInput), from the same schema. */
+export const TEMPLATE_NOT_DOCX = template.fields.file.meta.acceptMessage;
 
 export const TEMPLATE_TOO_LARGE = `${fileLabel} پس از باز شدن بیش از حد بزرگ است (متن سند تا ${megabytes(TEMPLATE_LIMITS.xmlBytes)}، روی هم تا ${megabytes(TEMPLATE_LIMITS.allBytes)} و در ${groupDigits(TEMPLATE_LIMITS.entries)} بخش یا کمتر)`;
 
@@ -71,7 +73,7 @@ const TRIAL_LETTER: Omit<FillInput, 'document'> = {
 };
 
 async function checkDocx(services: Services, file: UploadedFile) {
-  if (!(await isDocx(file.data))) throw new UserError(`${fileLabel} باید یک سند Word با قالب docx باشد`);
+  if (!(await isDocx(file.data))) throw new UserError(TEMPLATE_NOT_DOCX);
   if (!templateWithinLimits(file.data)) throw new UserError(TEMPLATE_TOO_LARGE);
   // Filled once now, as a print would fill it (in the print workers): a template that
   // cannot be filled is refused here, not at every print.

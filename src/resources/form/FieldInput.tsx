@@ -1,4 +1,5 @@
 // One form input for one field of a resource, chosen by the field's kind.
+import { useFormContext } from 'react-hook-form';
 import {
   BooleanInput,
   FileField,
@@ -7,8 +8,9 @@ import {
   SelectInput,
   TextArrayInput,
   TextInput,
+  type Validator,
 } from 'react-admin';
-import type { Field } from '../../schemas';
+import type { Field, FieldMeta } from '../../schemas';
 import { toLatinDigits, toPersianDigits } from '../../shared/persian-digits';
 import { JalaliDateInput } from '../../ui/jalali';
 import { keepCaret, NumericInput } from './NumericInput';
@@ -81,16 +83,7 @@ export function FieldInput({ name, field, mode, rule }: FieldInputProps) {
     case 'image':
       return <ImageUploadInput {...props} uploadPath={meta.uploadPath!} />;
     case 'file':
-      return (
-        <FileInput
-          {...props}
-          multiple={false}
-          accept={meta.accept as Record<string, string[]> | undefined}
-          placeholder="پرونده را اینجا رها کنید یا برای انتخاب کلیک کنید"
-        >
-          <FileField source="src" title="title" />
-        </FileInput>
-      );
+      return <OneFileInput {...props} meta={meta} />;
     default:
       return meta.digits ? (
         <TextInput
@@ -104,4 +97,66 @@ export function FieldInput({ name, field, mode, rule }: FieldInputProps) {
         <TextInput {...props} />
       );
   }
+}
+
+/** Whether a file is of a type the field takes: by its type, or else by its extension (the
+ *  browser gives none for many files), as react-dropzone's `accept` judges it. */
+export function fileOfType(file: File, accept: FieldMeta['accept']): boolean {
+  if (!accept) return true;
+  const name = file.name.toLowerCase();
+  return Object.entries(accept).some(
+    ([type, extensions]) => file.type === type || extensions.some((ext) => name.endsWith(ext.toLowerCase())),
+  );
+}
+
+interface OneFileInputProps {
+  source: string;
+  label: string;
+  validate?: Validator | Validator[];
+  disabled: boolean;
+  helperText: string | false;
+  fullWidth: boolean;
+  meta: FieldMeta;
+}
+
+/**
+ * One file. A file of another type than `accept` (an old.doc for a .docx) is kept in the
+ * field with the server's sentence under it, so the form is not saved: the drop zone alone
+ * drops it unsaid, and an edit was then saved «successfully» with the old file kept.
+ */
+function OneFileInput({ meta, validate, ...props }: OneFileInputProps) {
+  const { setValue } = useFormContext();
+  const accept = meta.accept;
+  const wrongType =
+    meta.acceptMessage ??
+    `${meta.label} باید از نوع ${Object.values(accept ?? {})
+      .flat()
+      .join('، ')} باشد`;
+  const ofType: Validator = (value: { rawFile?: unknown } | null | undefined) =>
+    value?.rawFile instanceof File && !fileOfType(value.rawFile, accept) ? wrongType : undefined;
+  const validators = [...(Array.isArray(validate) ? validate : validate ? [validate] : []), ofType];
+  return (
+    <FileInput
+      {...props}
+      validate={validators}
+      multiple={false}
+      accept={accept as Record<string, string[]> | undefined}
+      options={{
+        onDropRejected: (rejections) => {
+          const refused = rejections.find((r) => r.errors.some((e) => e.code === 'file-invalid-type'));
+          if (!refused) return;
+          // As FileInput holds a file it takes (its <FileField source="src" title="title">).
+          const { file } = refused;
+          setValue(
+            props.source,
+            { rawFile: file, src: URL.createObjectURL(file), title: file.name },
+            { shouldDirty: true, shouldTouch: true, shouldValidate: true },
+          );
+        },
+      }}
+      placeholder="پرونده را اینجا رها کنید یا برای انتخاب کلیک کنید"
+    >
+      <FileField source="src" title="title" />
+    </FileInput>
+  );
 }
