@@ -1,6 +1,7 @@
 // The compose tab (spec 1 §2, §5): subject, numbering scheme of the letter's type, the
-// senders and recipients the type needs, copies and blind copies, the incoming letter's number, Jalali date and
-// receive method, "answer required" on internal letters, and the rich-text body (330 px).
+// senders and recipients the type needs, copies and blind copies, the incoming letter's
+// number, Jalali date and receive method, "answer required" on internal letters, and the
+// rich-text body (330 px).
 // Required fields come from letterForm.ts (REQUIRED_BY_TYPE) and read «الزامی است».
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
