@@ -28,6 +28,7 @@ import { checkRules, keepKeysAsStored, searchText, toColumns, type Row } from '.
 import { checkImages, droppedImages, lockImages, removeImages } from './images';
 import { changeInTransaction, REFERENCE_GONE, type AfterCommit } from '../db/change';
 import { closesLoop, lockParentChanges, parentFields } from './integrity';
+import { refuseTwinTitle } from './twin-titles';
 
 export const notFound = (resource: Resource) => `${resource.singular} یافت نشد`;
 
@@ -233,6 +234,7 @@ export async function createRecord(
     await checkNarrowed(trx, resource, principal.tenantId, values);
     const ctx: SaveContext = { trx, services, principal, mode: 'create', input, values, afterCommit };
     await hooks.beforeSave?.(ctx);
+    await refuseTwinTitle(trx, principal, resource, values);
     checkImages(services, resource, principal.tenantId, values);
     checkRules(resource, values);
     const row: Row = { ...values, tenant_id: principal.tenantId, search_text: searchText(resource, values) };
@@ -278,6 +280,7 @@ export async function updateRecord(
       afterCommit,
     };
     await hooks.beforeSave?.(ctx);
+    await refuseTwinTitle(trx, principal, resource, values, existing);
     keepKeysAsStored(resource, values, existing);
     const merged = { ...existing, ...values };
     checkImages(services, resource, principal.tenantId, values);

@@ -13,6 +13,11 @@ export const account = defineResource({
     parentFk: f.treeParent('سرفصل والد', 'account', { list: true }),
   },
   filters: { parentId: 'parentFk' },
+  // A heading is shown by its path: two of one title under one parent would be one path.
+  ownTitle: {
+    within: 'parentFk',
+    message: (title) => `سرفصلی با عنوان «${title}» در همین جا هست؛ عنوان دیگری بنویسید`,
+  },
   help: 'درخت سرفصل‌های حسابداری؛ هر سرفصل می‌تواند زیر سرفصل دیگری باشد.',
 });
 
@@ -27,5 +32,6 @@ export const cashDesk = defineResource({
   fields: {
     title: f.title('نام صندوق'),
   },
+  ownTitle: { message: (title) => `صندوقی با نام «${title}» هست؛ نام دیگری بنویسید` },
   help: 'صندوق‌های نقدی سازمان.',
 });

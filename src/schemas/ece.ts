@@ -25,6 +25,8 @@ export const eceEmail = defineResource({
     outSSl: f.boolean('SSL خروجی', { default: true }),
     outTls: f.boolean('TLS خروجی', { default: true }),
   },
+  // An ECE definition picks its mailbox by title alone.
+  ownTitle: { message: (title) => `پست الکترونیک مکاتباتی با عنوان «${title}» هست؛ عنوان دیگری بنویسید` },
   help: 'صندوق‌های پست الکترونیک که نامه‌های الکترونیک از آن‌ها دریافت و ارسال می‌شود.',
 });
 

@@ -62,6 +62,8 @@ export const customerGroup = defineResource({
   fields: {
     customerGroupTitle: f.title('عنوان گروه'),
   },
+  // The customer form's «گروه‌های مشتری» picker names them by title alone, as the groups below.
+  ownTitle: { message: (title) => `گروه مشتریانی با عنوان «${title}» هست؛ عنوان دیگری بنویسید` },
   help: 'گروه‌بندی مشتریان؛ هر مشتری می‌تواند عضو چند گروه باشد.',
 });
 
@@ -78,6 +80,7 @@ export const contractGroup = defineResource({
     contractType,
     isCost: f.boolean('هزینه‌ای', { list: true, hint: 'قراردادهای این گروه هزینه سازمان‌اند' }),
   },
+  ownTitle: { message: (title) => `گروه قراردادی با عنوان «${title}» هست؛ عنوان دیگری بنویسید` },
   help: 'گروه‌بندی قراردادها: داخلی (با اشخاص سازمان) یا خارجی (با مشتریان)، هزینه‌ای یا درآمدی.',
 });
 
@@ -92,6 +95,7 @@ export const projectGroup = defineResource({
   fields: {
     projectGroupTitle: f.title('عنوان گروه'),
   },
+  ownTitle: { message: (title) => `گروه پروژه‌ای با عنوان «${title}» هست؛ عنوان دیگری بنویسید` },
   help: 'گروه‌بندی پروژه‌ها.',
 });
 
@@ -106,5 +110,6 @@ export const blogCategory = defineResource({
   fields: {
     title: f.title('عنوان دسته'),
   },
+  ownTitle: { message: (title) => `دسته محتوایی با عنوان «${title}» هست؛ عنوان دیگری بنویسید` },
   help: 'دسته‌های مطالب وبلاگ و محتوا.',
 });

@@ -15,6 +15,11 @@ export const orgUnit = defineResource({
     isActive: f.active(),
   },
   filters: { parentId: 'parentOrgUnitFk' },
+  // A unit is shown by its path: two of one title under one unit would be one path.
+  ownTitle: {
+    within: 'parentOrgUnitFk',
+    message: (title) => `واحد سازمانی با عنوان «${title}» در همین جا هست؛ عنوان دیگری بنویسید`,
+  },
   help: 'نمودار سازمانی: هر واحد زیر واحد بالادست خود قرار می‌گیرد.',
 });
 
@@ -32,6 +37,11 @@ export const orgPost = defineResource({
     isActive: f.active(),
   },
   filters: { orgUnitId: 'orgUnitFk' },
+  // A person's and an ECE definition's posts are picked by title: one of each within a unit.
+  ownTitle: {
+    within: 'orgUnitFk',
+    message: (title) => `سمتی با عنوان «${title}» در همین واحد سازمانی هست؛ عنوان دیگری بنویسید`,
+  },
   help: 'سمت‌های هر واحد سازمانی؛ اشخاص به این سمت‌ها منصوب می‌شوند.',
 });
 

@@ -11,6 +11,8 @@ export const province = defineResource({
   fields: {
     title: f.title('نام استان', { max: 100 }),
   },
+  // A person's address picks a province, then a city of it, by name alone.
+  ownTitle: { message: (title) => `استانی با نام «${title}» هست؛ نام دیگری بنویسید` },
   help: 'استان‌های کشور، برای نشانی اشخاص. هنگام ساخت سازمان، ۳۱ استان ایران ثبت می‌شود.',
 });
 
@@ -27,5 +29,9 @@ export const city = defineResource({
     provinceFk: f.reference('استان', 'province', { required: true, list: true }),
   },
   filters: { parentId: 'provinceFk' },
+  ownTitle: {
+    within: 'provinceFk',
+    message: (title) => `شهری با نام «${title}» در همین استان هست؛ نام دیگری بنویسید`,
+  },
   help: 'شهرهای هر استان؛ فهرست شهرها با parentId (شناسه استان) محدود می‌شود.',
 });

@@ -227,7 +227,8 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
       ['سربرگ ۱۰۰%.docx', 'سربرگ ۱۰۰%.docx'],
     ]) {
       const form = new FormData();
-      form.append('TemplateName', 'سربرگ با نشانه');
+      // A name of its own each (a template's name is its own in the tenant).
+      form.append('TemplateName', `سربرگ با نشانه ${stored}`);
       form.append('File', new File([new Uint8Array(docx)], fileName));
       const created = (await server.api.call('POST', 'template/create/', { token: w.admin.token, form }))
         .body;

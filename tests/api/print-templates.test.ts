@@ -514,13 +514,15 @@ describe.each(ENGINES)('print: body, tags and signature (%s)', (engine) => {
 
   it('names an uploaded template’s file .docx, without marks that turn how it reads', async () => {
     const docx = minimalDocx(['{subject}']);
-    for (const [sent, stored] of [
-      ['\u202Excod.exe', 'xcod.docx'],
-      ['نامه.exe', 'نامه.docx'],
-      ['سربرگ \u200Cاداری.docx', 'سربرگ \u200Cاداری.docx'],
-      ['\u202E.exe', 'قالب بی‌نام.docx'],
+    // A name of its own each (a template's name is its own in the tenant); a file with no
+    // name of its own is named after the template.
+    for (const [sent, stored, name] of [
+      ['\u202Excod.exe', 'xcod.docx', 'قالب بی‌نام ۱'],
+      ['نامه.exe', 'نامه.docx', 'قالب بی‌نام ۲'],
+      ['سربرگ \u200Cاداری.docx', 'سربرگ \u200Cاداری.docx', 'قالب بی‌نام ۳'],
+      ['\u202E.exe', 'قالب بی‌نام.docx', 'قالب بی‌نام'],
     ]) {
-      const created = await upload('قالب بی‌نام', docx, sent);
+      const created = await upload(name, docx, sent);
       expect(created.status, sent).toBe(1);
       const record = (await server.api.get('template/get/', { Id: created.id }, { token: w.admin.token }))
         .body.record;

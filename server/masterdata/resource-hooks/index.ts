@@ -4,6 +4,4 @@ import './andikator';
 import './template';
 import './eceemail';
 import './person';
-import './folders';
-import './recive-method';
 export {};
