@@ -109,11 +109,6 @@ const titleWithoutDirectionControls = <const N extends string>(field: N): Record
  *  (the «/» rule above keeps a path from being two folders' either). */
 const folderTwin = (title: string) => `پوشه‌ای با عنوان «${title}» در همین جا هست؛ عنوان دیگری بنویسید`;
 
-/** Two folders of one name side by side cannot be told apart — in the menu, the folder
- *  picker or a letter's folder dialog: a title is its own among its parent's folders
- *  (the «/» rule above keeps a path from being two folders' either). */
-const folderTwin = (title: string) => `پوشه‌ای با عنوان «${title}» در همین جا هست؛ عنوان دیگری بنویسید`;
-
 export const archive = defineResource({
   name: 'archive',
   route: '/archive',
@@ -128,7 +123,6 @@ export const archive = defineResource({
   },
   filters: { parentId: 'parentFk' },
   rules: [titleWithoutSlash('archiveTitle'), titleWithoutDirectionControls('archiveTitle')],
-  ownTitle: { within: 'parentFk', message: folderTwin },
   ownTitle: { within: 'parentFk', message: folderTwin },
   help: 'پوشه‌های بایگانی نامه‌ها؛ هر پوشه می‌تواند زیر پوشه دیگری باشد.',
 });
@@ -148,7 +142,6 @@ export const favorite = defineResource({
   filters: { parentId: 'parentFk' },
   rules: [titleWithoutSlash('favoriteTitle'), titleWithoutDirectionControls('favoriteTitle')],
   ownTitle: { within: 'parentFk', message: folderTwin },
-  ownTitle: { within: 'parentFk', message: folderTwin },
   help: 'پوشه‌های دلخواه برای دسته‌بندی نامه‌ها؛ هر پوشه می‌تواند زیر پوشه دیگری باشد.',
 });
 
@@ -163,8 +156,6 @@ export const reciveMethod = defineResource({
   fields: {
     reciveMethodTitle: f.title('عنوان روش دریافت'),
   },
-  // An incoming letter names one by its title from a list («پست», «پسـت», «ﭘﺴﺖ» are one).
-  ownTitle: { message: (title) => `روش دریافتی با عنوان «${title}» هست؛ عنوان دیگری بنویسید` },
   // An incoming letter names one by its title from a list («پست», «پسـت», «ﭘﺴﺖ» are one).
   ownTitle: { message: (title) => `روش دریافتی با عنوان «${title}» هست؛ عنوان دیگری بنویسید` },
   help: 'روش‌های رسیدن نامه‌های وارده (نامه‌رسان، پست، …).',
@@ -201,8 +192,6 @@ export const template = defineResource({
   help: `قالب‌های Word (docx) برای چاپ نامه‌ها. برچسب‌ها (با همین حروف): ${TEMPLATE_TAGS.map(shownTag).join(' ')}؛ بخشی که تنها با مقدار برچسب دیده شود: ${shownTag('{#cc}…{/cc}')}. قالب‌های عمومی قابل ویرایش یا حذف نیستند.`,
   // The server refuses both with the same words (resource-hooks/template.ts).
   lockedWhen: { field: 'isPublic', reason: 'قالب عمومی قابل ویرایش یا حذف نیست' },
-  // A letter's print dialog picks a template by its name alone.
-  ownTitle: { message: (title) => `قالبی با نام «${title}» هست؛ نام دیگری بنویسید` },
   // A letter's print dialog picks a template by its name alone.
   ownTitle: { message: (title) => `قالبی با نام «${title}» هست؛ نام دیگری بنویسید` },
   download: { path: 'template/download', idParam: 'templateId', label: 'دریافت فایل' },
