@@ -460,23 +460,6 @@ export interface ResourceDefinition<F extends Fields = Fields> {
     separatorsIgnored?: boolean;
     message(title: string): string;
   };
-  /**
-   * Records chosen by their title alone (a picker, a menu, a list of names): two whose
-   * titles read alike cannot be told apart there, so a title (the first title field) is
-   * one of its own among its siblings — the tenant's records of the same `within` (a
-   * city's province, a folder's parent), all the tenant's records without one — compared
-   * as a search compares (searchKey: ي is ی, «نامه ها» is «نامه‌ها», a tatweel or a
-   * presentation form is the letter). Refused with `message(title as typed)` on a create
-   * and on an update that changes the title as it reads or the `within`; twins saved
-   * before stay, and are saved as they are (server/masterdata/twin-titles.ts).
-   */
-  ownTitle?: {
-    within?: FieldName<F>;
-    /** Spaces, dashes, dots and slashes are no part of the title: an account number
-     *  «0101-2233-44» is «۰۱۰۱ ۲۲۳۳ ۴۴» and «0101223344». */
-    separatorsIgnored?: boolean;
-    message(title: string): string;
-  };
   /** Fields a lookup answers beside `{ id, title }`, under their camelCase names: what a
    *  picker of another screen needs to choose (a numbering scheme's type and whether it is
    *  the default), readable by every user of the tenant as the names are. */
