@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { fail, ok } from '../http/answers';
 import { field } from '../http/fields';
 import { publicRoute, userRoute } from '../http/api-route';
-import { normalizePersian } from '../../src/shared/persian';
+import { cleanPersianText, normalizePersian } from '../../src/shared/persian';
 import type { Services } from '../services';
 import { consumeCaptcha, newCaptchaImage } from './captcha';
 import { verifyPassword } from './passwords';
@@ -87,12 +87,19 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services) {
           }
         }
 
-        const user = await db
+        // A name is looked for as a search reads it and as typed: a search reads «آ» as «ا»
+        // and «∕» as «/», and a name stored with them is still its own (the one typed first).
+        const asTyped = cleanPersianText(params.Username).toLowerCase();
+        const named = await db
           .selectFrom('users')
           .selectAll()
           .where('tenant_id', '=', tenant.id)
-          .where((eb) => eb(eb.fn('lower', ['username']), '=', username))
-          .executeTakeFirst();
+          .where((eb) => eb(eb.fn('lower', ['username']), 'in', [username, asTyped]))
+          .execute();
+        const user =
+          named.find((row) => row.username.toLowerCase() === asTyped) ??
+          named.find((row) => row.username.toLowerCase() === username) ??
+          named[0];
         const passwordOk = await verifyPassword(user?.password_hash, params.Password);
         if (!user || !passwordOk || !user.is_active) {
           attempt.settle(false);

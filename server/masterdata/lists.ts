@@ -13,7 +13,7 @@ import { keyedPage, MAX_ROWS, searching, type KeyedList, type PageRows, type Tot
 import { filtered, pageRows, recordName, searchPattern, type EngineDb, type ListQuery } from './repository';
 import { searchTable } from './tables';
 import type { Row } from './values';
-import { PERSIAN_ORDER, searchKey, storedSearchKey } from '../../src/shared/persian';
+import { PERSIAN_ORDER, phraseKeys, searchKey, storedSearchKey } from '../../src/shared/persian';
 
 export { COUNT_CAP, FIRST_WALK, MAX_ROWS, RECENT_WINDOW, SHORT_LIST, type Total } from './paging';
 
@@ -137,13 +137,13 @@ export async function lookupRows(
  * out, and the count is of what is left.
  */
 function onlyShownMatches(resource: Resource, phrase: string, found: { rows: Row[] } & Total) {
-  const key = searchKey(phrase);
-  if (!key || !hasHiddenSearchFields(resource)) return found;
-  // Found either way the phrase is searched (its affixes joined, or as typed: paging.ts).
-  const asTyped = searchKey(phrase, false);
+  if (!searchKey(phrase) || !hasHiddenSearchFields(resource)) return found;
+  // Found any way the phrase is searched (affixes joined or as typed, a ZWNJ's words
+  // joined: paging.ts keyedPage).
+  const keys = phraseKeys(phrase);
   const rows = found.rows.filter((row) => {
     const shown = storedSearchKey(shownText(resource, row));
-    return shown.includes(key) || shown.includes(asTyped);
+    return keys.some((key) => shown.includes(key));
   });
   if (rows.length === found.rows.length) return found;
   return { rows, total: rows.length, capped: found.capped && rows.length > 0 };

@@ -19,7 +19,7 @@ import { phraseValues, rowOfSearchRow, walkedAtOnce, walkedInTwo, type PhraseVal
 import { runShaped, type Statement } from '../db/statement-cache';
 import { UserError } from '../http/answers';
 import { indexable, searchPattern, type EngineDb } from './repository';
-import { searchKey } from '../../src/shared/persian';
+import { phraseSearches } from '../../src/shared/persian';
 import { fewRowsBound, tenantRows } from './tenant-rows';
 
 type AnySelect = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -170,7 +170,7 @@ export interface KeyedQuery {
   /** The rows a first walk of key look-ups looks at before it goes on (FIRST_GLANCE and the
    *  page's reach unless given; tests give a small one). */
   firstGlance?: number;
-  /** The phrase as typed, its affixes not joined (keyedPage's second try). */
+  /** The phrase as typed, its affixes not joined (one of keyedPage's other ways). */
   unfolded?: boolean;
 }
 
@@ -461,19 +461,24 @@ async function isEmpty(db: EngineDb, statements: Statements): Promise<boolean> {
 }
 
 /** One page of a keyed list (its records, in order) and its capped count. A ShapedList's
- *  statements are compiled once per shape. A phrase whose affixes were joined and that
- *  found nothing is tried again as typed: its last word may be a longer word's start that
- *  reads as an ending («شرکت ها» on the way to «شرکت هامون»), its first another's end
- *  («بی نظیر» of «جنوبی نظیر»), and stored texts keep those apart. */
+ *  statements are compiled once per shape. A phrase that finds nothing is tried its other
+ *  ways (phraseSearches), each only when the one before found nothing: as typed, its affixes
+ *  apart — its last word may be a longer word's start that reads as an ending («شرکت ها» on
+ *  the way to «شرکت هامون»), its first another's end («بی نظیر» of «جنوبی نظیر»), and stored
+ *  texts keep those apart — and a phrase holding a ZWNJ with the words it joins written
+ *  joined («کار‌آفرین» finds «کارآفرین»). A phrase that finds something costs one search. */
 export async function keyedPage<V>(
   db: EngineDb,
   source: KeyedList | ShapedList<V>,
   query: KeyedQuery,
 ): Promise<KeyedPage> {
-  const page = await keyedPageOnce(db, source, query);
-  const asTyped =
-    !query.unfolded && page.total === 0 && searchKey(query.phrase) !== searchKey(query.phrase, false);
-  return asTyped ? keyedPageOnce(db, source, { ...query, unfolded: true }) : page;
+  const [first, ...others] = phraseSearches(query.phrase);
+  let page = await keyedPageOnce(db, source, { ...query, phrase: first.phrase, unfolded: !first.fold });
+  for (const way of others) {
+    if (page.total !== 0) break;
+    page = await keyedPageOnce(db, source, { ...query, phrase: way.phrase, unfolded: !way.fold });
+  }
+  return page;
 }
 
 async function keyedPageOnce<V>(

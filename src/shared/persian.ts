@@ -1,8 +1,9 @@
 // Persian text normalisation, the same on client and server, for stored text and search
 // phrases alike: compatibility forms as their plain letter (NFKC: a presentation form «ﻫ» is
 // «ه»), Arabic ي/ك → ی/ک, Persian/Arabic digits and the signs written with them (٪ ٫ ٬) →
-// ASCII, every dash and minus → «-», diacritics, tatweel and marks that show nothing dropped, zero-width and direction
-// marks read as a space, runs of white space folded.
+// ASCII, every dash and minus → «-», every slash → «/», diacritics, tatweel and marks that show
+// nothing dropped, zero-width and direction marks read as a space, runs of white space folded;
+// a search (not a key) also reads a hamza's seat and the madda as the plain letter (ؤ ئ آ).
 const ARABIC_TO_PERSIAN: Record<string, string> = {
   ي: 'ی',
   ى: 'ی',
@@ -46,12 +47,34 @@ const DIGIT_SIGNS: Record<string, string> = { '٪': '%', '٫': '.', '٬': ',' };
 const DASHES =
   /[\u02D7\u058A\u05BE\u1806\u2010-\u2015\u2043\u2212\u2796\u23AF\u2500\u2501\u2E3A\u2E3B\uFE58\uFE63\uFF0D]/g;
 
+/** The characters drawn as a slash (Unicode's confusables of «/»: the fraction and division
+ *  slashes, the big solidus, the box-drawing diagonal, the full-width one, the combining
+ *  overlays…). A folder's title may hold none (src/schemas/correspondence.ts); a key and a
+ *  search read each as «/» — the double and triple solidus as «//» and «///», as they are
+ *  drawn — so «صق∕», «صق⁄» and «صق╱» are the key «صق/». Migrations 0037 (keys) and 0038
+ *  (search texts) name the same. */
+const SLASH_CLASS =
+  '[/\\u2044\\u2215\\u2571\\u27CB\\u29F8\\u2AFB\\u2AFD\\u3033\\uFF0F\\u{1D23A}\\u{1F67C}]|\\u0337|\\u0338';
+/** Whether a text holds a slash (no `g`: `test` keeps no place between calls). */
+export const SLASH = new RegExp(SLASH_CLASS, 'u');
+const SLASHES = new RegExp(SLASH_CLASS, 'gu');
+const SLASH_READS: Record<string, string> = { '\u2AFB': '///', '\u2AFD': '//' };
+const foldSlashes = (text: string) => text.replace(SLASHES, (ch) => SLASH_READS[ch] ?? '/');
+
+/** A hamza on its seat and the madda, read in a search as the seat's plain letter: «موسسه»
+ *  finds «مؤسسه», «پاییز» «پائیز», «امل» «آمل» (أ إ ٱ are ا already, keys too). Not in a
+ *  key: «آ-» and «ا-» are two prefixes. After NFKC, which composes «ا» and a madda (U+0653)
+ *  into «آ». */
+const SEATS: Record<string, string> = { ؤ: 'و', ئ: 'ی', آ: 'ا' };
+
 /** Migration 0035 folds the search texts stored before NFKC and UNSEEN were added, 0036 those
  *  stored before every dash was read as «-» (a phrase «CX–300» typed with an en dash finds the
- *  code «CX-300», «۱۴۰۰-۱۴۰۵» finds «۱۴۰۰–۱۴۰۵»). */
+ *  code «CX-300», «۱۴۰۰-۱۴۰۵» finds «۱۴۰۰–۱۴۰۵»), 0038 those stored before every slash was
+ *  read as «/» and a seat as its letter. */
 export function normalizePersian(text: string): string {
-  return toLatinDigits(text.normalize('NFKC'))
+  return foldSlashes(toLatinDigits(text.normalize('NFKC')))
     .replace(ARABIC_LETTERS, (ch) => ARABIC_TO_PERSIAN[ch] ?? ch)
+    .replace(/[ؤئآ]/g, (ch) => SEATS[ch] ?? ch)
     .replace(/[٪٫٬]/g, (ch) => DIGIT_SIGNS[ch] ?? ch)
     .replace(DASHES, '-')
     .replace(DIACRITICS, '')
@@ -94,6 +117,41 @@ const plainKey = (text: string) => normalizePersian(text).toLowerCase();
 export function searchKey(text: string, fold = true): string {
   return fold ? foldAffixes(plainKey(text)) : plainKey(text);
 }
+
+/** A phrase search's one way: the phrase, and whether its affixes are joined (searchKey). */
+export interface PhraseSearch {
+  phrase: string;
+  fold: boolean;
+}
+
+/**
+ * The ways a phrase is searched, in turn, until one finds something (paging.ts keyedPage; a
+ * picker's own filter, ReferenceChoiceInput): its key, the affixes joined; as typed, the
+ * affixes apart (a longer word's start that reads as an ending: «شرکت ها» on the way to
+ * «شرکت هامون»); and, for a phrase holding a ZWNJ, both again with the words it joins written
+ * joined. A stored text holds a ZWNJ word parted and joined (storedSearchKey), but a word
+ * written joined, joined only: «کار‌آفرین» typed with a ZWNJ finds «کارآفرین». Ways that come
+ * to one key are one way.
+ */
+export function phraseSearches(phrase: string): PhraseSearch[] {
+  const joined = phrase.replace(/\u200c/g, '');
+  const ways = [
+    { phrase, fold: true },
+    { phrase, fold: false },
+    ...(joined === phrase
+      ? []
+      : [
+          { phrase: joined, fold: true },
+          { phrase: joined, fold: false },
+        ]),
+  ];
+  const keys = ways.map((way) => searchKey(way.phrase, way.fold));
+  return ways.filter((_, i) => keys.indexOf(keys[i]) === i);
+}
+
+/** The keys of a phrase's ways (phraseSearches): a text holding any of them is found. */
+export const phraseKeys = (phrase: string): string[] =>
+  phraseSearches(phrase).map((way) => searchKey(way.phrase, way.fold));
 
 /**
  * The search text a record stores: its search key, then each of its words that a ZWNJ
@@ -151,15 +209,16 @@ export function cleanPersianText(text: string): string {
  * as ا, as a search reads them), no diacritics or tatweel, no zero-width joiner, direction
  * marks or other marks that show nothing (zero-width space, word joiner, soft hyphen), and no
  * zero-width non-joiner where it joins nothing (at the ends, beside a digit or a sign); every
- * dash or minus is «-», with no white space beside it — keys that read alike are one key:
- * «د‐», «د –», «دـ-», «دً-», «د\u200d-» are «د-», «ە-» is «ه-».
+ * dash or minus is «-», with no white space beside it, every slash «/» (SLASH) — keys that
+ * read alike are one key: «د‐», «د –», «دـ-», «دً-», «د\u200d-» are «د-», «ە-» is «ه-», «صق∕»
+ * and «صق⁄» are «صق/». A hamza's seat and the madda stay (a search reads them as the letter).
  */
 export function keyText(text: string): string {
   // Persian letters after NFKC, which makes a presentation form («ﻙ») the Arabic letter
   // (probe helper-64: «ﻙل-» was stored as «كل-», and «کل-» then taken beside it). Marks are
   // dropped before the non-joiner is judged, so a non-joiner between two letters stays one.
   return (
-    toLatinDigits(text.normalize('NFKC'))
+    foldSlashes(toLatinDigits(text.normalize('NFKC')))
       .replace(ARABIC_LETTERS, (ch) => ARABIC_TO_PERSIAN[ch] ?? ch)
       .replace(DIACRITICS, '')
       // The combining grapheme joiner (U+034F) apart: a combining mark in a class misleads.

@@ -903,4 +903,205 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
     ).map((r) => r.andikatorId);
     expect(found).toContain(rows.get('ەظ-'));
   });
+
+  it('refuses a prefix or a code that reads as one taken with another slash (probe: «صق/» five times), and finds it typed so', async () => {
+    const scheme = (prefix: string) =>
+      server.api.post(
+        'andikator/create/',
+        { AndikatorTitle: 'اسلش', AndikatorPreFix: prefix, MessageTypeFk: 6, IsActive: true },
+        { token: admin },
+      );
+    const made = (await scheme('صق∕')).body;
+    expect(made.status).toBe(1);
+    expect(
+      (await server.api.get('andikator/get/', { Id: made.id }, { token: admin })).body.record,
+    ).toMatchObject({ andikatorPreFix: 'صق/' });
+    for (const alike of ['صق/', 'صق⁄', 'صق⧸', 'صق╱', 'صق／', 'صق\u0338'])
+      expect((await scheme(alike)).body, JSON.stringify(alike)).toEqual({
+        status: 0,
+        message: 'این پیشوند قبلاً در «اندیکاتورها» ثبت شده است',
+      });
+    const customer = (Code: string) =>
+      server.api.post(
+        'customer/create/',
+        { Name: `مشتری ${Code}`, Code, CreatedDate: '2025-03-21', CreditDate: '2026-03-20' },
+        { token: admin },
+      );
+    const code = (await customer('SL/1')).body;
+    expect(code.status).toBe(1);
+    for (const alike of ['SL∕1', 'SL⁄1'])
+      expect((await customer(alike)).body, alike).toEqual({
+        status: 0,
+        message: 'این کد مشتری قبلاً در «مشتریان» ثبت شده است',
+      });
+    const found = async (Phrase: string) =>
+      (
+        (await server.api.get('customer/list/', { Phrase }, { token: admin })).body.records as {
+          customerId: number;
+        }[]
+      ).map((r) => r.customerId);
+    for (const phrase of ['SL∕1', 'sl⁄1', 'SL/1']) expect(await found(phrase), phrase).toEqual([code.id]);
+    await server.api.call('DELETE', 'andikator/delete/', { token: admin, json: { Id: made.id } });
+  });
+
+  it('folds the keys saved with another slash (0037) where no two become one', async () => {
+    const insert = (table: string, row: Record<string, unknown>) =>
+      asSystem(() =>
+        db
+          .insertInto(table as never)
+          .values({ tenant_id: tenantId, ...row } as never)
+          .returning('id' as never)
+          .executeTakeFirstOrThrow(),
+      ) as Promise<{ id: number }>;
+    const scheme = (prefix: string) =>
+      insert('andikators', {
+        andikator_title: 'قدیمی',
+        andikator_pre_fix: prefix,
+        start_number: 1,
+        message_type_fk: 4,
+        search_text: 'قدیمی',
+      });
+    // Saved before, each as 0034 left it: every slash keyText reads as «/», and more.
+    const alone = [
+      ...[
+        '\u2044',
+        '\u2215',
+        '\u2571',
+        '\u27cb',
+        '\u29f8',
+        '\u3033',
+        '\u{1d23a}',
+        '\u{1f67c}',
+        '\u0338',
+        '\u0337',
+        '\u2afd',
+        '\u2afb',
+      ].map((slash, n) => `غس${n}${slash}`),
+      'فس – ∕',
+      'آس∕',
+    ];
+    const rows = new Map<string, number>();
+    for (const prefix of alone) rows.set(prefix, (await scheme(prefix)).id);
+    const held = await scheme('قس/');
+    const heldTwin = await scheme('قس∕');
+    const twinA = await scheme('کس⁄');
+    const twinB = await scheme('کس╱');
+    const code = await insert('customers', {
+      name: 'مشتری قدیمی',
+      code: 'SM∕2',
+      created_date: '2025-03-21',
+      credit_date: '2026-03-20',
+      search_text: 'مشتری قدیمی sm∕2',
+    });
+    await rerunMigration(db, '0037_key_texts_slashes_folded.sql');
+    const prefixOf = async (id: number) =>
+      (await server.api.get('andikator/get/', { Id: id }, { token: admin })).body.record.andikatorPreFix;
+    // As keyText folds it, in SQL as in the server.
+    for (const [prefix, id] of rows) expect(await prefixOf(id), JSON.stringify(prefix)).toBe(keyText(prefix));
+    expect(await prefixOf(rows.get('آس∕')!)).toBe('آس/');
+    expect(await prefixOf(rows.get('غس10\u2afd')!)).toBe('غس10//');
+    // A key another holds, or that two would fold to: the others keep their text.
+    expect(await prefixOf(held.id)).toBe('قس/');
+    expect(await prefixOf(heldTwin.id)).toBe('قس∕');
+    expect([await prefixOf(twinA.id), await prefixOf(twinB.id)].sort()).toEqual(['کس/', 'کس╱'].sort());
+    expect((await server.api.get('customer/get/', { Id: code.id }, { token: admin })).body.record.code).toBe(
+      'SM/2',
+    );
+    // The key as it reads now is taken.
+    expect(
+      (
+        await server.api.post(
+          'andikator/create/',
+          {
+            AndikatorTitle: 'تازه',
+            AndikatorPreFix: 'غس1/',
+            MessageTypeFk: 4,
+            StartNumber: 1,
+            IsActive: true,
+          },
+          { token: admin },
+        )
+      ).body,
+    ).toMatchObject({ status: 0, message: expect.stringContaining('قبلاً') });
+  });
+
+  it('finds a name by its hamza seats read as letters, and folds the search texts stored before (0038) as the server writes them', async () => {
+    const created = (
+      await server.api.post(
+        'customer/create/',
+        {
+          Name: 'مؤسسه پائیز آذرخش و نامه هائی',
+          Code: 'SQ/7',
+          CreatedDate: '2025-03-21',
+          CreditDate: '2026-03-20',
+        },
+        { token: admin },
+      )
+    ).body;
+    expect(created.status).toBe(1);
+    const found = async (Phrase: string) =>
+      (
+        (await server.api.get('customer/list/', { Phrase }, { token: admin })).body.records as {
+          customerId: number;
+        }[]
+      ).map((r) => r.customerId);
+    // Probe: «موسسه» found nothing of «مؤسسه», «پاییز» of «پائیز», «اذرخش» of «آذرخش».
+    for (const phrase of ['موسسه', 'مؤسسه', 'پاییز', 'آذرخش', 'اذرخش', 'نامه‌هایی', 'SQ∕7'])
+      expect(await found(phrase), phrase).toEqual([created.id]);
+    const textOf = async (table: 'customers' | 'customers_search') =>
+      (
+        await asSystem(() =>
+          db.selectFrom(table).select('search_text').where('id', '=', created.id).executeTakeFirstOrThrow(),
+        )
+      ).search_text as string;
+    const written = await textOf('customers');
+    // As stored before: the seats, the madda and the slash as typed, the older ending apart.
+    const before = written
+      .replace('موسسه', 'مؤسسه')
+      .replace('پاییز', 'پائیز')
+      .replace('اذرخش', 'آذرخش')
+      .replace('نامههایی', 'نامه هائی')
+      .replace('sq/7', 'sq∕7');
+    expect(before).not.toBe(written);
+    for (const table of ['customers', 'customers_search'] as const)
+      await asSystem(() =>
+        db
+          .updateTable(table)
+          .set({ search_text: before } as never)
+          .where('id', '=', created.id)
+          .execute(),
+      );
+    expect(await found('موسسه')).toEqual([]);
+    await rerunMigration(db, '0038_search_slashes_and_seats_folded.sql');
+    expect([await textOf('customers'), await textOf('customers_search')]).toEqual([written, written]);
+    for (const phrase of ['موسسه', 'پاییز', 'اذرخش', 'نامه ها', 'SQ/7'])
+      expect(await found(phrase), phrase).toEqual([created.id]);
+  });
+
+  it('finds a name written joined by a phrase typed with a ZWNJ, in a list and a picker (probe: «کار‌آفرین»)', async () => {
+    const created = (
+      await server.api.post(
+        'customer/create/',
+        { Name: 'بانک کارآفرین', Code: 'KA-1', CreatedDate: '2025-03-21', CreditDate: '2026-03-20' },
+        { token: admin },
+      )
+    ).body;
+    expect(created.status).toBe(1);
+    const listed = async (Phrase: string) =>
+      (
+        (await server.api.get('customer/list/', { Phrase }, { token: admin })).body.records as {
+          customerId: number;
+        }[]
+      ).map((r) => r.customerId);
+    const picked = async (Phrase: string) =>
+      (
+        (await server.api.get('customer/lookup/', { Phrase }, { token: admin })).body.records as {
+          id: number;
+        }[]
+      ).map((r) => r.id);
+    for (const phrase of ['کار\u200cآفرین', 'بانک کار\u200cآفرین', 'کارآفرین']) {
+      expect(await listed(phrase), phrase).toEqual([created.id]);
+      expect(await picked(phrase), phrase).toEqual([created.id]);
+    }
+  });
 });

@@ -537,6 +537,55 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     expect(await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: '۵۰٪' })).toContain(id);
   });
 
+  it('finds a word written joined by a phrase typed with a ZWNJ, a hamza seat by its letter, a slash by «/»; 0038 folds the texts stored before', async () => {
+    const db = server.built.services.db;
+    const id = await api.sendNew(w.maryam, [w.ali], {
+      Subject: 'وام بانک کارآفرین به مؤسسه پائیز',
+      MessageBody: '<p>پرونده صق∕۱۲ در آمل</p>',
+    });
+    const found = async (phrase: string) => {
+      const walked = await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: phrase });
+      expect([phrase, await throughIndex(phrase)]).toEqual([phrase, walked]);
+      return [phrase, walked.includes(id)];
+    };
+    // Probe: «کار‌آفرین» typed with a ZWNJ found nothing of «کارآفرین»; «موسسه» nothing of «مؤسسه».
+    for (const phrase of [
+      'کار\u200cآفرین',
+      'بانک کار\u200cآفرین',
+      'کارآفرین',
+      'موسسه',
+      'پاییز',
+      'امل',
+      'صق/12',
+      'صق⁄۱۲',
+    ])
+      expect(await found(phrase)).toEqual([phrase, true]);
+    const stored = async () =>
+      (
+        await asSystem(() =>
+          sql<{ text: string }>`SELECT search_text AS text FROM messages_search WHERE id = ${id}`.execute(db),
+        )
+      ).rows[0].text;
+    const folded = await stored();
+    // As a database written before: the seats, the madda and the slash as typed.
+    const before = folded
+      .replace('کارافرین', 'کارآفرین')
+      .replace('موسسه', 'مؤسسه')
+      .replace('پاییز', 'پائیز')
+      .replace('امل', 'آمل')
+      .replace('صق/12', 'صق∕12');
+    expect(before).not.toBe(folded);
+    await asSystem(() =>
+      sql`UPDATE messages_search SET search_text = ${before} WHERE id = ${id}`.execute(db),
+    );
+    expect(await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: 'موسسه' })).not.toContain(id);
+    expect(await api.ids(w.ali, { PageType: 'AllMyMessage', Phrase: 'صق/12' })).not.toContain(id);
+    await rerunMigration(db, '0038_search_slashes_and_seats_folded.sql');
+    expect(await stored()).toBe(folded);
+    for (const phrase of ['موسسه', 'پاییز', 'صق/12', 'کار\u200cآفرین'])
+      expect(await found(phrase)).toEqual([phrase, true]);
+  });
+
   it('folds affixes in SQL (search_fold) exactly as the server and client do (foldAffixes)', async () => {
     const texts = [
       'بررسی می شود',

@@ -81,6 +81,30 @@ describe.each(ENGINES)('sign-in and sessions (%s)', (engine) => {
       expect((await signIn('09123333333', typed)).body.status, typed).toBe(1);
   });
 
+  it('signs in a name stored with «آ» or a look-alike slash, which a search reads otherwise', async () => {
+    const signIn = (Username: string) =>
+      server.api.post('Authenticate/Authenticate', {
+        Username,
+        Password: DEMO_COLLEAGUE_PASSWORD,
+        WebRootPath: 'localhost',
+      });
+    const rename = (from: string, to: string) =>
+      asSystem(() =>
+        server.built.services.db
+          .updateTable('users')
+          .set({ username: to })
+          .where('username', '=', from)
+          .execute(),
+      );
+    await rename('09125555555', 'آرش∕دفتر');
+    try {
+      for (const typed of ['آرش∕دفتر', ' آرش∕دفتر '])
+        expect((await signIn(typed)).body, typed).toMatchObject({ status: 1, username: 'آرش∕دفتر' });
+    } finally {
+      await rename('آرش∕دفتر', '09125555555');
+    }
+  });
+
   it('answers status 0 in Persian for a wrong password, an unknown user and a missing field', async () => {
     const wrong = await server.api.post('Authenticate/Authenticate', {
       Username: DEMO_ADMIN.username,

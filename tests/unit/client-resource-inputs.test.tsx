@@ -102,6 +102,10 @@ describe('matchesPhrase', () => {
     for (const typed of ['نامه ها وارده', 'نامه‌ها وارده', 'نامهها وارده'])
       expect(matchesPhrase(typed, { name: 'نامه‌ها وارده' }), typed).toBe(true);
     expect(matchesPhrase('شرکت ها', { name: 'شرکت هامون' })).toBe(true);
+    // A ZWNJ typed where the name writes the word joined; a seat read as its letter; a slash.
+    expect(matchesPhrase('کار‌آفرین', { name: 'بانک کارآفرین' })).toBe(true);
+    expect(matchesPhrase('موسسه', { name: 'مؤسسه آمل' })).toBe(true);
+    expect(matchesPhrase('SL∕1', { name: 'SL/1' })).toBe(true);
     expect(matchesPhrase('كاركنان', { name: 'کارکنان' }, true)).toBe(true);
     expect(matchesPhrase('کار', { name: 'کارکنان' }, true)).toBe(false);
   });

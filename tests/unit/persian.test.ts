@@ -6,7 +6,10 @@ import {
   keyEndsInDigit,
   keyText,
   normalizePersian,
+  phraseKeys,
+  phraseSearches,
   searchKey,
+  SLASH,
   storedSearchKey,
   PERSIAN_ORDER,
   toLatinDigits,
@@ -82,6 +85,43 @@ describe('Persian normalisation', () => {
     for (const alike of ['CX–300', 'CX—300', 'CX‐300', 'CX−300', 'CX－300', 'CX-300'])
       expect(searchKey(alike), JSON.stringify(alike)).toBe('cx-300');
     expect(storedSearchKey('سال‌های ۱۴۰۰–۱۴۰۵')).toContain('1400-1405');
+  });
+  it('reads every slash as «/», so «SL∕1» finds the code «SL/1»', () => {
+    for (const alike of ['SL/1', 'SL∕1', 'SL⁄1', 'SL⧸1', 'SL╱1', 'SL／1', 'SL⟋1', 'SL〳1', 'SL\u03381'])
+      expect(searchKey(alike), JSON.stringify(alike)).toBe('sl/1');
+    expect(searchKey('a⫽b ⫻')).toBe('a//b ///');
+    expect(storedSearchKey('نامه‌ی صق⁄۱۲')).toContain('صق/12');
+  });
+  it('reads a hamza seat and the madda as the plain letter in a search (probe: «موسسه» did not find «مؤسسه»)', () => {
+    for (const [stored, typed] of [
+      ['مؤسسه', 'موسسه'],
+      ['پائیز', 'پاییز'],
+      ['آمل', 'امل'],
+      ['\u0627\u0653مل', 'امل'],
+      ['مسئول', 'مسیول'],
+      ['\u0648\u0654', 'و'],
+      ['ﺋ', 'ی'],
+    ])
+      expect(searchKey(stored), stored).toBe(searchKey(typed));
+    // Before the affixes are folded: «هائی», the older spelling of «هایی», is an ending.
+    expect(searchKey('نامه هائی')).toBe('نامههایی');
+    expect(normalizePersian(normalizePersian('آئین مؤسسه'))).toBe('ایین موسسه');
+  });
+  it('searches a phrase holding a ZWNJ with its words joined too (probe: «کار‌آفرین» did not find «کارآفرین»)', () => {
+    const stored = storedSearchKey('بانک کارآفرین');
+    for (const phrase of ['کار\u200cآفرین', 'بانک کار\u200cآفرین', 'کارآفرین'])
+      expect(
+        phraseKeys(phrase).some((key) => stored.includes(key)),
+        phrase,
+      ).toBe(true);
+    // The ways in turn: affixes joined, as typed, then the ZWNJ's words joined; one key once.
+    expect(phraseSearches('شرکت\u200cها کار\u200cآفرین')).toEqual([
+      { phrase: 'شرکت\u200cها کار\u200cآفرین', fold: true },
+      { phrase: 'شرکت\u200cها کار\u200cآفرین', fold: false },
+      { phrase: 'شرکتها کارآفرین', fold: true },
+    ]);
+    expect(phraseSearches('کارآفرین')).toEqual([{ phrase: 'کارآفرین', fold: true }]);
+    expect(phraseKeys('')).toEqual(['']);
   });
 });
 
@@ -179,8 +219,46 @@ describe('keyText', () => {
     expect(keyText('نامه\u200cـها-')).toBe('نامه\u200cها-');
     expect(keyText('دفتر مرکزی/')).toBe('دفتر مرکزی/');
   });
+  it('reads every character drawn as a slash as «/» (probe: «صق/», «صق∕», «صق⁄», «صق⧸», «صق╱» were five schemes)', () => {
+    for (const alike of [
+      'صق/',
+      'صق∕',
+      'صق⁄',
+      'صق⧸',
+      'صق╱',
+      'صق／',
+      'صق⟋',
+      'صق〳',
+      'صق𝈺',
+      'صق🙼',
+      'صق\u0338',
+      'صق\u0337',
+    ])
+      expect(keyText(alike), JSON.stringify(alike)).toBe('صق/');
+    expect(keyText('SL∕1')).toBe('SL/1');
+    // The double and triple solidus read as two and three; «½» is «1⁄2» after NFKC, so «1/2».
+    expect(keyText('ص⫽')).toBe('ص//');
+    expect(keyText('ص⫻')).toBe('ص///');
+    expect(keyText('ص½')).toBe('ص1/2');
+    // A key keeps a hamza's seat and the madda: «آ-» and «ا-» are two prefixes.
+    expect(keyText('آ-')).not.toBe(keyText('ا-'));
+    expect(keyText('مؤ-')).toBe('مؤ-');
+    expect(keyEndsInDigit('ص1∕')).toBe(false);
+    // The folder-title rule's list is this one.
+    for (const slash of ['/', '∕', '⁄', '╱', '\u0338']) expect(SLASH.test(slash), slash).toBe(true);
+    expect(SLASH.test('-')).toBe(false);
+  });
   it('is its own fold: a key stored is the key it compares as', () => {
-    for (const text of ['a\u034f\u0300-', 'دـ\u0301-', 'ﹻد-', ' ر𝟙 – ', 'ﻙل\u200c-', 'ص‐۱‐'])
+    for (const text of [
+      'a\u034f\u0300-',
+      'دـ\u0301-',
+      'ﹻد-',
+      ' ر𝟙 – ',
+      'ﻙل\u200c-',
+      'ص‐۱‐',
+      'ص⁄∕\u0338',
+      '=\u0338',
+    ])
       expect(keyText(keyText(text)), JSON.stringify(text)).toBe(keyText(text));
   });
   it('tells a key that ends in a digit of any script, a combining mark after it or not', () => {

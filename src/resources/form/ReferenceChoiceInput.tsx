@@ -16,7 +16,7 @@ import {
   type Validator,
 } from 'react-admin';
 import type { Field } from '../../schemas';
-import { searchKey, storedSearchKey } from '../../shared/persian';
+import { phraseKeys, searchKey, storedSearchKey } from '../../shared/persian';
 import { subtreeIds, useResourceChoices, type Choice } from '../records';
 
 interface ReferenceChoiceInputProps {
@@ -42,9 +42,10 @@ export function matchesPhrase(filter: string, choice: { name?: unknown }, exact 
   const phrase = searchKey(filter ?? '');
   const text = String(choice?.name ?? '');
   if (exact) return searchKey(text) === phrase;
-  // The affixes joined, or as typed (a longer word's start that reads as an ending).
+  // Any way the server searches it: the affixes joined or as typed (a longer word's start
+  // that reads as an ending), a ZWNJ's words joined («کار‌آفرین» finds «کارآفرین»).
   const stored = storedSearchKey(text);
-  return stored.includes(phrase) || stored.includes(searchKey(filter ?? '', false));
+  return phraseKeys(filter ?? '').some((key) => stored.includes(key));
 }
 
 /** The form value of a reference (one id) or references (an id array), as a list. */
