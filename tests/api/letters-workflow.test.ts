@@ -147,6 +147,20 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     expect(await stored()).toMatchObject({ selectedCC: [], selectedBcc: [], answerRequest: false });
   });
 
+  // The letter screen leaves those on the letter openly out of its blind-copy picker, and
+  // says one chosen in both gets it openly (ComposeTab BlindCopiesInput): this is why.
+  it('keeps one named as a recipient or copy and as a blind copy too openly, never hidden', async () => {
+    const id = await api.draft(w.maryam, [w.ali], {
+      SelectedCC: [w.zahra.personId],
+      SelectedBcc: [w.ali.personId, w.zahra.personId, w.fatemeh.personId],
+    });
+    expect((await api.get(w.maryam, id)).record).toMatchObject({
+      selectedTo: [w.ali.personId],
+      selectedCC: [w.zahra.personId],
+      selectedBcc: [w.fatemeh.personId],
+    });
+  });
+
   it('records an edit for a draft saved with other recipients, none for one saved unchanged', async () => {
     const id = await api.draft(w.maryam, [w.ali]);
     const edits = async () =>
