@@ -18,10 +18,46 @@ interface FieldCellProps {
   record: RaRecord;
 }
 
+/** The widest a text column grows: past it, its text wraps. A 200-character name grew its
+ *  column over the whole table, pushing the columns after it out of the card. */
+export const CELL_MAX_WIDTH = '20em';
+/** Text longer than this may not fit a cell's lines: its whole text is in the title. */
+export const LONG_CELL_TEXT = 40;
+
+/** A text cell: wraps within the column's width — a word longer than it (a 190-letter name,
+ *  an e-mail address) broken anywhere — and shows at most three lines, the rest in its title. */
+const CELL_TEXT_SX = {
+  display: '-webkit-box',
+  WebkitLineClamp: 3,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+  maxWidth: CELL_MAX_WIDTH,
+  // Not squeezed to a letter a line when the table is tight: a phone's table scrolls instead.
+  minWidth: '6em',
+} as const;
+
+export function CellText({ text }: { text: string }) {
+  if (!text) return null;
+  return (
+    // <bdi>: a Latin text (a prefix «T16-», an e-mail) keeps its own direction in the
+    // right-to-left row instead of showing mirrored («-T16»).
+    <Box component="bdi" sx={CELL_TEXT_SX} title={text.length > LONG_CELL_TEXT ? text : undefined}>
+      {text}
+    </Box>
+  );
+}
+
+/** Chips wrap within the column's width; a chip wider than it ends in «…», its name in the title. */
 const Chips = ({ labels }: { labels: string[] }) => (
-  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, maxWidth: CELL_MAX_WIDTH }}>
     {labels.map((label, index) => (
-      <Chip key={`${label}-${index}`} label={label} size="small" />
+      <Chip
+        key={`${label}-${index}`}
+        label={label}
+        size="small"
+        title={label.length > LONG_CELL_TEXT / 2 ? label : undefined}
+      />
     ))}
   </Stack>
 );
@@ -57,7 +93,7 @@ export function FieldCell({ resource, name, record }: FieldCellProps) {
       return <>{toPersianDigits(formatJalali(value as string | null))}</>;
     case 'reference':
     case 'treeParent':
-      return <>{(record[`${name}Title`] as string | null) ?? ''}</>;
+      return <CellText text={(record[`${name}Title`] as string | null) ?? ''} />;
     case 'references':
       return (
         <ReferencesCell
@@ -66,7 +102,7 @@ export function FieldCell({ resource, name, record }: FieldCellProps) {
         />
       );
     case 'enum':
-      return <>{meta.options?.find((option) => option.id === value)?.value ?? ''}</>;
+      return <CellText text={meta.options?.find((option) => option.id === value)?.value ?? ''} />;
     case 'image':
       return value ? (
         <Box
@@ -82,13 +118,11 @@ export function FieldCell({ resource, name, record }: FieldCellProps) {
     default:
       // A tree's title column shows the node's whole path.
       if (resource.treeField() && name === titleField(resource) && record.fullName)
-        return <>{record.fullName}</>;
-      // <bdi>: a Latin text (a prefix «T16-», an e-mail) keeps its own direction in the
-      // right-to-left row instead of showing mirrored («-T16»).
+        return <CellText text={String(record.fullName)} />;
+      // A number (a phone, a national id: at most 20 digits) is never broken.
+      if (meta.digits) return <bdi style={{ whiteSpace: 'nowrap' }}>{toPersianDigits(plainText(value))}</bdi>;
       return (
-        <bdi>
-          {meta.digits || isKeyText(resource, name) ? toPersianDigits(plainText(value)) : plainText(value)}
-        </bdi>
+        <CellText text={isKeyText(resource, name) ? toPersianDigits(plainText(value)) : plainText(value)} />
       );
   }
 }

@@ -14,9 +14,13 @@ function RowNumber() {
   return <>{toPersianDigits((page - 1) * perPage + position + 1)}</>;
 }
 
+// Text cells keep to a width (FieldCell's CellText) and headings wrap between words, so a
+// desktop's table fits its card, nothing under the sticky «عملیات»; one that cannot (a
+// phone's) scrolls sideways within its card.
 const tableSx = {
   '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-  '& .MuiTableCell-head': { fontWeight: 700, whiteSpace: 'nowrap' },
+  '& .MuiTableCell-head': { fontWeight: 700 },
+  '& .MuiTableCell-root': { paddingInline: 1 },
 };
 
 /** Its row icons stay in reach while a wide table scrolls on a phone. */
