@@ -81,6 +81,11 @@ describe('a blind copy in Chromium', () => {
     // The line stays within the phone's width.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // Their form names them alone, read-only.
+    await page.getByRole('tab', { name: 'نگارش نامه' }).click();
+    const field = page.locator('.ra-input-selectedBcc');
+    await expect.poll(() => field.locator('.MuiChip-label').allTextContents()).toEqual([BLIND.name]);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'letter-compose-bcc-390.png'), fullPage: true });
   });
 
   it('the open recipient sees no trace of it', async () => {
