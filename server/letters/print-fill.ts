@@ -190,6 +190,8 @@ function wordParagraph(paragraph: BodyParagraph, host: HostLook): string {
 interface GridCell {
   span: number;
   cell?: BodyTable['rows'][number][number];
+  /** The cell spans rows below it (its vMerge restarts). */
+  spansDown?: boolean;
 }
 
 /** Each row's cells with the places that a cell above spans into (rowspan) filled in. A
@@ -204,15 +206,17 @@ function tableGrid(rows: BodyTable['rows']): GridCell[][] {
     row.push({ span: spans[column] });
     return column + spans[column];
   };
-  return rows.map((cells) => {
+  return rows.map((cells, at) => {
     const row: GridCell[] = [];
     let column = 0;
     for (const cell of cells) {
       while (below[column] > 0) column = continued(row, column);
       if (column >= MAX_SPAN) break;
       const span = Math.min(cell.colspan, MAX_SPAN - column);
-      row.push({ span, cell });
-      if (cell.rowspan > 1) [below[column], spans[column]] = [cell.rowspan - 1, span];
+      // A rowspan past the table's end spans to its end (as HTML reads it), no further.
+      const rowsBelow = Math.min(cell.rowspan, rows.length - at) - 1;
+      row.push({ span, cell, spansDown: rowsBelow > 0 });
+      if (rowsBelow > 0) [below[column], spans[column]] = [rowsBelow, span];
       column += span;
     }
     while (column < below.length) column = below[column] > 0 ? continued(row, column) : column + 1;
@@ -220,14 +224,22 @@ function tableGrid(rows: BodyTable['rows']): GridCell[][] {
   });
 }
 
-function wordCell({ span, cell }: GridCell, width: number, rtl: boolean, host: HostLook): string {
+function wordCell(
+  { span, cell, spansDown }: GridCell,
+  width: number,
+  rtl: boolean,
+  host: HostLook,
+  budget: XmlBudget,
+): string {
   const properties = [
     `<w:tcW w:w="${width * span}" w:type="dxa"/>`,
     span > 1 ? `<w:gridSpan w:val="${span}"/>` : '',
-    !cell ? '<w:vMerge/>' : cell.rowspan > 1 ? '<w:vMerge w:val="restart"/>' : '',
+    !cell ? '<w:vMerge/>' : spansDown ? '<w:vMerge w:val="restart"/>' : '',
     cell?.header ? `<w:shd w:val="clear" w:color="auto" w:fill="${HEADER_FILL}"/>` : '',
   ].join('');
-  return `<w:tc><w:tcPr>${properties}</w:tcPr>${wordBlocks(cell?.blocks ?? [], rtl, host)}</w:tc>`;
+  const markup = `<w:tc><w:tcPr>${properties}</w:tcPr>`;
+  budget.spend(markup.length + '</w:tc>'.length);
+  return `${markup}${wordBlocks(cell?.blocks ?? [], rtl, host, budget)}</w:tc>`;
 }
 
 const BORDER = 'w:val="single" w:sz="4" w:space="0" w:color="auto"';
@@ -235,7 +247,7 @@ const TABLE_BORDERS = `<w:tblBorders>${['top', 'left', 'bottom', 'right', 'insid
   .map((side) => `<w:${side} ${BORDER}/>`)
   .join('')}</w:tblBorders>`;
 
-function wordTable(table: BodyTable, host: HostLook): string {
+function wordTable(table: BodyTable, host: HostLook, budget: XmlBudget): string {
   const rows = tableGrid(table.rows).filter((row) => row.length);
   const columns = Math.max(0, ...rows.map((row) => row.reduce((sum, cell) => sum + cell.span, 0)));
   if (!columns) return '';
@@ -246,20 +258,49 @@ function wordTable(table: BodyTable, host: HostLook): string {
     `<w:tblW w:w="5000" w:type="pct"/>${TABLE_BORDERS}<w:tblLayout w:type="autofit"/>` +
     '<w:tblCellMar><w:left w:w="85" w:type="dxa"/><w:right w:w="85" w:type="dxa"/></w:tblCellMar>';
   const grid = `<w:tblGrid>${`<w:gridCol w:w="${width}"/>`.repeat(columns)}</w:tblGrid>`;
+  budget.spend(properties.length + grid.length + 40);
   const body = rows
-    .map((row) => `<w:tr>${row.map((cell) => wordCell(cell, width, rtl, host)).join('')}</w:tr>`)
+    .map((row) => {
+      budget.spend('<w:tr></w:tr>'.length);
+      return `<w:tr>${row.map((cell) => wordCell(cell, width, rtl, host, budget)).join('')}</w:tr>`;
+    })
     .join('');
   return `<w:tbl><w:tblPr>${properties}</w:tblPr>${grid}${body}</w:tbl>`;
 }
 
 const emptyParagraph = (rtl: boolean) => (rtl ? '<w:p><w:pPr><w:bidi/></w:pPr></w:p>' : '<w:p/>');
 
+/**
+ * What the body's XML may still grow by, counted as it is written: a body within the
+ * length limit can spread far wider in Word's XML (a table's rowspans fill every row with
+ * merged cells), and it is refused as soon as it passes FILL_LIMIT, not after it is built.
+ */
+export class XmlBudget {
+  constructor(private left = FILL_LIMIT) {}
+  spend(characters: number) {
+    this.left -= characters;
+    if (this.left < 0) throw new JobRefused(BODY_TOO_BIG);
+  }
+}
+
 /** Blocks as body content: never empty, and ending in a paragraph (as a table cell must). */
-export function wordBlocks(blocks: readonly BodyBlock[], rtl = true, host: HostLook = {}): string {
+export function wordBlocks(
+  blocks: readonly BodyBlock[],
+  rtl = true,
+  host: HostLook = {},
+  budget = new XmlBudget(),
+): string {
   const content = blocks
-    .map((block) => (block.kind === 'table' ? wordTable(block, host) : wordParagraph(block, host)))
+    .map((block) => {
+      if (block.kind === 'table') return wordTable(block, host, budget);
+      const xml = wordParagraph(block, host);
+      budget.spend(xml.length);
+      return xml;
+    })
     .join('');
-  return content.endsWith('</w:p>') ? content : content + emptyParagraph(rtl);
+  if (content.endsWith('</w:p>')) return content;
+  budget.spend(40);
+  return content + emptyParagraph(rtl);
 }
 
 /** The body as lines of text ({body}): a list item with its number, a table row's cells
@@ -469,6 +510,10 @@ const sizeOf = (value: Value | undefined, raw: boolean) =>
  * A long body printed once (the built-in template) stays well within it.
  */
 export const FILL_LIMIT = 16_000_000;
+
+/** The body alone, written once, passes FILL_LIMIT: no template prints it. */
+export const BODY_TOO_BIG =
+  'متن نامه برای چاپ بیش از حد بزرگ است: جدول‌ها و خانه‌های آن در نامه چاپی از اندازهٔ مجاز می‌گذرند و هیچ قالبی آن را چاپ نمی‌کند؛ متن نامه را کوتاه‌تر یا جدول‌هایش را ساده‌تر کنید';
 
 /** Past FILL_LIMIT: the body, when the template shows it, is what grew the fill. */
 export const BODY_TOO_LONG = (places: number) =>

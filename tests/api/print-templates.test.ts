@@ -19,6 +19,7 @@ import { asSystem } from '../../server/db/tenant-fence';
 import { SIGNATURE_UNREADABLE } from '../../server/account/routes';
 import type { LettersDb } from '../../server/letters/schema';
 import {
+  BODY_TOO_BIG,
   BODY_TOO_LONG,
   MALFORMED_PART,
   RAW_TAG_REFUSED,
@@ -710,5 +711,14 @@ describe.each(ENGINES)('print: body, tags and signature (%s)', (engine) => {
     // Shown once (and as text once), the same body prints.
     const once = await template('متن یک‌بار', minimalDocx(['{subject}', '{@paragraphs}', '{body}']));
     expect(part((await print(once, id)).zip)).toContain('ببببب');
+  }, 60_000);
+
+  it('says a body whose tables spread past the print limit prints in no template, not to pick another', async () => {
+    const body = `<table><tbody>${'<tr><td rowspan="1000">x</td></tr>'.repeat(5881)}</tbody></table>`;
+    const id = await api.draft(w.maryam, [w.ali], { Subject: 'جدول پله‌ای', MessageBody: body });
+    const once = await template('جدول یک‌بار', minimalDocx(['{subject}', '{@paragraphs}']));
+    const response = await printAnswer(once, id);
+    expect(await response.json()).toEqual({ status: 0, message: BODY_TOO_BIG });
+    expect(await printEvents(id)).toBe('0');
   }, 60_000);
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyBlocks, bodyParagraphs, colourOf, sanitizeBody } from '../../server/letters/body';
 import PizZip from 'pizzip';
 import {
+  BODY_TOO_BIG,
   fillTemplate,
   hostLookOf,
   MAX_PRINT_INDENT_LEVELS,
@@ -16,6 +17,7 @@ import {
 } from '../../server/letters/print-fill';
 import { minimalDocx } from '../../server/seed/correspondence-seed';
 import { pictureOf } from '../../server/files/picture-size';
+import { JobRefused } from '../../server/workers/worker-jobs';
 import { TEXT_TAGS, type TextTag } from '../../src/shared/print-tags';
 import { displayName } from '../../server/masterdata/resource-hooks/template';
 import { imageFileName } from '../../server/letters/attachments';
@@ -182,6 +184,36 @@ describe('the body as blocks', () => {
       .slice(1)
       .map((row) => row.split('<w:tc>').length - 1);
     expect(Math.max(...cellsPerRow)).toBe(63);
+  });
+
+  it('spans a rowspan past the table’s end to its end, and no further', () => {
+    const xml = wordBlocks(
+      blocksOf('<table><tr><td rowspan="1000">الف</td><td>ب</td></tr><tr><td>پ</td></tr></table>'),
+    );
+    expect(xml.match(/<w:tr>/g)).toHaveLength(2);
+    expect(xml.match(/<w:vMerge w:val="restart"\/>/g)).toHaveLength(1);
+    expect(xml.match(/<w:vMerge\/>/g)).toHaveLength(1);
+    // A one-row table: its cell merges with nothing below.
+    expect(wordBlocks(blocksOf('<table><tr><td rowspan="5">تنها</td></tr></table>'))).not.toContain('vMerge');
+  });
+
+  it('refuses, as it is written, a body whose tables spread past the print limit in any template', () => {
+    // 199,984 characters: within a body's limit, but ~40 MB of merged cells in Word's XML.
+    const body = `<table><tbody>${'<tr><td rowspan="1000">x</td></tr>'.repeat(5881)}</tbody></table>`;
+    expect(body.length).toBeLessThan(200_000);
+    const started = performance.now();
+    expect(() => wordBlocks(blocksOf(body))).toThrow(new JobRefused(BODY_TOO_BIG));
+    expect(() =>
+      fillTemplate({
+        document: minimalDocx(['{subject}', '{@paragraphs}']),
+        picture: null,
+        text: Object.fromEntries(TEXT_TAGS.map((tag) => [tag, ''])) as Record<TextTag, string>,
+        body: blocksOf(body),
+      }),
+    ).toThrow(BODY_TOO_BIG);
+    // Stopped where it passed the limit, well before the whole was built (1.9 s here).
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(BODY_TOO_BIG).not.toContain('قالبی دیگر');
   });
 
   it('writes an empty body as one right-to-left paragraph, and nothing XML cannot hold', () => {
