@@ -265,6 +265,8 @@ export interface BodyParagraph {
   prefix?: string;
   /** A horizontal rule (<hr>). */
   rule?: boolean;
+  /** A line of preformatted text (<pre>): its spaces kept, its direction its own. */
+  pre?: boolean;
 }
 
 export interface BodyCell {
@@ -423,9 +425,15 @@ interface Frame {
   cell?: boolean;
 }
 
+/** A letter, and a right-to-left one (Hebrew, Arabic, Persian). */
+const FIRST_STRONG = /\p{L}/u;
+const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
+
 /** Reads sanitised HTML (sanitizeBody's output) a tag at a time into blocks. */
 class BodyReader {
   readonly blocks: BodyBlock[] = [];
+  /** The direction of a <pre>'s line above (or of the <pre>) for a line without a letter. */
+  private preLtr: boolean | undefined;
   private containers: BodyBlock[][] = [this.blocks];
   private frames: Frame[] = [{ tag: '', look: {} }];
   private paragraph: BodyParagraph | null = null;
@@ -458,6 +466,7 @@ class BodyReader {
     if (tag === 'ul' || tag === 'ol') frame.list = { ordered: tag === 'ol', count: 0 };
     if (tag === 'li') this.prefix = this.itemPrefix();
     if (tag === 'a') frame.link = { href: attributes.href ?? '', text: '' };
+    if (tag === 'pre') this.preLtr = frame.ltr;
     if (tag === 'table') this.openTable(frame);
     if (tag === 'tr') this.openRow();
     if (tag === 'td' || tag === 'th') frame.cell = this.openCell(tag, attributes);
@@ -476,8 +485,10 @@ class BodyReader {
     const frame = this.top();
     const text = decodeEntities(raw);
     if (frame.pre) {
+      // Each line a paragraph of its own, as the screen shows it (unicode-bidi: plaintext):
+      // a line break inside one right-to-left paragraph printed code mirrored («} function f(x)»).
       text.split(/\r?\n/).forEach((line, index) => {
-        if (index > 0) this.add({ lineBreak: true });
+        if (index > 0) this.startParagraph(frame);
         if (line) this.add({ text: line, look: frame.look });
       });
     } else {
@@ -568,6 +579,7 @@ class BodyReader {
     if (frame.ltr) paragraph.ltr = true;
     if (frame.heading) paragraph.heading = frame.heading;
     if (this.prefix) paragraph.prefix = this.prefix;
+    if (frame.pre) paragraph.pre = true;
     this.prefix = undefined;
     this.container().push(paragraph);
     this.paragraph = paragraph;
@@ -575,8 +587,18 @@ class BodyReader {
   }
 
   private endParagraph() {
-    const last = this.paragraph?.inlines.at(-1);
-    if (last && 'text' in last) last.text = last.text.replace(/ +$/, '');
+    const paragraph = this.paragraph;
+    const last = paragraph?.inlines.at(-1);
+    if (paragraph?.pre) {
+      // A line of a <pre> runs in the direction of its first strong character, as
+      // unicode-bidi: plaintext reads it on screen; a line without one, as the line above.
+      const text = paragraph.inlines.map((inline) => ('text' in inline ? inline.text : '')).join('');
+      const strong = FIRST_STRONG.exec(text)?.[0];
+      const ltr = strong ? !RTL_LETTER.test(strong) : this.preLtr;
+      if (ltr) paragraph.ltr = true;
+      else delete paragraph.ltr;
+      this.preLtr = ltr;
+    } else if (last && 'text' in last) last.text = last.text.replace(/ +$/, '');
     this.paragraph = null;
   }
 

@@ -172,12 +172,14 @@ function wordParagraph(paragraph: BodyParagraph, host: HostLook): string {
     host.style ?? '',
     heading ? '<w:keepNext/>' : '',
     paragraph.rule ? '<w:pBdr><w:bottom w:val="single" w:sz="6" w:space="1" w:color="auto"/></w:pBdr>' : '',
-    rtl ? '<w:bidi/>' : '',
+    // A <pre>'s left-to-right line says so: the template's paragraph style may be right to left.
+    rtl ? '<w:bidi/>' : paragraph.pre ? '<w:bidi w:val="0"/>' : '',
     heading ? '<w:spacing w:before="240" w:after="120"/>' : '',
     paragraph.indent
       ? `<w:ind w:left="${Math.min(paragraph.indent, MAX_PRINT_INDENT_LEVELS) * INDENT}"/>`
       : '',
-    justification(paragraph.align, rtl),
+    // A <pre>'s line at its own start (left for code), whatever the template's style says.
+    justification(paragraph.align ?? (paragraph.pre ? 'start' : undefined), rtl),
     heading ? `<w:outlineLvl w:val="${heading - 1}"/>` : '',
   ].join('');
   const inlines: BodyInline[] = paragraph.prefix

@@ -186,6 +186,34 @@ describe('the body as blocks', () => {
     expect(Math.max(...cellsPerRow)).toBe(63);
   });
 
+  it('prints each line of a <pre> as a paragraph in its own direction, its spaces kept, in a monospace font', () => {
+    const blocks = blocksOf(
+      '<pre><code>function f(x) {\n  return x * 2; // توضیح فارسی\n}\n    indented   spaces\nسطر فارسی با if (x)</code></pre>',
+    );
+    const lines = blocks.map((block) =>
+      block.kind === 'paragraph'
+        ? { ltr: Boolean(block.ltr), text: block.inlines.map((i) => ('text' in i ? i.text : '⏎')).join('') }
+        : null,
+    );
+    expect(lines).toEqual([
+      { ltr: true, text: 'function f(x) {' },
+      { ltr: true, text: '  return x * 2; // توضیح فارسی' },
+      // No letter: as the line above.
+      { ltr: true, text: '}' },
+      { ltr: true, text: '    indented   spaces' },
+      { ltr: false, text: 'سطر فارسی با if (x)' },
+    ]);
+    const paragraphs = [...wordBlocks(blocks).matchAll(/<w:p>(.*?)<\/w:p>/g)].map(([, p]) => p);
+    expect(paragraphs).toHaveLength(5);
+    // A Latin line left to right and at the left, whatever the template's style says.
+    expect(paragraphs[0]).toMatch(/^<w:pPr><w:bidi w:val="0"\/><w:jc w:val="left"\/><\/w:pPr>/);
+    expect(paragraphs[2]).toContain('<w:t xml:space="preserve">}</w:t>');
+    expect(paragraphs[3]).toContain('<w:t xml:space="preserve">    indented   spaces</w:t>');
+    // A Persian line right to left, from its start (the right).
+    expect(paragraphs[4]).toMatch(/^<w:pPr><w:bidi\/><w:jc w:val="left"\/><\/w:pPr>/);
+    expect(paragraphs.every((p) => p.includes('w:ascii="Courier New"'))).toBe(true);
+  });
+
   it('spans a rowspan past the table’s end to its end, and no further', () => {
     const xml = wordBlocks(
       blocksOf('<table><tr><td rowspan="1000">الف</td><td>ب</td></tr><tr><td>پ</td></tr></table>'),
