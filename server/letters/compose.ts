@@ -6,6 +6,7 @@
 import { UserError } from '../http/answers';
 import { cleanPersianText, hasVisibleText } from '../../src/shared/persian';
 import { FUTURE_INCOMING_DATE, isAfterTehranToday } from '../../src/shared/jalali';
+import { importedNumberReordered } from '../../src/shared/letter-limits';
 import type { Viewer } from './access';
 import { visibleIds } from './access';
 import { storedBody } from './body';
@@ -179,6 +180,8 @@ export async function composeLetter(
     );
     if (type === INCOMING) {
       if (!hasVisibleText(params.ImportedMsgNumber)) throw required('شماره نامه وارده');
+      const reordered = importedNumberReordered(params.ImportedMsgNumber);
+      if (reordered) throw new UserError(reordered);
       if (!params.ImportedMsgDate) throw required('تاریخ نامه وارده');
       if (isAfterTehranToday(params.ImportedMsgDate)) throw new UserError(FUTURE_INCOMING_DATE);
       if (!params.ReciveMethodFk) throw required('روش دریافت');

@@ -2,7 +2,7 @@
 // archive and favourite folders, receive methods and letter templates.
 import { defineResource, f, type RecordRule } from './kit';
 import { shownTag, TEMPLATE_TAGS } from '../shared/print-tags';
-import { keyEndsInDigit, SLASH } from '../shared/persian';
+import { DIRECTION_CONTROL, keyEndsInDigit, SLASH } from '../shared/persian';
 
 /** Letter types (spec 1 §1): internal, incoming, outgoing. */
 export const MESSAGE_TYPES = [
@@ -76,10 +76,6 @@ export const andikator = defineResource({
 /** A slash, or a character drawn as one (SLASH, the list a key and a search read as «/»),
  *  looked for in the title's compatibility form too (NFKC: «℀» is «a/c»). */
 const hasSlash = (text: string) => SLASH.test(text) || SLASH.test(text.normalize('NFKC'));
-
-/** The invisible controls that reorder what follows them (embeddings, overrides, isolates):
- *  «\u202e۴۰۴۱» reads «۱۴۰۴», a second folder of one path under one parent. */
-const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 
 /**
  * A folder's title holds no «/»: the menu, the folder picker and a letter's folder dialog

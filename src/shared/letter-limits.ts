@@ -1,3 +1,5 @@
+import { DIRECTION_CONTROL } from './persian';
+
 // How long a letter's texts may be. The server refuses longer (server/letters/params.ts);
 // the compose form and the forward dialog say so while the field is typed in, in the same
 // words (validation-messages.ts), rather than after a send that comes back refused.
@@ -8,3 +10,11 @@ export const LETTER_TEXT_MAX = {
   importedNumber: 100,
   forwardNote: 4000,
 } as const;
+
+/** An incoming letter's own number holding a control that reorders it (U+202E…) shows as
+ *  another number than the one stored and searched (probe: «\u202e۴۰۴۱» shown «۱۴۰۴»). */
+export const IMPORTED_NUMBER_REORDERED =
+  'شماره نامه وارده نویسه‌ی پنهانِ تغییر جهت متن دارد که آن را جز آنچه هست نشان می‌دهد؛ آن را بی این نویسه بنویسید';
+
+export const importedNumberReordered = (value: unknown): string | undefined =>
+  typeof value === 'string' && DIRECTION_CONTROL.test(value) ? IMPORTED_NUMBER_REORDERED : undefined;

@@ -240,3 +240,8 @@ export function keyText(text: string): string {
 export function keyEndsInDigit(text: string): boolean {
   return /\p{Nd}\p{M}*$/u.test(keyText(text));
 }
+
+/** The invisible controls that reorder what follows them (embeddings, overrides, isolates):
+ *  «\u202e۴۰۴۱» reads «۱۴۰۴» — a folder title, an incoming letter's number shown as other
+ *  than it is stored and found (the direction marks U+200E/U+200F only orient). */
+export const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;

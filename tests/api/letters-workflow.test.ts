@@ -9,6 +9,7 @@ import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld, type Someone } from './letters-kit';
 import { REFUSED } from '../../server/letters/constants';
 import { NO_PERMISSION_MESSAGE } from '../../src/shared/permissions';
+import { IMPORTED_NUMBER_REORDERED } from '../../src/shared/letter-limits';
 import { PREFIX_OF_NUMBERING_SCHEME_FIXED } from '../../server/masterdata/resource-hooks/andikator';
 
 describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
@@ -998,6 +999,15 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
     expect(
       await api.save(w.admin, { ...incoming, MessageFromCustomerFk: customer, AnswerRequest: true }),
     ).toMatchObject({ status: 0, messge: 'نیاز به پاسخ فقط برای نامه داخلی است' });
+    // A number holding a control that reorders it shows as another («\u202e۴۰۴۱» reads «۱۴۰۴»).
+    for (const control of ['\u202e', '\u202b', '\u2067'])
+      expect(
+        await api.save(w.admin, {
+          ...incoming,
+          MessageFromCustomerFk: customer,
+          ImportedMsgNumber: `${control}۴۰۴۱`,
+        }),
+      ).toMatchObject({ status: 0, messge: IMPORTED_NUMBER_REORDERED });
     const saved = await api.save(w.admin, { ...incoming, MessageFromCustomerFk: customer, IsSend: 1 });
     expect(saved.status).toBe(1);
     const record = (await api.get(w.ali, saved.id)).record;

@@ -32,7 +32,7 @@ import { requiredFields, visibleTextRule, type LetterField, type LetterFormValue
 import { groupDigits } from '../../../shared/persian-digits';
 import type { SchemeChoice } from './useLetterChoices';
 import { FUTURE_INCOMING_DATE, isAfterTehranToday, tehranToday } from '../../../shared/jalali';
-import { LETTER_TEXT_MAX } from '../../../shared/letter-limits';
+import { importedNumberReordered, LETTER_TEXT_MAX } from '../../../shared/letter-limits';
 import { textLength, tooLongText } from '../../../shared/validation-messages';
 
 export const EDITOR_HEIGHT_PX = 330;
@@ -53,11 +53,12 @@ export const BODY_TABLE_SX = {
  *  printed letter (body.ts) count them: the browser's default was «1.», «2.». */
 export const BODY_LIST_SX = { '& ol': { listStyleType: 'persian' } } as const;
 
-/** The server's lengths (letter-limits.ts), said as the field is typed in, not after a save. */
+/** The server's lengths (letter-limits.ts), said as the field is typed in, not after a save;
+ *  an incoming number's reordering control too. */
 const TEXT_LIMITS: Partial<Record<LetterField, Validator>> = {
   subject: (value: unknown) => tooLongText('موضوع', LETTER_TEXT_MAX.subject, value),
   importedMsgNumber: (value: unknown) =>
-    tooLongText('شماره نامه وارده', LETTER_TEXT_MAX.importedNumber, value),
+    tooLongText('شماره نامه وارده', LETTER_TEXT_MAX.importedNumber, value) ?? importedNumberReordered(value),
   messageBody: (value: unknown) => tooLongText(BODY_LABEL, LETTER_TEXT_MAX.body, value),
 };
 
