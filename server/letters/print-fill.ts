@@ -192,23 +192,44 @@ function wordParagraph(paragraph: BodyParagraph, host: HostLook): string {
 interface GridCell {
   span: number;
   cell?: BodyTable['rows'][number][number];
-  /** The cell spans rows below it (its vMerge restarts). */
-  spansDown?: boolean;
+  /** The rows the cell spans, its own included: more than one, its vMerge restarts. */
+  rowsSpanned?: number;
 }
 
-/** Each row's cells with the places that a cell above spans into (rowspan) filled in. A
- *  table keeps to Word's MAX_SPAN columns: a cell that would start past them (a "staircase"
- *  of rowspans pushes each row's cells one column further) is left out, and one that would
- *  reach past them is cut to fit — the grid, and the work, stay bounded by rows × 63. */
+/**
+ * Each row's cells with the places that a cell above spans into (rowspan) filled in. A
+ * table is as wide as its widest row as written, and at most Word's MAX_SPAN columns.
+ * A row whose own cells find no room beside the cells spanning into it ends those spans
+ * above it: rowspans that stair-step (each row pushed a column further, as a browser
+ * draws `<tr><td rowspan="1000">` row after row) would otherwise widen the grid to 63
+ * columns of merged cells on every row — 40 MB of XML for a 200,000-character body. A
+ * rectangular table never meets this (its first row, which nothing spans into, is as wide
+ * as any). A cell that would still start past MAX_SPAN is left out, one that would reach
+ * past it cut to fit.
+ */
 function tableGrid(rows: BodyTable['rows']): GridCell[][] {
+  const width = Math.min(
+    MAX_SPAN,
+    Math.max(0, ...rows.map((cells) => cells.reduce((sum, cell) => sum + cell.colspan, 0))),
+  );
   const below: number[] = []; // rows a cell still spans into, by column
   const spans: number[] = [];
+  const origins: GridCell[] = []; // the cell that spans, by column
   const continued = (row: GridCell[], column: number) => {
     below[column]--;
     row.push({ span: spans[column] });
     return column + spans[column];
   };
   return rows.map((cells, at) => {
+    const own = cells.reduce((sum, cell) => sum + cell.colspan, 0);
+    const covered = below.reduce((sum, rowsLeft, column) => sum + (rowsLeft > 0 ? spans[column] : 0), 0);
+    if (own > width - covered)
+      below.forEach((rowsLeft, column) => {
+        if (rowsLeft <= 0) return;
+        below[column] = 0;
+        // Ended before it merged with any row: a cell of its own.
+        if (origins[column].rowsSpanned === rowsLeft + 1) origins[column].rowsSpanned = 0;
+      });
     const row: GridCell[] = [];
     let column = 0;
     for (const cell of cells) {
@@ -217,8 +238,9 @@ function tableGrid(rows: BodyTable['rows']): GridCell[][] {
       const span = Math.min(cell.colspan, MAX_SPAN - column);
       // A rowspan past the table's end spans to its end (as HTML reads it), no further.
       const rowsBelow = Math.min(cell.rowspan, rows.length - at) - 1;
-      row.push({ span, cell, spansDown: rowsBelow > 0 });
-      if (rowsBelow > 0) [below[column], spans[column]] = [rowsBelow, span];
+      const placed: GridCell = { span, cell, rowsSpanned: rowsBelow + 1 };
+      row.push(placed);
+      if (rowsBelow > 0) [below[column], spans[column], origins[column]] = [rowsBelow, span, placed];
       column += span;
     }
     while (column < below.length) column = below[column] > 0 ? continued(row, column) : column + 1;
@@ -227,7 +249,7 @@ function tableGrid(rows: BodyTable['rows']): GridCell[][] {
 }
 
 function wordCell(
-  { span, cell, spansDown }: GridCell,
+  { span, cell, rowsSpanned }: GridCell,
   width: number,
   rtl: boolean,
   host: HostLook,
@@ -236,7 +258,7 @@ function wordCell(
   const properties = [
     `<w:tcW w:w="${width * span}" w:type="dxa"/>`,
     span > 1 ? `<w:gridSpan w:val="${span}"/>` : '',
-    !cell ? '<w:vMerge/>' : spansDown ? '<w:vMerge w:val="restart"/>' : '',
+    !cell ? '<w:vMerge/>' : (rowsSpanned ?? 1) > 1 ? '<w:vMerge w:val="restart"/>' : '',
     cell?.header ? `<w:shd w:val="clear" w:color="auto" w:fill="${HEADER_FILL}"/>` : '',
   ].join('');
   const markup = `<w:tc><w:tcPr>${properties}</w:tcPr>`;

@@ -713,10 +713,18 @@ describe.each(ENGINES)('print: body, tags and signature (%s)', (engine) => {
     expect(part((await print(once, id)).zip)).toContain('ببببب');
   }, 60_000);
 
-  it('says a body whose tables spread past the print limit prints in no template, not to pick another', async () => {
-    const body = `<table><tbody>${'<tr><td rowspan="1000">x</td></tr>'.repeat(5881)}</tbody></table>`;
-    const id = await api.draft(w.maryam, [w.ali], { Subject: 'جدول پله‌ای', MessageBody: body });
+  it('prints a body of stair-stepping rowspans; says one whose tables pass the print limit prints in no template', async () => {
     const once = await template('جدول یک‌بار', minimalDocx(['{subject}', '{@paragraphs}']));
+    // 199,984 characters: 63 columns of merged cells on every row, 40 MB, refused before.
+    const stairs = `<table><tbody>${'<tr><td rowspan="1000">x</td></tr>'.repeat(5881)}</tbody></table>`;
+    const printed = await api.draft(w.maryam, [w.ali], { Subject: 'جدول پله‌ای', MessageBody: stairs });
+    const document = part((await print(once, printed)).zip);
+    expect(document.match(/<w:tc>/g)).toHaveLength(5881);
+
+    // 63 cells spanning 1,000 rows, thrice: ~21 MB of merged cells, in any template.
+    const block = `<tr>${'<td rowspan="1000">x</td>'.repeat(63)}</tr>${'<tr></tr>'.repeat(999)}`;
+    const body = `<table><tbody>${block.repeat(3)}</tbody></table>`;
+    const id = await api.draft(w.maryam, [w.ali], { Subject: 'جدول بزرگ', MessageBody: body });
     const response = await printAnswer(once, id);
     expect(await response.json()).toEqual({ status: 0, message: BODY_TOO_BIG });
     expect(await printEvents(id)).toBe('0');
