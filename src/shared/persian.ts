@@ -144,9 +144,30 @@ export function phraseSearches(phrase: string): PhraseSearch[] {
           { phrase: joined, fold: true },
           { phrase: joined, fold: false },
         ]),
+    ...closedUp(phrase).map((closed) => ({ phrase: closed, fold: true })),
   ];
   const keys = ways.map((way) => searchKey(way.phrase, way.fold));
   return ways.filter((_, i) => keys.indexOf(keys[i]) === i);
+}
+
+/** A dash, a minus, or a character drawn as one (DASHES), as a class's contents. */
+const DASH_CHARS = `\\-${DASHES.source.slice(1, -1)}`;
+/** What parts the groups of digits written apart: spaces, dashes, dots, brackets. */
+const DIGIT_GROUP_BREAKS = new RegExp(`[\\s().${DASH_CHARS}]+`);
+const GROUPED_DIGITS = new RegExp(`^[\\s\\d۰-۹٠-٩().${DASH_CHARS}]+$`);
+const SPACED_DASH = new RegExp(`\\s*([${DASH_CHARS}])\\s*`, 'g');
+
+/**
+ * A phrase written apart where the field is stored together, as a further way to search it:
+ * digits in groups, with their digits together — a phone or an account typed «0912 111 1111»,
+ * «(021) 4455-6677», stored as its digits (probe: found only typed whole); else spaces beside
+ * a dash dropped, as a key stores them — «CX - 300» for the code «CX-300».
+ */
+function closedUp(phrase: string): string[] {
+  const groups = phrase.split(DIGIT_GROUP_BREAKS).filter(Boolean);
+  if (GROUPED_DIGITS.test(phrase) && groups.length > 1) return [toLatinDigits(groups.join(''))];
+  const dashClosed = phrase.replace(SPACED_DASH, '$1');
+  return dashClosed !== phrase ? [dashClosed] : [];
 }
 
 /** The keys of a phrase's ways (phraseSearches): a text holding any of them is found. */

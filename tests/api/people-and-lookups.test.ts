@@ -429,6 +429,36 @@ describe.each(ENGINES)('people and lookups (%s)', (engine) => {
     expect(await lookup('customer', '0935123')).toMatchObject({ records: [], totalCount: 0 });
   });
 
+  it('finds a mobile or a phone typed in groups, and a code with spaces beside its dash', async () => {
+    const customer = (
+      await server.api.post(
+        'customer/create/',
+        {
+          Name: 'پخش مروارید',
+          Code: 'MV-5120',
+          Mobile: '09131112233',
+          Tell: '021 4455 6677',
+          CreatedDate: '2026-01-01',
+          CreditDate: '2026-12-01',
+        },
+        { token: admin },
+      )
+    ).body.id as number;
+    const listed = async (Phrase: string) =>
+      (
+        (await server.api.get('customer/list/', { Phrase }, { token: admin })).body.records as {
+          customerId: number;
+        }[]
+      ).map((r) => r.customerId);
+    // Stored as their digits; typed as people write them (probe: found only typed whole).
+    for (const phrase of ['0913 111 2233', '۰۹۱۳-۱۱۱-۲۲۳۳', '(021) 4455-6677', '4455 6677', 'MV - 5120'])
+      expect([phrase, await listed(phrase)]).toEqual([phrase, [customer]]);
+    // A mobile in groups finds the person too.
+    const people = (await server.api.get('person/list/', { Phrase: '0912 111 1111' }, { token: admin })).body
+      .records as { mobile: string }[];
+    expect(people.map((p) => p.mobile)).toEqual(['09121111111']);
+  });
+
   it('keeps people and places within the tenant and creation to holders of Person', async () => {
     const { id, input } = await createPerson();
     const theirs = (await server.api.get('person/list/', { Count: -1 }, { token: other })).body.records;

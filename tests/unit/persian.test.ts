@@ -123,6 +123,16 @@ describe('Persian normalisation', () => {
     expect(phraseSearches('کارآفرین')).toEqual([{ phrase: 'کارآفرین', fold: true }]);
     expect(phraseKeys('')).toEqual(['']);
   });
+  it('searches digits typed in groups with their digits together, and a dash spaced as a key stores it', () => {
+    // A phone stored as its digits (probe: «0912 111 1111» found nothing).
+    for (const phrase of ['0912 111 1111', '۰۹۱۲-۱۱۱-۱۱۱۱', '(0912) 111.1111', '0912 – 111 1111'])
+      expect(phraseKeys(phrase), phrase).toContain('09121111111');
+    expect(phraseKeys('CX - 300')).toEqual(['cx - 300', 'cx-300']);
+    expect(phraseKeys('CX — 300')).toContain('cx-300');
+    // Words, or digits beside letters, are not digits in groups; one group is itself.
+    expect(phraseKeys('نامه ۱۲ فروردین')).toEqual(['نامه 12 فروردین']);
+    expect(phraseKeys('0912')).toEqual(['0912']);
+  });
 });
 
 describe('stored text clean-up', () => {
