@@ -25,7 +25,7 @@ import type { ListParams } from './params';
 import type { LettersDatabase, LettersDb, MessageBoxesTable, MessagesTable } from './schema';
 import { readByOtherThan } from './readers';
 import { displayNumber } from './search';
-import { lettersOfNumber, type LettersOfNumber } from './number-first';
+import { foundAsSuch, lettersOfNumber } from './number-first';
 
 type Boxes = SelectQueryBuilder<LettersDatabase & { b: MessageBoxesTable }, 'b', object>;
 type Letters = SelectQueryBuilder<LettersDatabase & { m: MessagesTable }, 'm', object>;
@@ -425,33 +425,46 @@ function listRecord(viewer: Viewer, m: LetterRow, inFolder: boolean, attached: R
  * The pinned letters (a registry number's) first, then the phrase's list without them, cut
  * into pages of `size`: page 1 holds the pinned and `size` − k of the rest, each later page
  * the next `size` of the rest — no page longer than asked, no letter on two pages (probe:
- * «د-1» showed 21 rows on page 1, and د-1 again on the last page). A pinned letter the phrase
- * also finds sits somewhere in its list; those before the page's first row shift it.
+ * «د-1» showed 21 rows on page 1, and د-1 again on the last page). A pinned letter the search
+ * also finds (by the way it searched: «ثبت – 1» as «ثبت-1») sits somewhere in its list; those
+ * before the page's first row shift it, and the total counts it once.
  */
-function pinnedFirst(
-  numbered: LettersOfNumber,
+async function pinnedFirst(
+  db: LettersDb,
+  tenantId: number,
+  pinned: LetterRow[],
   fetch: (size: number, skipped: number) => Promise<KeyedPage>,
+  size: number,
+  skipped: number,
 ) {
-  return async (size: number, skipped: number) => {
-    const pinned = numbered.records as LetterRow[];
-    if (!pinned.length) {
-      const page = await fetch(size, skipped);
-      return { page, rows: page.rows as LetterRow[] };
-    }
-    const pinnedIds = new Set(pinned.map((row) => row.id));
-    const matched = pinned.filter((row) => numbered.matched.includes(row.id));
-    const notPinned = (rows: PageRecord[]) => (rows as LetterRow[]).filter((row) => !pinnedIds.has(row.id));
-    if (skipped === 0) {
-      const page = await fetch(size + matched.length, 0);
-      return { page, rows: [...pinned, ...notPinned(page.rows)].slice(0, Math.max(size, pinned.length)) };
-    }
-    // The rest from its own place: the pinned took `pinned.length` places before it.
-    const from = Math.max(skipped - pinned.length, 0);
-    const page = await fetch(size + 2 * matched.length, from);
-    const top = (page.rows as LetterRow[])[0];
-    const before = top ? matched.filter((row) => BigInt(row.list_sort) > BigInt(top.list_sort)).length : 0;
-    return { page, rows: notPinned(page.rows).slice(before, before + size) };
-  };
+  if (!pinned.length) {
+    const page = await fetch(size, skipped);
+    return { page, rows: page.rows as LetterRow[], total: page.total };
+  }
+  const pinnedIds = new Set(pinned.map((row) => row.id));
+  const notPinned = (rows: PageRecord[]) => (rows as LetterRow[]).filter((row) => !pinnedIds.has(row.id));
+  // Read enough that the pinned the page holds can be left out (k more), and on a later page
+  // the pinned before it skipped over (k more again).
+  const from = Math.max(skipped - pinned.length, 0);
+  const page = await fetch(size + (skipped === 0 ? 1 : 2) * pinned.length, skipped === 0 ? 0 : from);
+  const way = page.searched;
+  const foundIds = way
+    ? await foundAsSuch(db, tenantId, [...pinnedIds], searchPattern(way.phrase, way.fold))
+    : [];
+  const found = pinned.filter((row) => foundIds.includes(row.id));
+  const total = page.total + pinned.length - found.length;
+  if (skipped === 0)
+    return {
+      page,
+      rows: [...pinned, ...notPinned(page.rows)].slice(0, Math.max(size, pinned.length)),
+      total,
+    };
+  // The rest from its own place: the pinned took `pinned.length` places before it.
+  const top = (page.rows as LetterRow[])[0];
+  const before = top
+    ? found.filter((row) => BigInt(row.list_sort) > BigInt(top.list_sort)).length
+    : found.length;
+  return { page, rows: notPinned(page.rows).slice(before, before + size), total };
 }
 
 /** `recentWindow`: a phrase search's longest walk (paging.ts KeyedQuery; tests give a short
@@ -472,15 +485,16 @@ export async function listLetters(
   const skipped = asked > 0 ? (Math.max(params.Page, 1) - 1) * size : 0;
   // A registry number typed as the phrase: its letter first on page 1 (number-first.ts);
   // one the phrase itself does not find («د ۱۲» for «د-12») counts once more, on every page.
-  const numbered = await lettersOfNumber(
+  const pinned = (await lettersOfNumber(db, list.make(list.values), params.Phrase)) as LetterRow[];
+  const { page, rows, total } = await pinnedFirst(
     db,
-    list.make(list.values),
-    params.Phrase,
-    searchPattern(params.Phrase),
+    viewer.tenantId,
+    pinned,
+    (pageSize, pageSkipped) =>
+      keyedPage(db, list, { phrase: params.Phrase, size: pageSize, skipped: pageSkipped, recentWindow }),
+    size,
+    skipped,
   );
-  const { page, rows } = await pinnedFirst(numbered, (pageSize, pageSkipped) =>
-    keyedPage(db, list, { phrase: params.Phrase, size: pageSize, skipped: pageSkipped, recentWindow }),
-  )(size, skipped);
   // Letters whose only attachments blind copies added (rare): for the page at once.
   const attached = await withVisibleAttachment(
     db,
@@ -491,7 +505,7 @@ export async function listLetters(
     records: rows.map((row) =>
       listRecord(viewer, row, pageType === 'Archive' || pageType === 'Favorite', attached),
     ),
-    total: page.total + numbered.unmatched,
+    total,
     capped: page.capped,
   };
 }

@@ -73,49 +73,39 @@ async function numberedLetters(db: LettersDb, tenantId: number, phrase: string):
   return letters.map((letter) => letter.id);
 }
 
-/** The pinned letters: the list's records of them, and how many of them the phrase as such
- *  does not find (the list's total counts those too). */
-export interface LettersOfNumber {
-  records: PageRecord[];
-  unmatched: number;
-  /** The ids of those the phrase finds as such: they are also somewhere in its list. */
-  matched: number[];
-}
-
 /**
  * The list's letters that the phrase names by registry number, as the list's records, or
  * none: only those the list holds, so a letter another user cannot see, or another list's,
  * is never shown by its number.
  */
-export async function lettersOfNumber(
-  db: LettersDb,
-  list: KeyedList,
-  phrase: string,
-  pattern: string,
-): Promise<LettersOfNumber> {
-  const none = { records: [], unmatched: 0, matched: [] };
-  if (!mayBeRegistryNumber(phrase) || !list.records) return none;
+export async function lettersOfNumber(db: LettersDb, list: KeyedList, phrase: string): Promise<PageRecord[]> {
+  if (!mayBeRegistryNumber(phrase) || !list.records) return [];
   const ids = await numberedLetters(db, list.tenantId, phrase);
-  if (!ids.length) return none;
+  if (!ids.length) return [];
   const engineDb = db as unknown as EngineDb;
   const page = list
     .rows(engineDb)
     .where(sql.ref(list.id), 'in', ids)
     .select([sql.ref(list.id).as('id'), sql.ref(list.sort).as('sort')])
     .as('p') as PageRows;
-  const records = (await list.records(engineDb, page).execute()) as PageRecord[];
-  if (!records.length) return none;
-  // Which of them the phrase finds as such: those its own total already counts.
+  return (await list.records(engineDb, page).execute()) as PageRecord[];
+}
+
+/** Which of the pinned letters the search itself finds (`pattern`: the way it searched, as
+ *  keyedPage tried it): those its own list and total already hold. */
+export async function foundAsSuch(
+  db: LettersDb,
+  tenantId: number,
+  ids: number[],
+  pattern: string,
+): Promise<number[]> {
+  if (!ids.length || !pattern) return [];
   const found = await db
     .selectFrom('messages_search')
     .select('id')
-    .where('tenant_id', '=', list.tenantId)
-    .where(
-      'id',
-      'in',
-      records.map((r) => r.id as number),
-    )
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
     .where('search_text', 'like', pattern)
     .execute();
-  return { records, unmatched: records.length - found.length, matched: found.map((row) => row.id) };
+  return found.map((row) => row.id);
 }

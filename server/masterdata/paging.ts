@@ -19,7 +19,7 @@ import { phraseValues, rowOfSearchRow, walkedAtOnce, walkedInTwo, type PhraseVal
 import { runShaped, type Statement } from '../db/statement-cache';
 import { UserError } from '../http/answers';
 import { indexable, searchPattern, type EngineDb } from './repository';
-import { phraseSearches } from '../../src/shared/persian';
+import { phraseSearches, type PhraseSearch } from '../../src/shared/persian';
 import { fewRowsBound, tenantRows } from './tenant-rows';
 
 type AnySelect = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -159,6 +159,8 @@ export interface KeyedPage extends Total {
   /** The page's records, in the list's order (with the engine's own `__…` columns beside
    *  what `records` selected: map them to the answer by name). */
   rows: PageRecord[];
+  /** The way the phrase was searched that made this page (keyedPage: the last one tried). */
+  searched?: PhraseSearch;
 }
 
 export interface KeyedQuery {
@@ -473,12 +475,14 @@ export async function keyedPage<V>(
   query: KeyedQuery,
 ): Promise<KeyedPage> {
   const [first, ...others] = phraseSearches(query.phrase);
+  let searched = first;
   let page = await keyedPageOnce(db, source, { ...query, phrase: first.phrase, unfolded: !first.fold });
   for (const way of others) {
     if (page.total !== 0) break;
+    searched = way;
     page = await keyedPageOnce(db, source, { ...query, phrase: way.phrase, unfolded: !way.fold });
   }
-  return page;
+  return { ...page, searched };
 }
 
 async function keyedPageOnce<V>(
