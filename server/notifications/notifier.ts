@@ -23,6 +23,15 @@ const noticeRow = (tenantId: number, userId: number, message: { title: string; u
   url: (message.url ?? '').slice(0, MAX_URL),
 });
 
+/** Publishes one event per item, in order, every one tried: a publish that fails (reaching
+ *  only this process, event-bus.ts) no longer skips the users after it; the first failure is
+ *  thrown once all were tried, for the caller to log. */
+async function eachOf<T>(items: readonly T[], publish: (item: T) => Promise<void>): Promise<void> {
+  let failure: unknown;
+  for (const item of items) await publish(item).catch((error: unknown) => (failure ??= error));
+  if (failure !== undefined) throw failure;
+}
+
 export function createNotifier(db: DB, bus: EventPublisher, principals?: PrincipalCache) {
   const push = (row: { id: number; user_id: number; title: string; url: string }) =>
     bus.publish({
@@ -63,19 +72,17 @@ export function createNotifier(db: DB, bus: EventPublisher, principals?: Princip
             .returning(['id', 'user_id', 'title', 'url'])
             .execute()
         : [];
-      return async () => {
-        for (const row of rows) await push(row);
-      };
+      return () => eachOf(rows, push);
     },
     /** Ends the sessions' hub connections and cached principals in every process; this
      *  process's cache at once, before the caller answers. */
     async sessionsRevoked(sessionIds: number[]) {
       principals?.forgetSessions(sessionIds);
-      for (const sessionId of sessionIds) await bus.publish({ type: 'session-revoked', sessionId });
+      await eachOf(sessionIds, (sessionId) => bus.publish({ type: 'session-revoked', sessionId }));
     },
     /** Their letters changed with no notification of theirs: their open pages refetch. */
     async lettersChanged(userIds: number[]) {
-      for (const userId of userIds) await bus.publish({ type: 'letters-changed', userId });
+      await eachOf(userIds, (userId) => bus.publish({ type: 'letters-changed', userId }));
     },
     /** A user's roles changed: their cached principals go, in every process. */
     async principalChanged(tenantId: number, userId?: number) {
