@@ -139,6 +139,37 @@ describe('a copy whose letter can no longer be edited here', () => {
     expect(found?.values.related.map((r) => r.messageId)).toEqual([9, 7]);
   });
 
+  it('takes a copy an earlier version wrote, without the fields added since (review probe: dropped, its text lost)', async () => {
+    const { restoredValues, useFoundBackup } = await import('../../src/custom/letters/letter/composeBackup');
+    const draft = { ...loaded, subject: 'گزارش', selectedBcc: [9] };
+    // As the client before blind copies wrote it: no selectedBcc in the values or the base.
+    const { selectedBcc: _bcc, ...older } = { ...draft, attachments: [] };
+    sessionStorage.setItem(
+      keyOf(DRAFT),
+      JSON.stringify({
+        values: { ...older, subject: 'گزارش و نیمه‌کاره' },
+        fileNames: [],
+        base: JSON.stringify(older),
+        savedAt: 0,
+      }),
+    );
+    const found = renderHook(() => useFoundBackup(DRAFT, draft, true)).result.current;
+    expect(found?.values.subject).toBe('گزارش و نیمه‌کاره');
+    // Put back: the typed subject, and the blind copies as the letter holds them.
+    expect(restoredValues(found!, draft)).toMatchObject({ subject: 'گزارش و نیمه‌کاره', selectedBcc: [9] });
+    // A copy written over another load still is not taken.
+    sessionStorage.setItem(
+      keyOf(DRAFT),
+      JSON.stringify({
+        values: older,
+        fileNames: [],
+        base: JSON.stringify({ ...older, subject: 'دیگر' }),
+        savedAt: 0,
+      }),
+    );
+    expect(renderHook(() => useFoundBackup(DRAFT, draft, true)).result.current).toBeNull();
+  });
+
   it('puts back over a newer load only the fields the user changed', async () => {
     const { restoredValues } = await import('../../src/custom/letters/letter/composeBackup');
     const before = { ...loaded, attachments: [] };

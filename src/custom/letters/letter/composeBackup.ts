@@ -103,12 +103,31 @@ export function dropComposeBackup(pathname: string, { saved = false } = {}) {
 
 const baseOf = (loaded: LetterFormValues) => JSON.stringify({ ...loaded, attachments: [] });
 
+/**
+ * Whether the copy was written over what is loaded now. One written by an earlier version
+ * lacks the fields added since (the blind copies): those are not compared, the copy leaves
+ * them as the letter holds them (review probe: such a copy was dropped, its text lost).
+ */
+function writtenOver(base: string, loaded: LetterFormValues): boolean {
+  const now = baseOf(loaded);
+  if (base === now) return true;
+  try {
+    const then = JSON.parse(base) as Record<string, unknown>;
+    const current = JSON.parse(now) as Record<string, unknown>;
+    return Object.keys(then).every(
+      (field) => field in current && JSON.stringify(then[field]) === JSON.stringify(current[field]),
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** The copy found on arrival, if it was written over what is loaded now: the caller puts
  *  it in the form (useRestoredBackup) and saves under its key. */
 export function useFoundBackup(pathname: string, loaded: LetterFormValues, editable: boolean) {
   const [found] = useState(() => {
     const backup = editable ? read(pathname) : null;
-    return backup && (backup.base === baseOf(loaded) || backup.overtaken || backup.carried) ? backup : null;
+    return backup && (writtenOver(backup.base, loaded) || backup.overtaken || backup.carried) ? backup : null;
   });
   return found;
 }
