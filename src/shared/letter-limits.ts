@@ -16,5 +16,9 @@ export const LETTER_TEXT_MAX = {
 export const IMPORTED_NUMBER_REORDERED =
   'شماره نامه وارده نویسه‌ی پنهانِ تغییر جهت متن دارد که آن را جز آنچه هست نشان می‌دهد؛ آن را بی این نویسه بنویسید';
 
+/** The controls, and the marks too: in a number a mark reorders its parts as well
+ *  (review probe: «۱۲۳\u200f/۴۵» shown «۴۵/۱۲۳»). */
+const REORDERS_A_NUMBER = new RegExp(`[\u061c\u200e\u200f]|${DIRECTION_CONTROL.source}`);
+
 export const importedNumberReordered = (value: unknown): string | undefined =>
-  typeof value === 'string' && DIRECTION_CONTROL.test(value) ? IMPORTED_NUMBER_REORDERED : undefined;
+  typeof value === 'string' && REORDERS_A_NUMBER.test(value) ? IMPORTED_NUMBER_REORDERED : undefined;

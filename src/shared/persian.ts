@@ -264,5 +264,5 @@ export function keyEndsInDigit(text: string): boolean {
 
 /** The invisible controls that reorder what follows them (embeddings, overrides, isolates):
  *  «\u202e۴۰۴۱» reads «۱۴۰۴» — a folder title, an incoming letter's number shown as other
- *  than it is stored and found (the direction marks U+200E/U+200F only orient). */
+ *  than it is stored and found (letter-limits.ts adds the direction marks for the number). */
 export const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;

@@ -1000,7 +1000,7 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
       await api.save(w.admin, { ...incoming, MessageFromCustomerFk: customer, AnswerRequest: true }),
     ).toMatchObject({ status: 0, messge: 'نیاز به پاسخ فقط برای نامه داخلی است' });
     // A number holding a control that reorders it shows as another («\u202e۴۰۴۱» reads «۱۴۰۴»).
-    for (const control of ['\u202e', '\u202b', '\u2067'])
+    for (const control of ['\u202e', '\u202b', '\u2067', '\u200f', '\u200e', '\u061c'])
       expect(
         await api.save(w.admin, {
           ...incoming,
