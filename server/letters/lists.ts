@@ -423,9 +423,10 @@ function listRecord(viewer: Viewer, m: LetterRow, inFolder: boolean, attached: R
 
 /**
  * The pinned letters (a registry number's) first, then the phrase's list without them, cut
- * into pages of `size`: page 1 holds the pinned and `size` − k of the rest, each later page
- * the next `size` of the rest — no page longer than asked, no letter on two pages (probe:
- * «د-1» showed 21 rows on page 1, and د-1 again on the last page). A pinned letter the search
+ * into pages of `size` — the pinned fill the first places (page 1's, mostly: there is one,
+ * now and then two), the rest the places after them; no page longer than asked, no letter on
+ * two pages (probe: «د-1» showed 21 rows on page 1, and د-1 again on the last page; review
+ * probe: two pinned at one a page showed a letter twice). A pinned letter the search
  * also finds (by the way it searched: «ثبت – 1» as «ثبت-1») sits somewhere in its list; those
  * before the page's first row shift it, and the total counts it once.
  */
@@ -443,28 +444,24 @@ async function pinnedFirst(
   }
   const pinnedIds = new Set(pinned.map((row) => row.id));
   const notPinned = (rows: PageRecord[]) => (rows as LetterRow[]).filter((row) => !pinnedIds.has(row.id));
-  // Read enough that the pinned the page holds can be left out (k more), and on a later page
-  // the pinned before it skipped over (k more again).
+  // The list reads: the pinned, then the rest. This page's share of each — of the rest from
+  // its own place (the pinned took `pinned.length` places before it), read far enough that
+  // the pinned it holds can be left out and those before it skipped over.
+  const ownPinned = pinned.slice(skipped, skipped + size);
+  const restSize = size - ownPinned.length;
   const from = Math.max(skipped - pinned.length, 0);
-  const page = await fetch(size + (skipped === 0 ? 1 : 2) * pinned.length, skipped === 0 ? 0 : from);
+  const page = await fetch(restSize + 2 * pinned.length, from);
   const way = page.searched;
   const foundIds = way
     ? await foundAsSuch(db, tenantId, [...pinnedIds], searchPattern(way.phrase, way.fold))
     : [];
   const found = pinned.filter((row) => foundIds.includes(row.id));
   const total = page.total + pinned.length - found.length;
-  if (skipped === 0)
-    return {
-      page,
-      rows: [...pinned, ...notPinned(page.rows)].slice(0, Math.max(size, pinned.length)),
-      total,
-    };
-  // The rest from its own place: the pinned took `pinned.length` places before it.
   const top = (page.rows as LetterRow[])[0];
   const before = top
     ? found.filter((row) => BigInt(row.list_sort) > BigInt(top.list_sort)).length
     : found.length;
-  return { page, rows: notPinned(page.rows).slice(before, before + size), total };
+  return { page, rows: [...ownPinned, ...notPinned(page.rows).slice(before, before + restSize)], total };
 }
 
 /** `recentWindow`: a phrase search's longest walk (paging.ts KeyedQuery; tests give a short

@@ -152,9 +152,10 @@ export function phraseSearches(phrase: string): PhraseSearch[] {
 
 /** A dash, a minus, or a character drawn as one (DASHES), as a class's contents. */
 const DASH_CHARS = `\\-${DASHES.source.slice(1, -1)}`;
-/** What parts the groups of digits written apart: spaces, dashes, dots, brackets. */
-const DIGIT_GROUP_BREAKS = new RegExp(`[\\s().${DASH_CHARS}]+`);
-const GROUPED_DIGITS = new RegExp(`^[\\s\\d۰-۹٠-٩().${DASH_CHARS}]+$`);
+/** What parts the groups of digits written apart: spaces, dashes, brackets — not a dot,
+ *  which makes a decimal («1.0» found «د-10», review probe). */
+const DIGIT_GROUP_BREAKS = new RegExp(`[\\s()${DASH_CHARS}]+`);
+const GROUPED_DIGITS = new RegExp(`^[\\s\\d۰-۹٠-٩()${DASH_CHARS}]+$`);
 const SPACED_DASH = new RegExp(`\\s*([${DASH_CHARS}])\\s*`, 'g');
 
 /**

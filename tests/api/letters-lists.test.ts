@@ -699,6 +699,13 @@ describe.each(ENGINES)('letters: keyed lists (%s)', (engine) => {
     const second = await scheme('دفتر ثبت دوم', 'ثبت۱/', 5);
     await api.sendNew(w.maryam, [w.ali], { Subject: 'دفتر دوم', AndikatorFk: second.body.id });
     expect(await shown(w.ali, { Phrase: 'ثبت۱/5' })).toEqual([['ثبت1/5'], 1]);
+    // Two schemes whose prefixes read alike but for their dash: both letters of «ثبت ۱…»
+    // pinned, more than a page of one holds — each on its own page, then the rest, none twice.
+    const third = await scheme('دفتر ثبت سوم', 'ثبت', 1);
+    await api.sendNew(w.maryam, [w.ali], { Subject: 'دفتر سوم', AndikatorFk: third.body.id });
+    // («ثبت ۱۳» of a subject is the phrase's own match.)
+    expect(await shown(w.ali, { Phrase: 'ثبت 1' })).toEqual([['ثبت1', 'ثبت-1', 'ثبت-13'], 3]);
+    for (const Count of [1, 2]) expect(await paged(Count, 'ثبت 1')).toEqual(['ثبت1', 'ثبت-1', 'ثبت-13']);
     expect(await shown(w.ali, { Phrase: 'ثبت-15' })).toEqual([['ثبت-15'], 1]);
 
     // The letter of the number among the phrase's own, newer and older ones naming it: it

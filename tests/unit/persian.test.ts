@@ -125,8 +125,11 @@ describe('Persian normalisation', () => {
   });
   it('searches digits typed in groups with their digits together, and a dash spaced as a key stores it', () => {
     // A phone stored as its digits (probe: «0912 111 1111» found nothing).
-    for (const phrase of ['0912 111 1111', '۰۹۱۲-۱۱۱-۱۱۱۱', '(0912) 111.1111', '0912 – 111 1111'])
+    for (const phrase of ['0912 111 1111', '۰۹۱۲-۱۱۱-۱۱۱۱', '(0912) 111 1111', '0912 – 111 1111'])
       expect(phraseKeys(phrase), phrase).toContain('09121111111');
+    // A decimal is a number, not groups: «1.0» is not «10».
+    expect(phraseKeys('1.0')).toEqual(['1.0']);
+    expect(phraseKeys('۲٫۵')).toEqual(['2.5']);
     expect(phraseKeys('CX - 300')).toEqual(['cx - 300', 'cx-300']);
     expect(phraseKeys('CX — 300')).toContain('cx-300');
     // Words, or digits beside letters, are not digits in groups; one group is itself.
