@@ -432,8 +432,6 @@ const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 /** Reads sanitised HTML (sanitizeBody's output) a tag at a time into blocks. */
 class BodyReader {
   readonly blocks: BodyBlock[] = [];
-  /** The direction of a <pre>'s line above (or of the <pre>) for a line without a letter. */
-  private preLtr: boolean | undefined;
   private containers: BodyBlock[][] = [this.blocks];
   private frames: Frame[] = [{ tag: '', look: {} }];
   private paragraph: BodyParagraph | null = null;
@@ -466,7 +464,6 @@ class BodyReader {
     if (tag === 'ul' || tag === 'ol') frame.list = { ordered: tag === 'ol', count: 0 };
     if (tag === 'li') this.prefix = this.itemPrefix();
     if (tag === 'a') frame.link = { href: attributes.href ?? '', text: '' };
-    if (tag === 'pre') this.preLtr = frame.ltr;
     if (tag === 'table') this.openTable(frame);
     if (tag === 'tr') this.openRow();
     if (tag === 'td' || tag === 'th') frame.cell = this.openCell(tag, attributes);
@@ -591,13 +588,13 @@ class BodyReader {
     const last = paragraph?.inlines.at(-1);
     if (paragraph?.pre) {
       // A line of a <pre> runs in the direction of its first strong character, as
-      // unicode-bidi: plaintext reads it on screen; a line without one, as the line above.
+      // unicode-bidi: plaintext reads it on screen; a line without one left to right, as the
+      // screen draws it too (the bidi rule P3; review probe: «}» after Persian).
       const text = paragraph.inlines.map((inline) => ('text' in inline ? inline.text : '')).join('');
       const strong = FIRST_STRONG.exec(text)?.[0];
-      const ltr = strong ? !RTL_LETTER.test(strong) : this.preLtr;
+      const ltr = strong ? !RTL_LETTER.test(strong) : true;
       if (ltr) paragraph.ltr = true;
       else delete paragraph.ltr;
-      this.preLtr = ltr;
     } else if (last && 'text' in last) last.text = last.text.replace(/ +$/, '');
     this.paragraph = null;
   }

@@ -204,11 +204,16 @@ describe('the body as blocks', () => {
     expect(lines).toEqual([
       { ltr: true, text: 'function f(x) {' },
       { ltr: true, text: '  return x * 2; // توضیح فارسی' },
-      // No letter: as the line above.
+      // No letter: left to right, as the screen draws it.
       { ltr: true, text: '}' },
       { ltr: true, text: '    indented   spaces' },
       { ltr: false, text: 'سطر فارسی با if (x)' },
     ]);
+    // After a Persian line too (review probe: it took the line above's direction).
+    const after = blocksOf('<pre>سلام\n}</pre>').map(
+      (block) => block.kind === 'paragraph' && Boolean(block.ltr),
+    );
+    expect(after).toEqual([false, true]);
     const paragraphs = [...wordBlocks(blocks).matchAll(/<w:p>(.*?)<\/w:p>/g)].map(([, p]) => p);
     expect(paragraphs).toHaveLength(5);
     // A Latin line left to right and at the left, whatever the template's style says.
