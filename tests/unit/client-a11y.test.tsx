@@ -22,21 +22,13 @@ import {
   settleDebouncedInputs,
   signIn,
 } from './client-render';
+import { emptyLookups, peopleLookup } from './letter-screen-mocks';
 
-const PEOPLE = [
-  { id: 1, title: 'مدیر سامانه' },
-  { id: 2, title: 'سارا احمدی' },
-  { id: 3, title: 'علی رضایی' },
-];
 let forwards: FormData[] = [];
 
 const server = setupServer(
-  http.get('*/api/person/lookup/', ({ request }) => {
-    const ids = new URL(request.url).searchParams.get('Ids');
-    const rows = ids ? PEOPLE.filter((p) => ids.split(',').includes(String(p.id))) : PEOPLE;
-    return HttpResponse.json({ status: 1, records: rows });
-  }),
-  http.get('*/api/:entity/lookup/', () => HttpResponse.json({ status: 1, records: [] })),
+  peopleLookup(),
+  emptyLookups(),
   http.post('*/api/message/forward/', async ({ request }) => {
     forwards.push(await request.formData());
     return HttpResponse.json({ status: 1, id: 41, messge: 'درخواست با موفقیت انجام شد' });

@@ -9,48 +9,25 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { Route, Routes } from 'react-router-dom';
 import { setSession } from '../../src/api/session';
-import LetterScreen from '../../src/custom/letters/letter/LetterScreen';
 import { TO_ME_BLIND } from '../../src/custom/letters/letter/ViewTab';
+import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, signIn, settleDebouncedInputs } from './client-render';
 import {
-  CLIENT_TEST_TIMEOUT_MS,
-  installMatchMedia,
-  renderInAdmin,
-  signIn,
-  settleDebouncedInputs,
-} from './client-render';
-
-const ME = { id: 1, title: 'مدیر سامانه' };
-const PEOPLE = [
+  button,
+  DRAFT_LETTER,
+  emptyLookups,
+  internalSchemeLookup,
+  letterAnswer,
   ME,
-  { id: 2, title: 'سارا احمدی' },
-  { id: 3, title: 'علی رضایی' },
-  { id: 4, title: 'مریم کاظمی' },
-];
+  PEOPLE as LETTER_PEOPLE,
+  openLetterScreen,
+  peopleLookup,
+  userSettings,
+  waitForScreen,
+} from './letter-screen-mocks';
 
-const draft = {
-  messageId: 12,
-  messageTypeFk: 4,
-  messageTypeString: 'داخلی',
-  subject: 'گزارش ماهانه',
-  messageBody: '<p>متن گزارش</p>',
-  andikatorFk: 1,
-  andikatorTitle: 'داخلی',
-  number: null,
-  displayMessageNumber: '',
-  isSend: false,
-  signed: false,
-  isAuthor: true,
-  isHolder: true,
-  isReaded: false,
-  messageFrom: 'مدیر سامانه',
-  messageTo: 'سارا احمدی',
-  createdDate: '2025-03-20T08:00:00Z',
-  selectedTo: [2],
-  selectedCC: [],
-  selectedBcc: [] as number[],
-};
+const PEOPLE = [...LETTER_PEOPLE, { id: 4, title: 'مریم کاظمی' }];
+const draft = DRAFT_LETTER;
 /** A sent letter someone else wrote, opened from the cartable. */
 const received = { ...draft, isSend: true, signed: true, isAuthor: false, isHolder: false, number: 5 };
 
@@ -58,31 +35,11 @@ let record: Record<string, unknown> = draft;
 let saves: FormData[] = [];
 
 const server = setupServer(
-  http.get('*/api/message/get/', () =>
-    HttpResponse.json({
-      status: 1,
-      record,
-      attachment: [],
-      relatedMessage: [],
-      allForwardedMessage: [],
-      messageEvent: [],
-    }),
-  ),
-  http.get('*/api/andikator/lookup/', () =>
-    HttpResponse.json({
-      status: 1,
-      records: [{ id: 1, title: 'داخلی', isActive: true, isDefault: true, messageTypeFk: 4 }],
-    }),
-  ),
-  http.get('*/api/usersetting/get/', () =>
-    HttpResponse.json({ status: 1, record: { themeColor: '#7B1FA2', personId: ME.id } }),
-  ),
-  http.get('*/api/person/lookup/', ({ request }) => {
-    const ids = new URL(request.url).searchParams.get('Ids');
-    const rows = ids ? PEOPLE.filter((p) => ids.split(',').includes(String(p.id))) : PEOPLE;
-    return HttpResponse.json({ status: 1, records: rows });
-  }),
-  http.get('*/api/:entity/lookup/', () => HttpResponse.json({ status: 1, records: [] })),
+  http.get('*/api/message/get/', () => HttpResponse.json(letterAnswer(record))),
+  internalSchemeLookup(),
+  userSettings(),
+  peopleLookup(PEOPLE),
+  emptyLookups(),
   http.post('*/api/message/save/', async ({ request }) => {
     saves.push(await request.formData());
     return HttpResponse.json({ status: 1, id: 40, messge: 'درخواست با موفقیت انجام شد' });
@@ -90,16 +47,7 @@ const server = setupServer(
   http.get('*/api/message/list/', () => HttpResponse.json({ status: 1, totalCount: 0, records: [] })),
 );
 
-const open = (path: string) =>
-  renderInAdmin(
-    <Routes>
-      <Route path="/letter/:create/:pagetype/:messagetype/:id" element={<LetterScreen />} />
-      <Route path="*" element={<div>جای دیگر</div>} />
-    </Routes>,
-    { path },
-  );
-const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-const waitForScreen = () => screen.findByRole('toolbar', { name: 'ثبت نامه' });
+const open = (path: string) => openLetterScreen(path);
 const field = (source: string) => document.querySelector(`.ra-input-${source}`) as HTMLElement | null;
 /** The view tab's particulars: each label (dt) with its value (dd). */
 const particulars = () =>

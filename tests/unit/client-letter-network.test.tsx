@@ -13,7 +13,6 @@ import { useEffect } from 'react';
 import { RefreshButton } from 'react-admin';
 import { Route, Routes, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
 import { setSession } from '../../src/api/session';
-import LetterScreen from '../../src/custom/letters/letter/LetterScreen';
 import { LetterList } from '../../src/custom/letters/list/LetterList';
 import { LETTER_LISTS } from '../../src/custom/letters/list/listScreens';
 import {
@@ -23,34 +22,19 @@ import {
   settleDebouncedInputs,
   signIn,
 } from './client-render';
+import {
+  button,
+  DRAFT_LETTER,
+  emptyLookups,
+  internalSchemeLookup,
+  letterAnswer,
+  openLetterScreen,
+  peopleLookup,
+  userSettings,
+  waitForScreen,
+} from './letter-screen-mocks';
 
-const PEOPLE = [
-  { id: 1, title: 'مدیر سامانه' },
-  { id: 2, title: 'سارا احمدی' },
-  { id: 3, title: 'علی رضایی' },
-];
-
-const draft = {
-  messageId: 12,
-  messageTypeFk: 4,
-  messageTypeString: 'داخلی',
-  subject: 'گزارش ماهانه',
-  messageBody: '<p>متن گزارش</p>',
-  andikatorFk: 1,
-  number: null,
-  displayMessageNumber: '',
-  isSend: false,
-  signed: false,
-  isAuthor: true,
-  isHolder: true,
-  isReaded: false,
-  messageFrom: 'مدیر سامانه',
-  messageTo: 'سارا احمدی',
-  createdDate: '2025-03-20T08:00:00Z',
-  selectedTo: [2],
-  selectedCC: [],
-  selectedBcc: [],
-};
+const draft = DRAFT_LETTER;
 const sent = { ...draft, isSend: true, signed: true, isHolder: false, number: 5 };
 
 const row = {
@@ -76,32 +60,16 @@ const ok = { status: 1, messge: 'درخواست با موفقیت انجام ش�
 const server = setupServer(
   http.get('*/api/message/get/', () => {
     opened += 1;
-    return HttpResponse.json({
-      status: 1,
-      record,
-      attachment: [],
-      relatedMessage: [],
-      allForwardedMessage: [],
-      messageEvent: [],
-    });
+    return HttpResponse.json(letterAnswer(record));
   }),
   http.get('*/api/message/list/', () => {
     listed += 1;
     return HttpResponse.json({ status: 1, records: [row], totalCount: 1 });
   }),
-  http.get('*/api/andikator/lookup/', () =>
-    HttpResponse.json({
-      status: 1,
-      records: [{ id: 1, title: 'داخلی', isActive: true, isDefault: true, messageTypeFk: 4 }],
-    }),
-  ),
-  http.get('*/api/usersetting/get/', () => HttpResponse.json({ status: 1, record: { personId: 1 } })),
-  http.get('*/api/person/lookup/', ({ request }) => {
-    const ids = new URL(request.url).searchParams.get('Ids');
-    const rows = ids ? PEOPLE.filter((p) => ids.split(',').includes(String(p.id))) : PEOPLE;
-    return HttpResponse.json({ status: 1, records: rows });
-  }),
-  http.get('*/api/:entity/lookup/', () => HttpResponse.json({ status: 1, records: [] })),
+  internalSchemeLookup(),
+  userSettings(),
+  peopleLookup(),
+  emptyLookups(),
   http.post('*/api/message/forward/', async ({ request }) => {
     forwards.push(await request.formData());
     return HttpResponse.json({ ...ok, id: 12 });
@@ -120,17 +88,15 @@ function Navigator() {
   return null;
 }
 const openLetter = (path: string) =>
-  renderInAdmin(
-    <>
-      <Routes>
-        <Route path="/letter/:create/:pagetype/:messagetype/:id" element={<LetterScreen />} />
-        <Route path="*" element={<div>جای دیگر</div>} />
-      </Routes>
-      <Navigator />
-      <RefreshButton />
-    </>,
-    { path, onLocation: (l) => (location = l) },
-  );
+  openLetterScreen(path, {
+    beside: (
+      <>
+        <Navigator />
+        <RefreshButton />
+      </>
+    ),
+    onLocation: (l) => (location = l),
+  });
 const openList = () =>
   renderInAdmin(
     <>
@@ -141,8 +107,6 @@ const openList = () =>
     </>,
     { path: '/mymessage', onLocation: (l) => (location = l) },
   );
-const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-const waitForScreen = () => screen.findByRole('toolbar', { name: 'ثبت نامه' });
 const refresh = () => fireEvent.click(screen.getByRole('button', { name: 'بارگذاری دوباره' }));
 /** The next call of this kind fails on the way (a dropped connection). */
 const dropNext = (method: 'get' | 'post' | 'delete', path: string) =>

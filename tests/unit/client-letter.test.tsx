@@ -9,9 +9,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { Route, Routes, type Location } from 'react-router-dom';
+import type { Location } from 'react-router-dom';
 import { setSession } from '../../src/api/session';
-import LetterScreen from '../../src/custom/letters/letter/LetterScreen';
 import {
   attachmentLabel,
   imageTooLargeMessage,
@@ -20,39 +19,17 @@ import {
   notALetterImageMessage,
   TOO_MANY_FILES_MESSAGE,
 } from '../../src/shared/uploads';
+import { CLIENT_TEST_TIMEOUT_MS, installMatchMedia, signIn, settleDebouncedInputs } from './client-render';
 import {
-  CLIENT_TEST_TIMEOUT_MS,
-  installMatchMedia,
-  renderInAdmin,
-  signIn,
-  settleDebouncedInputs,
-} from './client-render';
+  button,
+  DRAFT_LETTER,
+  openLetterScreen,
+  peopleLookup,
+  userSettings,
+  waitForScreen,
+} from './letter-screen-mocks';
 
-const ME = { id: 1, title: 'مدیر سامانه' };
-const PEOPLE = [ME, { id: 2, title: 'سارا احمدی' }, { id: 3, title: 'علی رضایی' }];
-
-const baseRecord = {
-  messageId: 12,
-  messageTypeFk: 4,
-  messageTypeString: 'داخلی',
-  subject: 'گزارش ماهانه',
-  messageBody: '<p>متن گزارش</p>',
-  andikatorFk: 1,
-  andikatorTitle: 'داخلی',
-  number: null,
-  displayMessageNumber: '',
-  isSend: false,
-  signed: false,
-  isAuthor: true,
-  isHolder: true,
-  isReaded: false,
-  messageFrom: 'مدیر سامانه',
-  messageTo: 'سارا احمدی',
-  createdDate: '2025-03-20T08:00:00Z',
-  selectedTo: [2],
-  selectedCC: [],
-  selectedBcc: [],
-};
+const baseRecord = DRAFT_LETTER;
 
 let record: Record<string, unknown> = baseRecord;
 let events: Array<Record<string, unknown>> = [];
@@ -98,15 +75,8 @@ const server = setupServer(
       ],
     });
   }),
-  http.get('*/api/usersetting/get/', () =>
-    HttpResponse.json({ status: 1, record: { themeColor: '#7B1FA2', personId: ME.id } }),
-  ),
-  http.get('*/api/person/lookup/', ({ request }) => {
-    const query = new URL(request.url).searchParams;
-    const ids = query.get('Ids');
-    const rows = ids ? PEOPLE.filter((p) => ids.split(',').includes(String(p.id))) : PEOPLE;
-    return HttpResponse.json({ status: 1, records: rows });
-  }),
+  userSettings(),
+  peopleLookup(),
   lookup([{ id: 7, title: 'شرکت آلفا' }]),
   http.post('*/api/message/save/', async ({ request }) => {
     saves.push(await request.formData());
@@ -150,15 +120,7 @@ const server = setupServer(
 );
 
 let location: Location | undefined;
-const open = (path: string) =>
-  renderInAdmin(
-    <Routes>
-      <Route path="/letter/:create/:pagetype/:messagetype/:id" element={<LetterScreen />} />
-      <Route path="*" element={<div>جای دیگر</div>} />
-    </Routes>,
-    { path, onLocation: (l) => (location = l) },
-  );
-const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const open = (path: string) => openLetterScreen(path, { onLocation: (l) => (location = l) });
 const enabled = (names: string[]) => names.filter((name) => !button(name).disabled);
 const ALL_BUTTONS = [
   'پاسخ',
@@ -178,7 +140,6 @@ const ALL_BUTTONS = [
 const errorOf = (source: string) =>
   document.querySelector(`.ra-input-${source}`)?.closest('.MuiFormControl-root, .ra-input')?.textContent ??
   '';
-const waitForScreen = () => screen.findByRole('toolbar', { name: 'ثبت نامه' });
 
 beforeAll(() => {
   installMatchMedia();
