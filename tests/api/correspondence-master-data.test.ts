@@ -79,6 +79,28 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
   const list = async (entity: string, query: Record<string, unknown> = {}, token = admin) =>
     (await server.api.get(`${entity}/list/`, { Count: -1, ...query }, { token })).body.records as AnyRecord[];
 
+  /** A row written straight into a table, as an older version stored it (no folding, no checks). */
+  const insertAsBefore = (table: string, row: Record<string, unknown>) =>
+    asSystem(() =>
+      db
+        .insertInto(table as never)
+        .values({ tenant_id: tenantId, ...row } as never)
+        .returning('id' as never)
+        .executeTakeFirstOrThrow(),
+    ) as Promise<{ id: number }>;
+  /** An internal letters' numbering scheme saved before, its prefix as given. */
+  const schemeAsBefore = (prefix: string, { title = 'قدیمی', search = 'قدیمی' } = {}) =>
+    insertAsBefore('andikators', {
+      andikator_title: title,
+      andikator_pre_fix: prefix,
+      start_number: 1,
+      message_type_fk: 4,
+      search_text: search,
+    });
+  /** A scheme's prefix as the API answers it. */
+  const prefixOf = async (id: number) =>
+    (await server.api.get('andikator/get/', { Id: id }, { token: admin })).body.record.andikatorPreFix;
+
   it('seeds receive methods, a default numbering scheme per letter type, an archive tree and a public template', async () => {
     expect((await list('reciveMethod')).map((r) => r.reciveMethodTitle).sort()).toEqual(
       ['حضوری', 'دورنگار', 'نامه‌رسان', 'پست', 'پست الکترونیک'].sort(),
@@ -703,30 +725,13 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
   });
 
   it('folds the keys saved before keys were folded, and keeps those records editable', async () => {
-    const insert = (table: string, row: Record<string, unknown>) =>
-      asSystem(() =>
-        db
-          .insertInto(table as never)
-          .values({ tenant_id: tenantId, ...row } as never)
-          .returning('id' as never)
-          .executeTakeFirstOrThrow(),
-      ) as Promise<{ id: number }>;
-    const scheme = (prefix: string) =>
-      insert('andikators', {
-        andikator_title: `قدیمی ${prefix}`,
-        andikator_pre_fix: prefix,
-        start_number: 1,
-        message_type_fk: 4,
-        search_text: 'قدیمی',
-      });
+    const scheme = (prefix: string) => schemeAsBefore(prefix, { title: `قدیمی ${prefix}` });
     const endsInDigit = await scheme('ل7');
     const persianDigits = await scheme('ن۲-');
     const twinA = await scheme('ق۳-');
     const twinB = await scheme('ق٣-');
     // The migration, run again over these rows as a start would run it.
     await rerunMigration(db, '0022_key_texts_folded.sql');
-    const prefixOf = async (id: number) =>
-      (await server.api.get('andikator/get/', { Id: id }, { token: admin })).body.record.andikatorPreFix;
     expect(await prefixOf(persianDigits.id)).toBe('ن2-');
     // Of two that fold to one key, one is folded and the other keeps its text.
     expect([await prefixOf(twinA.id), await prefixOf(twinB.id)].sort()).toEqual(['ق3-', 'ق٣-'].sort());
@@ -754,21 +759,7 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
   });
 
   it('folds what 0022 left of a key, and finds a folded key as the list shows it (probe helper-64)', async () => {
-    const scheme = (prefix: string, search = 'قدیمی') =>
-      asSystem(() =>
-        db
-          .insertInto('andikators' as never)
-          .values({
-            tenant_id: tenantId,
-            andikator_title: 'قدیمی',
-            andikator_pre_fix: prefix,
-            start_number: 1,
-            message_type_fk: 4,
-            search_text: search,
-          } as never)
-          .returning('id' as never)
-          .executeTakeFirstOrThrow(),
-      ) as Promise<{ id: number }>;
+    const scheme = (prefix: string, search = 'قدیمی') => schemeAsBefore(prefix, { search });
     // Saved before, each as 0022 left it: a non-joiner that joins nothing, an Arabic letter
     // from a presentation form, spaces at the ends; a twin of a key another holds.
     const rows = {
@@ -782,8 +773,6 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
       held: await scheme('مژ-'),
     };
     await rerunMigration(db, '0032_key_texts_folded_whole.sql');
-    const prefixOf = async (id: number) =>
-      (await server.api.get('andikator/get/', { Id: id }, { token: admin })).body.record.andikatorPreFix;
     expect(await prefixOf(rows.joinerAtEnd.id)).toBe('نژ-');
     expect(await prefixOf(rows.joinerByDigit.id)).toBe('هژ5-');
     expect(await prefixOf(rows.arabicKaf.id)).toBe('کلژ-');
@@ -822,22 +811,7 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
   });
 
   it('folds the keys 0032 left that read alike — dashes, tatweel, diacritics, the joiner, ە — as keyText does now', async () => {
-    const insert = (table: string, row: Record<string, unknown>) =>
-      asSystem(() =>
-        db
-          .insertInto(table as never)
-          .values({ tenant_id: tenantId, ...row } as never)
-          .returning('id' as never)
-          .executeTakeFirstOrThrow(),
-      ) as Promise<{ id: number }>;
-    const scheme = (prefix: string) =>
-      insert('andikators', {
-        andikator_title: 'قدیمی',
-        andikator_pre_fix: prefix,
-        start_number: 1,
-        message_type_fk: 4,
-        search_text: 'قدیمی',
-      });
+    const scheme = (prefix: string) => schemeAsBefore(prefix);
     // Saved before, each as 0032 left it (and as a create stored it then).
     const alone = [
       'ثظ–',
@@ -863,7 +837,7 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
     const heldTwin = await scheme('دظ–');
     const twinA = await scheme('ذظ–');
     const twinB = await scheme('ذظ—');
-    const code = await insert('customers', {
+    const code = await insertAsBefore('customers', {
       name: 'مشتری قدیمی',
       code: 'CZ – 7',
       created_date: '2025-03-21',
@@ -871,8 +845,6 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
       search_text: 'مشتری قدیمی',
     });
     await rerunMigration(db, '0034_key_texts_folded_alike.sql');
-    const prefixOf = async (id: number) =>
-      (await server.api.get('andikator/get/', { Id: id }, { token: admin })).body.record.andikatorPreFix;
     // As keyText folds it, in SQL as in the server.
     for (const [prefix, id] of rows) expect(await prefixOf(id), JSON.stringify(prefix)).toBe(keyText(prefix));
     expect(await prefixOf(rows.get('ەظ-')!)).toBe('هظ-');
@@ -945,22 +917,7 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
   });
 
   it('folds the keys saved with another slash (0037) where no two become one', async () => {
-    const insert = (table: string, row: Record<string, unknown>) =>
-      asSystem(() =>
-        db
-          .insertInto(table as never)
-          .values({ tenant_id: tenantId, ...row } as never)
-          .returning('id' as never)
-          .executeTakeFirstOrThrow(),
-      ) as Promise<{ id: number }>;
-    const scheme = (prefix: string) =>
-      insert('andikators', {
-        andikator_title: 'قدیمی',
-        andikator_pre_fix: prefix,
-        start_number: 1,
-        message_type_fk: 4,
-        search_text: 'قدیمی',
-      });
+    const scheme = (prefix: string) => schemeAsBefore(prefix);
     // Saved before, each as 0034 left it: every slash keyText reads as «/», and more.
     const alone = [
       ...[
@@ -986,7 +943,7 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
     const heldTwin = await scheme('قس∕');
     const twinA = await scheme('کس⁄');
     const twinB = await scheme('کس╱');
-    const code = await insert('customers', {
+    const code = await insertAsBefore('customers', {
       name: 'مشتری قدیمی',
       code: 'SM∕2',
       created_date: '2025-03-21',
@@ -994,8 +951,6 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
       search_text: 'مشتری قدیمی sm∕2',
     });
     await rerunMigration(db, '0037_key_texts_slashes_folded.sql');
-    const prefixOf = async (id: number) =>
-      (await server.api.get('andikator/get/', { Id: id }, { token: admin })).body.record.andikatorPreFix;
     // As keyText folds it, in SQL as in the server.
     for (const [prefix, id] of rows) expect(await prefixOf(id), JSON.stringify(prefix)).toBe(keyText(prefix));
     expect(await prefixOf(rows.get('آس∕')!)).toBe('آس/');
