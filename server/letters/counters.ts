@@ -6,6 +6,7 @@ import type { DB } from '../db/database';
 import { ONE_PLAN } from '../db/named-statements';
 import { registerBoxCounter } from '../home/box-counters';
 import type { LettersDb } from './schema';
+import { LETTER_PERMISSIONS } from '../../src/shared/permissions';
 
 type Counts = { unread: number; drafts: number; answer_requests: number };
 
@@ -32,9 +33,18 @@ function countsOf(db: DB, principal: Principal): Promise<Counts> {
   return pending;
 }
 
-registerBoxCounter('unReadMessageCount', async (db, principal) => (await countsOf(db, principal)).unread);
-registerBoxCounter('draftMessageCount', async (db, principal) => (await countsOf(db, principal)).drafts);
+registerBoxCounter(
+  'unReadMessageCount',
+  LETTER_PERMISSIONS,
+  async (db, principal) => (await countsOf(db, principal)).unread,
+);
+registerBoxCounter(
+  'draftMessageCount',
+  LETTER_PERMISSIONS,
+  async (db, principal) => (await countsOf(db, principal)).drafts,
+);
 registerBoxCounter(
   'answerRequestCount',
+  LETTER_PERMISSIONS,
   async (db, principal) => (await countsOf(db, principal)).answer_requests,
 );

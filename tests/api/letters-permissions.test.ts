@@ -164,6 +164,31 @@ describe.each(ENGINES)(
       expect((await menu(planner.token)).permissions).toEqual(['Projects', 'Tasks']);
     });
 
+    it("tells the dashboard's letter counts only to users of letters (probe helper-90)", async () => {
+      const box = async () =>
+        (await server.api.get('home/getbox/', {}, { token: planner.token })).body as Record<string, number>;
+      const roles = (RoleNames: string[]) =>
+        server.api.call('PUT', 'person/update/', {
+          token: w.admin.token,
+          json: { Id: planner.personId, RoleNames },
+        });
+      expect((await roles(['کارکنان'])).body.status).toBe(1);
+      expect((await api.sendNew(w.admin, [planner])) > 0).toBe(true);
+      expect((await box()).unReadMessageCount).toBeGreaterThan(0);
+      // The letters are still theirs, kept for the day letters come back: not told meanwhile.
+      expect((await roles([PROJECTS_ONLY])).body.status).toBe(1);
+      expect(await box()).toMatchObject({
+        status: 1,
+        unReadMessageCount: 0,
+        draftMessageCount: 0,
+        answerRequestCount: 0,
+        unCompleteTaskCount: 0,
+      });
+      expect((await roles(['کارکنان'])).body.status).toBe(1);
+      expect((await box()).unReadMessageCount).toBeGreaterThan(0);
+      expect((await roles([PROJECTS_ONLY])).body.status).toBe(1);
+    });
+
     it('a filing is no right to a letter: filed while reading all letters, gone with that permission', async () => {
       const roles = async (names: string[]) =>
         expect(

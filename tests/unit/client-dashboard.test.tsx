@@ -120,6 +120,7 @@ afterAll(async () => {
 
 describe('home dashboard', () => {
   it('shows the four counts from home/getbox in Persian digits, each linking to its list', async () => {
+    signIn(['Messages', 'Tasks']);
     renderDashboard();
     const unread = await screen.findByTestId('box-unReadMessageCount');
     await waitFor(() => expect(unread.textContent).toContain('۳'));
@@ -131,6 +132,21 @@ describe('home dashboard', () => {
     expect(screen.getByTestId('box-draftMessageCount').getAttribute('href')).toBe('/draftmessage');
     expect(screen.getByTestId('box-unCompleteTaskCount').textContent).toContain('۷');
     expect(screen.getByTestId('box-unCompleteTaskCount').getAttribute('href')).toBe('/tasks');
+  });
+
+  it('shows each box to users of its list: tasks without letters, letters without tasks (probe helper-90)', async () => {
+    signIn(['Tasks']);
+    renderDashboard();
+    const tasks = await screen.findByTestId('box-unCompleteTaskCount');
+    await waitFor(() => expect(tasks.textContent).toContain('۷'));
+    for (const box of ['unReadMessageCount', 'answerRequestCount', 'draftMessageCount'])
+      expect(screen.queryByTestId(`box-${box}`), box).toBeNull();
+    cleanup();
+    signIn(['Messages']);
+    renderDashboard();
+    await screen.findByTestId('box-unReadMessageCount');
+    expect(screen.getByTestId('box-draftMessageCount')).toBeTruthy();
+    expect(screen.queryByTestId('box-unCompleteTaskCount')).toBeNull();
   });
 
   it('also reads the counts under record', async () => {

@@ -17,6 +17,8 @@ import type { HomeBoxes } from './api';
 
 interface BoxSpec {
   key: keyof HomeBoxes;
+  /** Shown to holders of this permission: the screen it opens needs it. */
+  permission: 'Messages' | 'Tasks';
   label: string;
   route: string;
   icon: ReactNode;
@@ -26,6 +28,7 @@ interface BoxSpec {
 const BOXES: BoxSpec[] = [
   {
     key: 'unReadMessageCount',
+    permission: 'Messages',
     label: 'نامه‌های خوانده‌نشده',
     route: 'UnReadMessage',
     icon: <MarkEmailUnreadOutlined />,
@@ -33,6 +36,7 @@ const BOXES: BoxSpec[] = [
   },
   {
     key: 'answerRequestCount',
+    permission: 'Messages',
     label: 'نیازمند پاسخ',
     route: 'AnswerRequest',
     icon: <QuestionAnswerOutlined />,
@@ -40,6 +44,7 @@ const BOXES: BoxSpec[] = [
   },
   {
     key: 'draftMessageCount',
+    permission: 'Messages',
     label: 'پیش‌نویس‌ها',
     route: 'DraftMessage',
     icon: <DraftsOutlined />,
@@ -47,6 +52,7 @@ const BOXES: BoxSpec[] = [
   },
   {
     key: 'unCompleteTaskCount',
+    permission: 'Tasks',
     label: 'کارهای در جریان',
     route: 'Tasks',
     icon: <AssignmentOutlined />,
@@ -54,10 +60,22 @@ const BOXES: BoxSpec[] = [
   },
 ];
 
-export function CountBoxes({ boxes, loading }: { boxes: HomeBoxes | null; loading: boolean }) {
+/** The boxes a user with these permissions may open. */
+export const boxesFor = (permissions: readonly string[]) =>
+  BOXES.filter((box) => permissions.includes(box.permission));
+
+export function CountBoxes({
+  boxes,
+  loading,
+  shown,
+}: {
+  boxes: HomeBoxes | null;
+  loading: boolean;
+  shown: BoxSpec[];
+}) {
   return (
     <Grid container spacing={2}>
-      {BOXES.map((box) => (
+      {shown.map((box) => (
         <Grid key={box.key} size={{ xs: 6, md: 3 }}>
           <CountBox spec={box} value={boxes?.[box.key]} loading={loading} />
         </Grid>

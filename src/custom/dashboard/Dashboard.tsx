@@ -11,7 +11,7 @@ import { usePermissions } from '../../auth';
 import { JalaliMonthCalendar } from '../../ui/jalali/lazy';
 import { ThemeColorPicker } from '../../theme/ThemeColorPicker';
 import { fetchHomeBoxes, fetchQuickLinks, type HomeBoxes } from './api';
-import { CountBoxes } from './CountBoxes';
+import { boxesFor, CountBoxes } from './CountBoxes';
 import { DailyTodoList } from './DailyTodoList';
 import { DashboardCard } from './DashboardCard';
 import { FavoriteLetters } from './FavoriteLetters';
@@ -25,7 +25,10 @@ import { useRefreshOnNotification } from './useRefreshOnNotification';
 export function Dashboard() {
   // The letters' boxes, counts and favourite contacts are for users of letters: for anyone
   // else each would lead to «دسترسی ندارید».
-  const ownLetters = usePermissions().includes('Messages');
+  const permissions = usePermissions();
+  const ownLetters = permissions.includes('Messages');
+  // Each box opens a list: the tasks' box is for users of tasks, with or without letters.
+  const shownBoxes = boxesFor(permissions);
   // A refresh that fails (a network blip) keeps the counts last read.
   const boxes = useLoader<HomeBoxes | null>(fetchHomeBoxes, null, { keepOnFailure: true });
   const links = useLoader(fetchQuickLinks, []);
@@ -46,7 +49,7 @@ export function Dashboard() {
         <Greeting />
         <Shortcuts />
       </Box>
-      {ownLetters && <CountBoxes boxes={boxes.data} loading={boxes.loading} />}
+      {shownBoxes.length > 0 && <CountBoxes boxes={boxes.data} loading={boxes.loading} shown={shownBoxes} />}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }} sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
           {ownLetters && <FavoriteLetters />}
