@@ -79,7 +79,20 @@ export async function colleagueOfUser(
     .where('tenant_id', '=', tenantId)
     .where('user_fk', '=', userId)
     .executeTakeFirst();
-  if (!person) throw new UserError(`${label} انتخاب‌شده وجود ندارد`);
+  if (!person) {
+    // A person deleted since (their user stays, for the letters that name them): the
+    // refusal names them, as the reply dialog does (probe helper-92).
+    const user = await db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user) throw new UserError(`${label} انتخاب‌شده وجود ندارد`);
+    throw new UserError(
+      `${label}: «${fullName(user.first_name, user.last_name)}» از فهرست اشخاص حذف شده است`,
+    );
+  }
   const [colleague] = await colleaguesOf(db, tenantId, [person.id], label, options);
   return colleague;
 }

@@ -105,6 +105,7 @@ describe.each(ENGINES)('letters: switched-off schemes and people (%s)', (engine)
   // Last: it deletes a colleague of the letter world.
   it('forgets a favourite contact whose person is deleted, in the dialog and the list alike, and for good', async () => {
     const fromHossein = await api.sendNew(w.hossein, [w.maryam]);
+    await api.get(w.maryam, fromHossein);
     const draftToBoth = await api.draft(w.maryam, [w.ali, w.hossein]);
     const signedToBoth = await api.draft(w.maryam, [w.ali, w.hossein]);
     expect(await api.post(w.maryam, 'message/sign/', { id: signedToBoth })).toMatchObject({ status: 1 });
@@ -127,6 +128,14 @@ describe.each(ENGINES)('letters: switched-off schemes and people (%s)', (engine)
     expect(deleted.body).toMatchObject({ status: 1 });
     expect(await favourites()).toEqual([w.ali.personId]);
     expect(await listed()).not.toContain(fromHossein);
+    // Their letter is answered by no one: the refusal names them (probe helper-92).
+    expect(
+      await api.post(w.maryam, 'message/forward/', {
+        MessageId: fromHossein,
+        IsSend: 7,
+        ForwardMessage: 'پاسخ',
+      }),
+    ).toMatchObject({ status: 0, message: 'گیرنده پاسخ: «حسین محمدی» از فهرست اشخاص حذف شده است' });
     // A draft naming them is neither signed nor sent to them: its form no longer shows them.
     const gone =
       'گیرندگان: «حسین محمدی» از فهرست اشخاص حذف شده است؛ پیش‌نویس را ویرایش کنید و گیرندگان را دوباره برگزینید';
