@@ -101,6 +101,54 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
   const prefixOf = async (id: number) =>
     (await server.api.get('andikator/get/', { Id: id }, { token: admin })).body.record.andikatorPreFix;
 
+  /**
+   * Runs a key-folding migration again over schemes and a customer code saved as before
+   * it: each lone prefix must read as keyText reads it now (in SQL as in the server); a
+   * prefix whose folded key another holds, and two that would fold to one key, keep their
+   * text but one; the customer's code is folded. Gives the lone schemes' ids and prefixes.
+   */
+  async function foldKeysSavedBefore(
+    migration: string,
+    keys: {
+      alone: string[];
+      /** A prefix already folded, and one that folds to it. */
+      held: [string, string];
+      /** Two prefixes that fold to one key nobody holds. */
+      twins: [string, string];
+      /** A customer's code as stored, and its search text. */
+      code: [string, string];
+      foldedCode: string;
+    },
+  ) {
+    const rows = new Map<string, number>();
+    for (const prefix of keys.alone) rows.set(prefix, (await schemeAsBefore(prefix)).id);
+    // One after another: of two twins, the older is folded.
+    const held = await schemeAsBefore(keys.held[0]);
+    const heldTwin = await schemeAsBefore(keys.held[1]);
+    const twinA = await schemeAsBefore(keys.twins[0]);
+    const twinB = await schemeAsBefore(keys.twins[1]);
+    const customer = await insertAsBefore('customers', {
+      name: 'مشتری قدیمی',
+      code: keys.code[0],
+      created_date: '2025-03-21',
+      credit_date: '2026-03-20',
+      search_text: keys.code[1],
+    });
+    await rerunMigration(db, migration);
+    const prefixes = new Map<string, string>();
+    for (const [prefix, id] of rows) prefixes.set(prefix, await prefixOf(id));
+    for (const prefix of keys.alone)
+      expect(prefixes.get(prefix), JSON.stringify(prefix)).toBe(keyText(prefix));
+    expect([await prefixOf(held.id), await prefixOf(heldTwin.id)]).toEqual(keys.held);
+    expect([await prefixOf(twinA.id), await prefixOf(twinB.id)].sort()).toEqual(
+      [keyText(keys.twins[0]), keys.twins[1]].sort(),
+    );
+    const code = (await server.api.get('customer/get/', { Id: customer.id }, { token: admin })).body.record
+      .code;
+    expect(code).toBe(keys.foldedCode);
+    return { rows, prefixes };
+  }
+
   it('seeds receive methods, a default numbering scheme per letter type, an archive tree and a public template', async () => {
     expect((await list('reciveMethod')).map((r) => r.reciveMethodTitle).sort()).toEqual(
       ['حضوری', 'دورنگار', 'نامه‌رسان', 'پست', 'پست الکترونیک'].sort(),
@@ -811,7 +859,6 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
   });
 
   it('folds the keys 0032 left that read alike — dashes, tatweel, diacritics, the joiner, ە — as keyText does now', async () => {
-    const scheme = (prefix: string) => schemeAsBefore(prefix);
     // Saved before, each as 0032 left it (and as a create stored it then).
     const alone = [
       'ثظ–',
@@ -831,32 +878,16 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
         ...'\u02d7\u058a\u05be\u1806\u2010\u2011\u2012\u2013\u2014\u2015\u2043\u2212\u2796\u23af\u2500\u2501\u2e3a\u2e3b\ufe58\ufe63\uff0d\u207b\ufe31',
       ].map((dash, n) => `طظ${n}${dash}`),
     ];
-    const rows = new Map<string, number>();
-    for (const prefix of alone) rows.set(prefix, (await scheme(prefix)).id);
-    const held = await scheme('دظ-');
-    const heldTwin = await scheme('دظ–');
-    const twinA = await scheme('ذظ–');
-    const twinB = await scheme('ذظ—');
-    const code = await insertAsBefore('customers', {
-      name: 'مشتری قدیمی',
-      code: 'CZ – 7',
-      created_date: '2025-03-21',
-      credit_date: '2026-03-20',
-      search_text: 'مشتری قدیمی',
+    const { rows, prefixes } = await foldKeysSavedBefore('0034_key_texts_folded_alike.sql', {
+      alone,
+      held: ['دظ-', 'دظ–'],
+      twins: ['ذظ–', 'ذظ—'],
+      code: ['CZ – 7', 'مشتری قدیمی'],
+      foldedCode: 'CZ-7',
     });
-    await rerunMigration(db, '0034_key_texts_folded_alike.sql');
-    // As keyText folds it, in SQL as in the server.
-    for (const [prefix, id] of rows) expect(await prefixOf(id), JSON.stringify(prefix)).toBe(keyText(prefix));
-    expect(await prefixOf(rows.get('ەظ-')!)).toBe('هظ-');
-    expect(await prefixOf(rows.get('ر\u200cـظ-')!)).toBe('ر\u200cظ-');
-    expect(await prefixOf(rows.get('حظ - ')!)).toBe('حظ-');
-    // A key another holds, or that two would fold to: the others keep their text.
-    expect(await prefixOf(held.id)).toBe('دظ-');
-    expect(await prefixOf(heldTwin.id)).toBe('دظ–');
-    expect([await prefixOf(twinA.id), await prefixOf(twinB.id)].sort()).toEqual(['ذظ-', 'ذظ—'].sort());
-    expect((await server.api.get('customer/get/', { Id: code.id }, { token: admin })).body.record.code).toBe(
-      'CZ-7',
-    );
+    expect(prefixes.get('ەظ-')).toBe('هظ-');
+    expect(prefixes.get('ر\u200cـظ-')).toBe('ر\u200cظ-');
+    expect(prefixes.get('حظ - ')).toBe('حظ-');
     // The key as it reads now is taken, and a phrase of it finds the scheme.
     const create = (prefix: string) =>
       server.api.post(
@@ -917,7 +948,6 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
   });
 
   it('folds the keys saved with another slash (0037) where no two become one', async () => {
-    const scheme = (prefix: string) => schemeAsBefore(prefix);
     // Saved before, each as 0034 left it: every slash keyText reads as «/», and more.
     const alone = [
       ...[
@@ -937,31 +967,15 @@ describe.each(ENGINES)('correspondence master data (%s)', (engine) => {
       'فس – ∕',
       'آس∕',
     ];
-    const rows = new Map<string, number>();
-    for (const prefix of alone) rows.set(prefix, (await scheme(prefix)).id);
-    const held = await scheme('قس/');
-    const heldTwin = await scheme('قس∕');
-    const twinA = await scheme('کس⁄');
-    const twinB = await scheme('کس╱');
-    const code = await insertAsBefore('customers', {
-      name: 'مشتری قدیمی',
-      code: 'SM∕2',
-      created_date: '2025-03-21',
-      credit_date: '2026-03-20',
-      search_text: 'مشتری قدیمی sm∕2',
+    const { prefixes } = await foldKeysSavedBefore('0037_key_texts_slashes_folded.sql', {
+      alone,
+      held: ['قس/', 'قس∕'],
+      twins: ['کس⁄', 'کس╱'],
+      code: ['SM∕2', 'مشتری قدیمی sm∕2'],
+      foldedCode: 'SM/2',
     });
-    await rerunMigration(db, '0037_key_texts_slashes_folded.sql');
-    // As keyText folds it, in SQL as in the server.
-    for (const [prefix, id] of rows) expect(await prefixOf(id), JSON.stringify(prefix)).toBe(keyText(prefix));
-    expect(await prefixOf(rows.get('آس∕')!)).toBe('آس/');
-    expect(await prefixOf(rows.get('غس10\u2afd')!)).toBe('غس10//');
-    // A key another holds, or that two would fold to: the others keep their text.
-    expect(await prefixOf(held.id)).toBe('قس/');
-    expect(await prefixOf(heldTwin.id)).toBe('قس∕');
-    expect([await prefixOf(twinA.id), await prefixOf(twinB.id)].sort()).toEqual(['کس/', 'کس╱'].sort());
-    expect((await server.api.get('customer/get/', { Id: code.id }, { token: admin })).body.record.code).toBe(
-      'SM/2',
-    );
+    expect(prefixes.get('آس∕')).toBe('آس/');
+    expect(prefixes.get('غس10\u2afd')).toBe('غس10//');
     // The key as it reads now is taken.
     expect(
       (
