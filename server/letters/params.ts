@@ -67,7 +67,12 @@ const optionalInstant = (label: string) => {
   const invalid = { message: `${label} معتبر نیست` };
   const instant = z.union([
     z.iso.datetime({ offset: true, ...invalid }).transform((s) => new Date(s)),
-    z.iso.date(invalid).transform((s) => startOfTehranDay(s) as Date),
+    z.iso.date(invalid).transform((s, ctx) => {
+      const start = startOfTehranDay(s);
+      if (start) return start;
+      ctx.addIssue({ code: 'custom', ...invalid });
+      return z.NEVER;
+    }),
   ]);
   return z
     .preprocess(

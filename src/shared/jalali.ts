@@ -114,12 +114,19 @@ export function toIsoDate({ year, month, day }: GregorianDate): string {
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
 
+/** A day's midnight in UTC, as a time value: Date.UTC alone reads years 0–99 as 1900–1999. */
+function utcMidnightOf(year: number, month: number, day: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getTime();
+}
+
 /** 'YYYY-MM-DD' → its parts, or null when it is not a real Gregorian day. */
 export function parseIsoDate(value: string): GregorianDate | null {
   const match = ISO_DATE_ONLY.exec(value);
   if (!match) return null;
   const [year, month, day] = match.slice(1).map(Number);
-  const check = new Date(Date.UTC(year, month - 1, day));
+  const check = new Date(utcMidnightOf(year, month, day));
   const real =
     check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
   return real ? { year, month, day } : null;
@@ -202,12 +209,13 @@ export function tehranWallClock(instant: Date): WallClock {
 export function startOfTehranDay(isoDate: string): Date | null {
   const parts = parseIsoDate(isoDate);
   if (!parts) return null;
-  const utcMidnight = Date.UTC(parts.year, parts.month - 1, parts.day);
+  const utcMidnight = utcMidnightOf(parts.year, parts.month, parts.day);
   let guess = new Date(utcMidnight - TEHRAN_FIXED_OFFSET_MINUTES * 60_000);
   // Correct the guess by the offset actually in force (summer time before 2022).
   for (let i = 0; i < 2; i++) {
     const clock = tehranWallClock(guess);
-    const shownAsUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute);
+    const shownAsUtc =
+      utcMidnightOf(clock.year, clock.month, clock.day) + (clock.hour * 60 + clock.minute) * 60_000;
     guess = new Date(guess.getTime() - (shownAsUtc - utcMidnight));
   }
   return guess;
@@ -270,7 +278,7 @@ export function parseJalali(text: string): string | null {
 export function persianWeekdayIndex(isoDate: string): number | null {
   const parts = parseIsoDate(isoDate);
   if (!parts) return null;
-  const sundayFirst = new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay();
+  const sundayFirst = new Date(utcMidnightOf(parts.year, parts.month, parts.day)).getUTCDay();
   return (sundayFirst + 1) % 7;
 }
 

@@ -89,6 +89,17 @@ describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
       { ImportedMsgDate: '0000-01-01T00:00:00Z' },
       'تاریخ نامه وارده باید میان سال‌های ۱۲۰۰ و ۱۵۹۹ باشد',
     ],
+    // Date.UTC reads years 0–99 as 1900–1999: taken for missing once (probe helper-91).
+    [
+      'an incoming day in year 0',
+      { ImportedMsgDate: '0000-01-01' },
+      'تاریخ نامه وارده باید میان سال‌های ۱۲۰۰ و ۱۵۹۹ باشد',
+    ],
+    [
+      'an incoming day in year 99',
+      { ImportedMsgDate: '0099-12-31' },
+      'تاریخ نامه وارده باید میان سال‌های ۱۲۰۰ و ۱۵۹۹ باشد',
+    ],
     [
       'a Jalali incoming date sent as Gregorian',
       { ImportedMsgDate: '1405-09-05' },

@@ -64,6 +64,11 @@ describe('Jalali ↔ Gregorian', () => {
     expect(isValidJalaliDate({ year: 1404, month: 12, day: 30 })).toBe(false);
     expect(parseIsoDate('2025-02-29')).toBeNull();
     expect(parseIsoDate('2024-02-29')).toEqual({ year: 2024, month: 2, day: 29 });
+    // Years 0–99 are their own, not 1900–1999 (Date.UTC's reading).
+    expect(parseIsoDate('0099-12-31')).toEqual({ year: 99, month: 12, day: 31 });
+    expect(parseIsoDate('0004-02-29')).toEqual({ year: 4, month: 2, day: 29 });
+    expect(parseIsoDate('0001-02-29')).toBeNull();
+    expect(startOfTehranDay('0050-06-01')!.getUTCFullYear()).toBe(50);
   });
 
   it('accepts Persian digits, short parts and dashes', () => {
