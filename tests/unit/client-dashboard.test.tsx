@@ -152,11 +152,18 @@ describe('home dashboard', () => {
   it('also reads the counts under record', async () => {
     boxAnswer = {
       status: 1,
-      record: { unReadMessageCount: 9, draftMessageCount: 0, answerRequestCount: 0, unCompleteTaskCount: 0 },
+      record: {
+        unReadMessageCount: 9,
+        draftMessageCount: 12346,
+        answerRequestCount: 0,
+        unCompleteTaskCount: 0,
+      },
     };
     renderDashboard();
     const unread = await screen.findByTestId('box-unReadMessageCount');
     await waitFor(() => expect(unread.textContent).toContain('۹'));
+    // A count is a quantity: grouped, as the lists' totals are (probe helper-91).
+    expect(screen.getByTestId('box-draftMessageCount').textContent).toContain('۱۲٬۳۴۶');
   });
 
   it('hides «همه نامه‌ها» and the new-letter menu without the permissions', async () => {

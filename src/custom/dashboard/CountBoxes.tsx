@@ -12,7 +12,7 @@ import DraftsOutlined from '@mui/icons-material/DraftsOutlined';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import { LinkBase } from 'react-admin';
 import { pathTo } from '../../routes';
-import { toPersianDigits } from '../../shared/persian-digits';
+import { groupDigits } from '../../shared/persian-digits';
 import type { HomeBoxes } from './api';
 
 interface BoxSpec {
@@ -114,7 +114,7 @@ function CountBox({ spec, value, loading }: { spec: BoxSpec; value: number | und
             </Typography>
             <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
               {/* Never read (the first load failed): not known, not zero. */}
-              {loading ? <Skeleton width={40} /> : value === undefined ? '—' : toPersianDigits(value)}
+              {loading ? <Skeleton width={40} /> : value === undefined ? '—' : groupDigits(value)}
             </Typography>
           </Box>
         </Box>

@@ -2,7 +2,7 @@
 import List from '@mui/material/List';
 import Typography from '@mui/material/Typography';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
-import { toPersianDigits } from '../../shared/persian-digits';
+import { groupDigits } from '../../shared/persian-digits';
 import { AddTodoField } from './AddTodoField';
 import { DashboardCard } from './DashboardCard';
 import { TodoItemRow } from './TodoItemRow';
@@ -25,7 +25,7 @@ export function PersonalTodoPanel() {
       icon={<ChecklistOutlined />}
       action={
         <Typography variant="caption" color="text.secondary">
-          {toPersianDigits(open)} مورد باز
+          {groupDigits(open)} مورد باز
         </Typography>
       }
     >

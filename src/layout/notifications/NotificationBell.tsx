@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useOpenNotificationUrl } from '../../realtime';
-import { toPersianDigits } from '../../shared/persian-digits';
+import { groupDigits, toPersianDigits } from '../../shared/persian-digits';
 import { relativeJalali } from './relativeDate';
 import { useNotificationFeed, type NotificationRecord } from './useNotificationFeed';
 
@@ -67,7 +67,7 @@ export function NotificationBell() {
         <IconButton
           color="inherit"
           onClick={open}
-          aria-label={`اعلان‌ها، ${toPersianDigits(unreadCount)} خوانده‌نشده`}
+          aria-label={`اعلان‌ها، ${groupDigits(unreadCount)} خوانده‌نشده`}
           aria-haspopup="dialog"
           aria-expanded={Boolean(anchor)}
           aria-controls={anchor ? PANEL_ID : undefined}
@@ -97,7 +97,7 @@ export function NotificationBell() {
             اعلان‌ها
             {totalCount > 0 && (
               <Typography component="span" variant="body2" color="text.secondary" sx={{ mx: 1 }}>
-                {`${toPersianDigits(records.length)} از ${toPersianDigits(totalCount)}`}
+                {`${groupDigits(records.length)} از ${groupDigits(totalCount)}`}
               </Typography>
             )}
           </Typography>

@@ -18,7 +18,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { getSession } from '../../../api/session';
 import { usePermissions } from '../../../auth';
 import { formatJalali } from '../../../shared/jalali';
-import { toPersianDigits } from '../../../shared/persian-digits';
+import { groupDigits, toPersianDigits } from '../../../shared/persian-digits';
 import type { LetterDetail } from '../api';
 import { letterTypeInfo, OUTGOING } from '../letterTypes';
 import { AttachmentsTab } from './AttachmentsTab';
@@ -288,7 +288,7 @@ const tabId = (tab: LetterTab) => `letter-tab-${tab}`;
 const tabOf = (tab: LetterTab) => ({ value: tab, id: tabId(tab), 'aria-controls': LETTER_PANEL });
 
 const tabLabel = (label: string, count: number | undefined) =>
-  count ? `${label} (${toPersianDigits(count)})` : label;
+  count ? `${label} (${groupDigits(count)})` : label;
 
 /** Says the form holds what was typed before (a reload, an ended session) and not what was saved. */
 function RestoredBanner({

@@ -29,7 +29,7 @@ import { LinkBase } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { avatarUrl } from '../../../auth';
 import { formatJalali } from '../../../shared/jalali';
-import { toPersianDigits } from '../../../shared/persian-digits';
+import { groupDigits, toPersianDigits } from '../../../shared/persian-digits';
 import type { LetterRow, PageType } from '../api';
 import { INCOMING, letterPath } from '../letterTypes';
 import { LetterTypeBadge } from './LetterTypeBadge';
@@ -260,7 +260,7 @@ function fewRecipients(messageTo: string): { shown: string; more: number } {
   if (names.length <= RECIPIENTS_SHOWN + 1) return { shown: messageTo, more: 0 };
   const more = names.length - RECIPIENTS_SHOWN;
   const first = names.slice(0, RECIPIENTS_SHOWN).join(RECIPIENT_SEPARATOR);
-  return { shown: `${first} و ${toPersianDigits(more)} نفر دیگر`, more };
+  return { shown: `${first} و ${groupDigits(more)} نفر دیگر`, more };
 }
 
 /** The recipients cell: the first few names; all of them in a tooltip when some are left out. */
