@@ -541,6 +541,7 @@ async function relatedOf(db: LettersDb, viewer: Viewer, message: Message, side: 
       'm.andikator_prefix',
       'm.subject',
       'm.created_at',
+      'm.sent_at',
       'r.follow',
       'u.first_name',
       'u.last_name',
@@ -577,6 +578,8 @@ async function relatedOf(db: LettersDb, viewer: Viewer, message: Message, side: 
       number: displayNumber(row),
       subject: row.subject,
       createdDate: iso(row.created_at),
+      // The day the lists and the print show for the letter: a follow-up cites it by it.
+      sentDate: iso(row.sent_at),
       createdUser: `${row.first_name} ${row.last_name}`.trim(),
       follow: row.follow,
       description: RELATION_NAMES[side][row.follow ? 'follow' : 'refer'],

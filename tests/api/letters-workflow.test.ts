@@ -530,6 +530,13 @@ describe.each(ENGINES)('letters: states and transitions (%s)', (engine) => {
       selectedTo: [w.maryam.personId],
     });
     expect(draft.relatedMessage).toEqual([expect.objectContaining({ messageId: original, follow: true })]);
+    // Dated as the lists date the original: by its sending (probe helper-91).
+    const originalRecord = (await api.get(w.maryam, original)).record;
+    expect(draft.relatedMessage[0]).toMatchObject({
+      createdDate: originalRecord.createdDate,
+      sentDate: originalRecord.sentDate,
+    });
+    expect(originalRecord.sentDate).toEqual(expect.any(String));
     // A draft reaches nobody: until it is sent the original names no reply, nor its text.
     const history = async () => {
       const seen = await api.get(w.maryam, original);
