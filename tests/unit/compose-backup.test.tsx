@@ -170,6 +170,25 @@ describe('a copy whose letter can no longer be edited here', () => {
     expect(renderHook(() => useFoundBackup(DRAFT, draft, true)).result.current).toBeNull();
   });
 
+  it('takes a new letter’s copy over defaults changed since, keeping the new ones the user left (probe helper-92)', async () => {
+    const { restoredValues, useFoundBackup } = await import('../../src/custom/letters/letter/composeBackup');
+    const blank = { ...emptyValues(null), andikatorFk: 1, attachments: [] };
+    sessionStorage.setItem(
+      `dabir:compose:1:${PATH}`,
+      JSON.stringify({
+        values: { ...blank, subject: 'نامه‌ای که نوشته می‌شد' },
+        fileNames: [],
+        base: JSON.stringify(blank),
+        savedAt: 0,
+      }),
+    );
+    // The type's default scheme changed meanwhile (another was made the default).
+    const now = { ...blank, andikatorFk: 2 };
+    const found = renderHook(() => useFoundBackup(PATH, now, true)).result.current;
+    expect(found?.values.subject).toBe('نامه‌ای که نوشته می‌شد');
+    expect(restoredValues(found!, now)).toMatchObject({ subject: 'نامه‌ای که نوشته می‌شد', andikatorFk: 2 });
+  });
+
   it('puts back over a newer load only the fields the user changed', async () => {
     const { restoredValues } = await import('../../src/custom/letters/letter/composeBackup');
     const before = { ...loaded, attachments: [] };

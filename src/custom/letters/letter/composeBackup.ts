@@ -122,12 +122,21 @@ function writtenOver(base: string, loaded: LetterFormValues): boolean {
   }
 }
 
-/** The copy found on arrival, if it was written over what is loaded now: the caller puts
- *  it in the form (useRestoredBackup) and saves under its key. */
+/** A new letter's address (its copy kept under the address, not a saved letter's id). */
+const isNewLetter = (pathname: string) => !/^letter\/\d+$/.test(copyName(pathname));
+
+/** The copy found on arrival, if it was written over what is loaded now — or is a new
+ *  letter's, which nobody else writes (what it was written over may differ only by a
+ *  default changed since, as a type's default scheme: probe helper-92, the words were
+ *  dropped) —: the caller puts it in the form (useRestoredBackup, over the new defaults
+ *  where the user left them) and saves under its key. */
 export function useFoundBackup(pathname: string, loaded: LetterFormValues, editable: boolean) {
   const [found] = useState(() => {
     const backup = editable ? read(pathname) : null;
-    return backup && (writtenOver(backup.base, loaded) || backup.overtaken || backup.carried) ? backup : null;
+    const taken =
+      backup &&
+      (writtenOver(backup.base, loaded) || backup.overtaken || backup.carried || isNewLetter(pathname));
+    return taken ? backup : null;
   });
   return found;
 }
