@@ -63,6 +63,29 @@ describe('Jalali calendar and date field', { timeout: CLIENT_TEST_TIMEOUT_MS }, 
     await waitFor(() => expect(field.textContent).toMatch(/سال.*ماه.*روز/));
     expect(field.textContent).not.toMatch(/[YMD]/);
   });
+
+  it('asks a bound given as a function each time the calendar opens: «today» after midnight (probe helper-91)', async () => {
+    let today = '2025-03-10'; // 1403/12/20
+    render(
+      <JalaliDatePicker
+        value="2025-03-05"
+        onChange={() => undefined}
+        label="تاریخ نامه وارده"
+        readOnlyField
+        maxDate={() => today}
+      />,
+    );
+    const day = async (n: string) =>
+      within(await screen.findByRole('grid')).getByRole('gridcell', { name: n });
+    const open = () => fireEvent.click(screen.getByRole('group', { name: /تاریخ نامه وارده/ }));
+    open();
+    expect((await day('۲۱')).hasAttribute('disabled')).toBe(true);
+    fireEvent.keyDown(screen.getByRole('grid'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('grid')).toBeNull());
+    today = '2025-03-11'; // midnight has passed while the form stayed open
+    open();
+    expect((await day('۲۱')).hasAttribute('disabled')).toBe(false);
+  });
 });
 
 describe('digits', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {

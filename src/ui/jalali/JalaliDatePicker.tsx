@@ -26,9 +26,10 @@ export interface JalaliDatePickerProps {
   readOnlyField?: boolean;
   /** Fridays cannot be chosen (they are always shown in red). */
   disableFridays?: boolean;
-  /** Bounds, in the same form as `value`. */
-  minDate?: string;
-  maxDate?: string;
+  /** Bounds, in the same form as `value`; a function is asked at each render (opening the
+   *  calendar renders): «today» read when the form was drawn is stale after midnight. */
+  minDate?: string | (() => string);
+  maxDate?: string | (() => string);
   disabled?: boolean;
   required?: boolean;
   error?: boolean;
@@ -52,6 +53,9 @@ function typedDigitsToLatin(event: React.FormEvent<HTMLElement>) {
   const text = target.textContent ?? '';
   if (target.isContentEditable && /[۰-۹٠-٩]/.test(text)) target.textContent = toLatinDigits(text);
 }
+
+const boundOf = (bound: string | (() => string) | undefined) =>
+  typeof bound === 'function' ? bound() : bound;
 
 export function JalaliDatePicker(props: JalaliDatePickerProps) {
   const { value, onChange, withTime = false, readOnlyField = false, disableFridays = false } = props;
@@ -85,8 +89,8 @@ export function JalaliDatePicker(props: JalaliDatePickerProps) {
         format={withTime ? JALALI_DATE_TIME_FORMAT : JALALI_DATE_FORMAT}
         ampm={withTime ? false : undefined}
         disabled={props.disabled}
-        minDate={storedToDate(props.minDate, withTime) ?? undefined}
-        maxDate={storedToDate(props.maxDate, withTime) ?? undefined}
+        minDate={storedToDate(boundOf(props.minDate), withTime) ?? undefined}
+        maxDate={storedToDate(boundOf(props.maxDate), withTime) ?? undefined}
         shouldDisableDate={disableFridays ? (day) => isFriday(day as Date) : undefined}
         className={props.className}
         sx={props.sx}
