@@ -27,6 +27,7 @@ import { LinkButton } from './LinkButton';
 import { ColourButtons } from './ColourButtons';
 import { INCOMING, INTERNAL, OUTGOING } from '../letterTypes';
 import { LookupInput } from '../pickers/LookupInput';
+import { SettingsPlace } from '../pickers/SettingsPlace';
 import { usePersonNames } from './usePersonNames';
 import { requiredFields, visibleTextRule, type LetterField, type LetterFormValues } from './letterForm';
 import { groupDigits } from '../../../shared/persian-digits';
@@ -222,6 +223,10 @@ interface ComposeTabProps {
   myPersonId: number | null;
 }
 
+const NO_SCHEME = 'برای این نوع نامه اندیکاتور فعالی تعریف نشده است';
+/** The open list's one line when there is no scheme: a choice that cannot be chosen. */
+const NO_SCHEME_CHOICES = [{ id: -1, name: NO_SCHEME, disabled: true }];
+
 /** A received letter was received by now (the server says the same). */
 const notFutureRule = (value: unknown) =>
   typeof value === 'string' && value && isAfterTehranToday(value) ? FUTURE_INCOMING_DATE : undefined;
@@ -243,6 +248,9 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
     Boolean(bodyState.errors.messageBody) &&
     (bodyState.isSubmitted || Boolean(bodyState.touchedFields.messageBody));
   const personRecipients = messageType !== OUTGOING;
+  // No active scheme of this type (a new organisation, all switched off): the required
+  // select opened as an empty strip (probe helper-93); it says why, and where they are made.
+  const noSchemes = schemes.length === 0 && !readOnly;
   return (
     <Grid container columnSpacing={2}>
       <Grid size={{ xs: 12, md: 8 }}>
@@ -259,14 +267,21 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
         <SelectInput
           source="andikatorFk"
           label="اندیکاتور"
-          choices={schemes}
+          choices={noSchemes ? NO_SCHEME_CHOICES : schemes}
           optionText="name"
           translateChoice={false}
           validate={rule('andikatorFk')}
           emptyText="انتخاب کنید"
+          // The guidance below takes the helper's line (an error still shows above it).
+          helperText={noSchemes ? false : undefined}
           fullWidth
           {...common}
         />
+        {noSchemes && (
+          <Typography variant="caption" component="p" color="text.secondary" sx={{ mx: 1.75, mt: 0.5 }}>
+            {NO_SCHEME}؛ اندیکاتورها در <SettingsPlace list="Andikator" /> ساخته یا فعال می‌شوند
+          </Typography>
+        )}
       </Grid>
 
       {messageType === INCOMING && (

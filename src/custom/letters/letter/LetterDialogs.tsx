@@ -25,6 +25,7 @@ import {
 import { dropComposeBackup, useComposeAddress } from './composeBackup';
 import { ChooseDialog, type ChooseProgress } from './dialogs/ChooseDialog';
 import { ForwardDialog } from './dialogs/ForwardDialog';
+import { SettingsPlace } from '../pickers/SettingsPlace';
 import type { LetterEditorProps } from './LetterEditor';
 
 export type DialogName = 'reply' | 'forward' | 'forwardDraft' | 'archive' | 'favorite' | 'print' | 'delete';
@@ -122,7 +123,11 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
         title="بایگانی نامه"
         resource="archive"
         label="پوشه بایگانی"
-        noneYet="پوشه بایگانی‌ای نیست؛ پوشه‌ها در «تنظیمات مکاتبات»، «پوشه‌های بایگانی» ساخته می‌شوند"
+        noneYet={
+          <>
+            پوشه بایگانی‌ای نیست؛ پوشه‌ها در <SettingsPlace list="Archive" /> ساخته می‌شوند
+          </>
+        }
         confirmLabel="بایگانی"
         onClose={close}
         onConfirm={(folder) => file(() => archiveLetter(id, folder, pageType))}
@@ -135,7 +140,11 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
         title="افزودن به پوشه دلخواه"
         resource="favorite"
         label="پوشه دلخواه"
-        noneYet="پوشه دلخواهی نیست؛ پوشه‌ها در «تنظیمات مکاتبات»، «پوشه‌های دلخواه» ساخته می‌شوند"
+        noneYet={
+          <>
+            پوشه دلخواهی نیست؛ پوشه‌ها در <SettingsPlace list="Favorite" /> ساخته می‌شوند
+          </>
+        }
         confirmLabel="افزودن"
         onClose={close}
         onConfirm={(folder) => file(() => favoriteLetter(id, folder, pageType))}
@@ -148,11 +157,18 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
         title="چاپ نامه"
         resource="template"
         label="قالب چاپ"
+        noneYet={
+          <>
+            قالب نامه‌ای نیست؛ قالب‌ها در <SettingsPlace list="TemplateManager" /> بارگذاری می‌شوند
+          </>
+        }
         confirmLabel="چاپ"
         onClose={close}
         onConfirm={print}
         progress={printing}
-        // The tenant's one template (the public default, until others are uploaded).
+        // A tenant's one template is chosen at once (its seeded public one, until others are
+        // uploaded). An organisation may have none (one not made by the seed): then the field
+        // says where templates are uploaded.
         chooseTheOnlyOne
       />
       <ForwardDialog

@@ -23,6 +23,13 @@ export function useFolderName(config: LetterListConfig, folder: number): string 
   return kept.find((choice) => Number(choice.id) === folder)?.name ?? '';
 }
 
+/** The user has no folder of the list's kind at all (the lookup answered none): asked only
+ *  while `asking` (a folder list opened without its folder). */
+export function useNoFoldersYet(config: LetterListConfig, asking: boolean): boolean {
+  const { choices, isPending, problem } = useResourceChoices(asking ? folderResource(config) : undefined);
+  return asking && !isPending && !problem && choices.length === 0;
+}
+
 export function FolderChooser({ config, folder }: { config: LetterListConfig; folder: number }) {
   const navigate = useNavigate();
   const notice = useNotice();

@@ -26,7 +26,8 @@ import { useRefreshOnNotification } from '../../dashboard/useRefreshOnNotificati
 import { deleteLetter, isFolderPage, takeOutOfFolder, type LetterRow } from '../api';
 import { useNewLetterLinks } from '../letterTypes';
 import { LookupPicker } from '../pickers/LookupPicker';
-import { FolderChooser, useFolderName } from './FolderChooser';
+import { SettingsPlace } from '../pickers/SettingsPlace';
+import { FolderChooser, folderResource, useFolderName, useNoFoldersYet } from './FolderChooser';
 import { LetterTable } from './LetterTable';
 import type { LetterListConfig } from './listScreens';
 import { useListUrl, type CustomerFilter } from './listUrl';
@@ -90,6 +91,7 @@ export function LetterList({ config }: { config: LetterListConfig }) {
   };
   // A folder list without its folder («پوشه‌های دیگر…»): the picker asks for one; nothing loads.
   const noFolder = Boolean(config.folder) && !(folder > 0);
+  const noFoldersYet = useNoFoldersYet(config, noFolder);
   const letters = useLetterPage(noFolder ? null : query);
   useRefreshOnNotification(letters.reload);
   const remove = useLetterDelete(config, folder, letters.reload);
@@ -147,7 +149,7 @@ export function LetterList({ config }: { config: LetterListConfig }) {
           pageType={config.pageType}
           showRecipients={config.showRecipients}
           onDelete={remove.ask}
-          emptyText={noFolder ? NO_FOLDER_YET : letters.problem}
+          emptyText={noFolder ? <AskForFolder config={config} noneYet={noFoldersYet} /> : letters.problem}
           onRetry={letters.failed ? letters.reload : undefined}
         />
         {/* A list that could not be loaded, or is loading for the first time, has no total
@@ -183,6 +185,21 @@ export function LetterList({ config }: { config: LetterListConfig }) {
 }
 
 const NO_FOLDER_YET = 'پوشه‌ای را از فهرست «پوشه» انتخاب کنید تا نامه‌هایش نمایش داده شود';
+
+/** A folder list without its folder asks for one; a user with no folder of its kind yet is
+ *  told instead where they are made, as the letter's dialogs say: a folder to choose would
+ *  never come (a new organisation, probe helper-93). */
+function AskForFolder({ config, noneYet }: { config: LetterListConfig; noneYet: boolean }) {
+  if (!noneYet) return NO_FOLDER_YET;
+  const archive = folderResource(config) === 'archive';
+  return (
+    <>
+      {archive ? 'پوشه بایگانی‌ای' : 'پوشه دلخواهی'} نیست؛ پوشه‌ها در{' '}
+      <SettingsPlace list={archive ? 'Archive' : 'Favorite'} /> ساخته می‌شوند و نامه‌ها از صفحه هر نامه در
+      آن‌ها گذاشته می‌شوند
+    </>
+  );
+}
 
 /** What the row's delete will do: out of this folder (for this user), or the letter gone. */
 const removeDetail = (config: LetterListConfig, row: LetterRow) =>

@@ -4,7 +4,7 @@
 // columns do not fit (a phone; a tablet with the side menu open) they would scroll
 // sideways, the number, date and delete out of sight: each letter is one cell there
 // instead, its subject on the first line and sender, recipients, number and date under it.
-import { useRef, type MouseEvent } from 'react';
+import { useRef, type MouseEvent, type ReactNode } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -49,8 +49,9 @@ interface LetterTableProps {
   showRecipients: boolean;
   /** Absent: no delete column (the dashboard's short list). */
   onDelete?: (row: LetterRow) => void;
-  /** What an empty list says instead of «نامه‌ای یافت نشد» (the server's reason). */
-  emptyText?: string;
+  /** What an empty list says instead of «نامه‌ای یافت نشد» (the server's reason, where
+   *  folders are made). */
+  emptyText?: ReactNode;
   /** The page could not be loaded: said so, with «تلاش دوباره» calling this. */
   onRetry?: () => void;
 }

@@ -1,6 +1,6 @@
 // A picker of one record of a master-data resource by name (`{resource}/lookup/`), for
 // places outside a form: the customer filters of the letter lists. Typing asks the server.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
@@ -14,8 +14,9 @@ interface LookupPickerProps {
   onChange: (id: number | null) => void;
   id?: string;
   sx?: SxProps<Theme>;
-  /** What an empty list says before anything is typed (none exist yet: where to make one). */
-  noneYet?: string;
+  /** What an empty list says before anything is typed (none exist yet: where to make one);
+   *  said under the field too, in place of «الزامی است»: it is why nothing was chosen. */
+  noneYet?: ReactNode;
   /** Focused when shown (a dialog's one field: Enter then confirms it). */
   autoFocus?: boolean;
   /** The chosen record is not there (deleted, or an id no record has): by default the
@@ -42,7 +43,7 @@ export function LookupPicker({
   chooseTheOnlyOne,
 }: LookupPickerProps) {
   const [phrase, setPhrase] = useState('');
-  const { choices, isPending, gone } = useResourceChoices(resource, {
+  const { choices, isPending, gone, problem } = useResourceChoices(resource, {
     phrase,
     selected: value ? [value] : [],
   });
@@ -69,6 +70,9 @@ export function LookupPicker({
     // Once, when the one record is known: the callback may change with every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [onlyOne]);
+  // Nothing to choose at all (nothing typed, the list loaded empty): the field says so
+  // before the list is opened, and not only «الزامی است» after a confirm (probe helper-93).
+  const noneAtAll = Boolean(noneYet) && !phrase && !isPending && !problem && choices.length === 0;
   return (
     <Autocomplete<Choice>
       id={id}
@@ -98,7 +102,7 @@ export function LookupPicker({
           label={label}
           autoFocus={autoFocus}
           error={Boolean(error)}
-          helperText={error}
+          helperText={noneAtAll ? noneYet : error}
         />
       )}
     />

@@ -3,7 +3,7 @@
 // template (spec 1 §2 "Dialogs"). While that runs its buttons are disabled, and a long
 // one (a print: the document is made, then received) shows its progress. A refusal asks
 // for the choices again: a record deleted meanwhile leaves the list and the choice.
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -46,8 +46,8 @@ interface ChooseDialogProps {
   onConfirm: (id: number) => Promise<boolean>;
   /** Shown while the confirmed work runs. */
   progress?: ChooseProgress | null;
-  /** The list's words when there is nothing to choose yet. */
-  noneYet?: string;
+  /** The list's words when there is nothing to choose yet (where to make one). */
+  noneYet?: ReactNode;
   /** Where the letter is now (its folder of this kind): chosen when the dialog opens, and
    *  `onRemove` (a button named `removeLabel`) takes it out of there. */
   current?: { id: number | null; title: string };
