@@ -47,7 +47,9 @@ export async function saveFavoritePersons(services: Services, viewer: Viewer, pe
   });
 }
 
-/** The user's favourite contacts as persons ({id, firstName, lastName}), in the order chosen. */
+/** The user's favourite contacts as persons ({id, firstName, lastName, isActive}), in the
+ *  order chosen. One switched off since stays chosen (colleaguesOf keeps it): the dialog
+ *  marks it, since the person lookup would not offer it again once taken off. */
 export async function favoritePersons(services: Services, viewer: Viewer) {
   const db = services.db as unknown as LettersDb;
   return db
@@ -55,7 +57,7 @@ export async function favoritePersons(services: Services, viewer: Viewer) {
     .innerJoin('persons as p', (join) =>
       join.onRef('p.tenant_id', '=', 'f.tenant_id').onRef('p.user_fk', '=', 'f.person_user_id'),
     )
-    .select(['p.id', 'p.first_name as firstName', 'p.last_name as lastName'])
+    .select(['p.id', 'p.first_name as firstName', 'p.last_name as lastName', 'p.is_active as isActive'])
     .where('f.tenant_id', '=', viewer.tenantId)
     .where('f.user_id', '=', viewer.userId)
     .orderBy('f.position')

@@ -1,7 +1,8 @@
 // A letter keeps what it holds when it is switched off, and does not newly take it: a
 // draft's numbering scheme or recipient deactivated meanwhile stays through its edits, while
 // a new letter, a forward or a favourite contact naming them is refused (people.ts,
-// numbering.ts schemeFor). The pickers leave them out (masterdata lookups).
+// numbering.ts schemeFor). The pickers leave them out (masterdata lookups); the favourite
+// contacts say which of them are switched off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestServer, type TestServer } from './harness';
 import { letters, letterWorld, type LetterWorld } from './letters-kit';
@@ -88,6 +89,14 @@ describe.each(ENGINES)('letters: switched-off schemes and people (%s)', (engine)
         )
       ).body.status,
     ).toBe(1);
+    // Said to be switched off: the dialog marks them, as the lookup would not offer them
+    // again once taken off (probe helper-93).
+    expect(
+      (await server.api.get('person/getfavoritepersons/', {}, { token: w.maryam.token })).body.records,
+    ).toEqual([
+      { id: w.zahra.personId, firstName: 'زهرا', lastName: 'کریمی', isActive: false },
+      { id: w.ali.personId, firstName: expect.any(String), lastName: expect.any(String), isActive: true },
+    ]);
     expect(
       (
         await server.api.post(

@@ -33,7 +33,9 @@ let links = INITIAL_LINKS;
 let deletedIds: unknown[] = [];
 let favoriteQueries: URLSearchParams[] = [];
 let favoriteLetters: Array<Record<string, unknown>> = [];
-let favoritePersons = [{ id: 2, firstName: 'سارا', lastName: 'احمدی' }];
+let favoritePersons: Array<{ id: number; firstName: string; lastName: string; isActive?: boolean }> = [
+  { id: 2, firstName: 'سارا', lastName: 'احمدی' },
+];
 let savedPersons: unknown[] = [];
 let favoritesRefused = false;
 const PEOPLE = [
@@ -73,8 +75,13 @@ const server = setupServer(
     const query = new URL(request.url).searchParams;
     const ids = query.get('Ids')?.split(',');
     const phrase = query.get('Phrase');
+    // Asked by ids, a colleague not among PEOPLE is named by the chosen contacts' answer.
+    const named = [
+      ...PEOPLE,
+      ...favoritePersons.map((p) => ({ id: p.id, title: `${p.firstName} ${p.lastName}` })),
+    ].filter((p, i, all) => all.findIndex((q) => q.id === p.id) === i);
     const records = ids
-      ? PEOPLE.filter((p) => ids.includes(String(p.id)))
+      ? named.filter((p) => ids.includes(String(p.id)))
       : PEOPLE.filter((p) => !phrase || p.title.includes(phrase));
     return HttpResponse.json({ status: 1, records });
   }),
@@ -109,7 +116,7 @@ beforeEach(() => {
   favoritePersons = [{ id: 2, firstName: 'سارا', lastName: 'احمدی' }];
   savedPersons = [];
   favoritesRefused = false;
-  signIn(['Messages']);
+  signIn(['Messages', 'Links']);
 });
 afterEach(() => cleanup());
 afterAll(async () => {
@@ -147,6 +154,15 @@ describe('home dashboard', () => {
     await screen.findByTestId('box-unReadMessageCount');
     expect(screen.getByTestId('box-draftMessageCount')).toBeTruthy();
     expect(screen.queryByTestId('box-unCompleteTaskCount')).toBeNull();
+  });
+
+  it('shows quick links only to holders of Links, whose screen adds them (probe helper-92)', async () => {
+    signIn(['Messages']);
+    renderDashboard();
+    await screen.findByTestId('box-unReadMessageCount');
+    expect(screen.queryByText('پیوندهای سریع')).toBeNull();
+    expect(screen.queryByText('افزودن پیوند')).toBeNull();
+    expect(screen.queryByText('گوگل')).toBeNull();
   });
 
   it('also reads the counts under record', async () => {
@@ -325,6 +341,47 @@ describe('home dashboard', () => {
     expect(await within(dialog).findByText('سارا احمدی')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'ذخیره' })).toBeTruthy();
     expect(savedPersons).toEqual([]);
+  });
+
+  it('says how many contacts may be chosen as they are chosen, and refuses more than 50 before saving (probe helper-93)', async () => {
+    const { dialog, input } = await openChooser();
+    expect(within(dialog).getByRole('status').textContent).toBe('۱ از ۵۰ نفر');
+    fireEvent.mouseDown(input);
+    fireEvent.click(input);
+    fireEvent.click(await screen.findByRole('option', { name: 'علی رضایی' }));
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toBe('۲ از ۵۰ نفر'));
+    cleanup();
+    // Chosen before the limit (or by another client): the dialog says so, and saves nothing.
+    favoritePersons = Array.from({ length: 51 }, (_, i) => ({
+      id: 10 + i,
+      firstName: 'همکار',
+      lastName: String(10 + i),
+    }));
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('button', { name: 'انتخاب مخاطبان' }));
+    const many = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(many).getByRole('status').textContent).toBe('۵۱ از ۵۰ نفر'));
+    fireEvent.click(within(many).getByRole('button', { name: 'ذخیره' }));
+    expect(await within(many).findByText('حداکثر ۵۰ نفر را می‌توانید برگزینید')).toBeTruthy();
+    expect(savedPersons).toEqual([]);
+  });
+
+  it('marks a chosen contact switched off since: taken off, the lookup would not offer them again (probe helper-93)', async () => {
+    favoritePersons = [
+      { id: 2, firstName: 'سارا', lastName: 'احمدی', isActive: false },
+      { id: 3, firstName: 'علی', lastName: 'رضایی', isActive: true },
+    ];
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('button', { name: 'انتخاب مخاطبان' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('سارا احمدی (غیرفعال)')).toBeTruthy();
+    expect(within(dialog).getByText('علی رضایی')).toBeTruthy();
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      '۲ از ۵۰ نفر؛ مخاطب غیرفعال، اگر برداشته شود، دوباره افزودنی نیست',
+    );
+    // Kept, the save keeps them.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'ذخیره' }));
+    await waitFor(() => expect(savedPersons).toEqual([[2, 3]]));
   });
 
   it('refreshes the counts and the favourite letters when a notification arrives', async () => {

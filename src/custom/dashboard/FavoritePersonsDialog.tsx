@@ -1,5 +1,7 @@
 // Choosing the favourite contacts whose letters the dashboard lists: colleagues by name
-// (person lookup, the user left out), saved with person/savefavoritepersons.
+// (person lookup, the user left out), saved with person/savefavoritepersons. How many may be
+// chosen is said as they are chosen (the server keeps 50 at most), and a contact switched
+// off since is marked: taken off, the lookup would not offer them again.
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -8,14 +10,24 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
 import { Form } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { groupDigits } from '../../shared/persian-digits';
 import { useNotice } from '../../ui/notices';
-import { FAVORITES_UNREAD, fetchFavoritePersons, saveFavoritePersons } from '../letters/api';
+import {
+  FAVORITE_PERSONS_MAX,
+  FAVORITES_UNREAD,
+  fetchFavoritePersons,
+  saveFavoritePersons,
+} from '../letters/api';
 import { fetchMyPersonId } from '../letters/letter/useLetterChoices';
 import { LookupInput } from '../letters/pickers/LookupInput';
 
 interface Chosen {
   persons: number[];
+  /** Those of them switched off since they were chosen. */
+  inactive: number[];
   me: number | null;
 }
 
@@ -29,6 +41,30 @@ interface FavoritePersonsDialogProps {
   onSaved: () => void;
 }
 
+const TOO_MANY = `حداکثر ${groupDigits(FAVORITE_PERSONS_MAX)} نفر را می‌توانید برگزینید`;
+
+/** Refused before a save, in the server's measure, not by its answer after one. */
+const atMostAllowed = (value: unknown) =>
+  Array.isArray(value) && value.length > FAVORITE_PERSONS_MAX ? TOO_MANY : undefined;
+
+/** «۱۲ از ۵۰ نفر» under the field, and why a contact marked switched off is worth keeping. */
+function ChosenCount({ inactive }: { inactive: number[] }) {
+  const persons = (useWatch({ name: 'persons' }) as unknown[] | undefined) ?? [];
+  const stillChosen = inactive.some((id) => persons.includes(id));
+  return (
+    <Typography
+      variant="caption"
+      component="p"
+      role="status"
+      color={persons.length > FAVORITE_PERSONS_MAX ? 'error' : 'text.secondary'}
+      sx={{ mx: 1.75, mt: 0.5 }}
+    >
+      {`${groupDigits(persons.length)} از ${groupDigits(FAVORITE_PERSONS_MAX)} نفر`}
+      {stillChosen && '؛ مخاطب غیرفعال، اگر برداشته شود، دوباره افزودنی نیست'}
+    </Typography>
+  );
+}
+
 export function FavoritePersonsDialog({ open, onClose, onSaved }: FavoritePersonsDialogProps) {
   const notice = useNotice();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -38,7 +74,11 @@ export function FavoritePersonsDialog({ open, onClose, onSaved }: FavoritePerson
     if (!open) return;
     let current = true;
     void Promise.all([fetchFavoritePersons(), fetchMyPersonId().catch(() => null)])
-      .then(([persons, me]): Loaded => ({ persons: persons.map((p) => p.id), me }))
+      .then(([persons, me]): Loaded => ({
+        persons: persons.map((p) => p.id),
+        inactive: persons.filter((p) => p.isActive === false).map((p) => p.id),
+        me,
+      }))
       .catch((error: unknown): Loaded => ({
         failed: error instanceof Error && error.message ? error.message : FAVORITES_UNREAD,
       }))
@@ -76,7 +116,16 @@ export function FavoritePersonsDialog({ open, onClose, onSaved }: FavoritePerson
           noValidate
         >
           <DialogContent sx={{ pt: 1 }}>
-            <LookupInput source="persons" resource="person" label="مخاطبان" multiple exclude={[chosen.me]} />
+            <LookupInput
+              source="persons"
+              resource="person"
+              label="مخاطبان"
+              multiple
+              exclude={[chosen.me]}
+              inactive={chosen.inactive}
+              validate={atMostAllowed}
+            />
+            <ChosenCount inactive={chosen.inactive} />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose} disabled={busy}>

@@ -290,7 +290,12 @@ export interface FavoritePerson {
   id: number;
   firstName: string;
   lastName: string;
+  /** False: switched off since it was chosen (kept among the chosen, marked so). */
+  isActive?: boolean;
 }
+
+/** How many favourite contacts the server keeps (server/letters/params.ts favoritePersonsParams). */
+export const FAVORITE_PERSONS_MAX = 50;
 
 /** The chosen contacts; a refusal throws (read as "none", a save would have erased them). */
 export async function fetchFavoritePersons(): Promise<FavoritePerson[]> {

@@ -17,7 +17,13 @@ interface LookupInputProps {
   disabled?: boolean;
   filter?: Record<string, unknown>;
   exclude?: Array<number | null | undefined>;
+  /** Chosen records switched off since (the lookup by ids names them as any other): their
+   *  chips say so, as a letter's own switched-off scheme does — taken off, they cannot be
+   *  chosen again (the lookup offers only active ones). */
+  inactive?: ReadonlyArray<number>;
 }
+
+const INACTIVE_MARK = ' (غیرفعال)';
 
 const everyAnswer = () => true;
 
@@ -44,6 +50,7 @@ export function LookupInput({
   disabled,
   filter,
   exclude = [],
+  inactive = [],
 }: LookupInputProps) {
   const [phrase, setPhrase] = useState('');
   const value = useWatch({ name: source }) as unknown;
@@ -56,10 +63,15 @@ export function LookupInput({
   // of its recipients, a letter received: the field looked empty, a save lost them).
   const chosen = new Set(selected.map(String));
   const left = new Set(exclude.filter((id) => id != null && !chosen.has(String(id))).map(String));
+  const off = new Set(inactive.map(String));
   const common = {
     source,
     label,
-    choices: choices.filter((choice) => !left.has(String(choice.id))),
+    choices: choices
+      .filter((choice) => !left.has(String(choice.id)))
+      .map((choice) =>
+        off.has(String(choice.id)) ? { ...choice, name: choice.name + INACTIVE_MARK } : choice,
+      ),
     optionText: 'name',
     translateChoice: false,
     isPending,
