@@ -31,7 +31,6 @@ export function Dashboard() {
   const shownBoxes = boxesFor(permissions);
   // A refresh that fails (a network blip) keeps the counts last read.
   const boxes = useLoader<HomeBoxes | null>(fetchHomeBoxes, null, { keepOnFailure: true });
-  const links = useLoader(fetchQuickLinks, []);
   useRefreshOnNotification(boxes.reload);
 
   return (
@@ -53,9 +52,7 @@ export function Dashboard() {
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }} sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
           {ownLetters && <FavoriteLetters />}
-          <DashboardCard title="پیوندهای سریع" icon={<LinkOutlined />}>
-            <QuickLinks links={links.data} loading={links.loading} onChanged={links.reload} />
-          </DashboardCard>
+          {permissions.includes('Links') && <QuickLinksCard />}
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, lg: 6 }}>
               <PersonalTodoPanel />
@@ -75,6 +72,17 @@ export function Dashboard() {
         </Grid>
       </Grid>
     </Box>
+  );
+}
+
+/** The user's quick links: for holders of Links, whose screen adds and edits them (for
+ *  anyone else the list is refused and «افزودن پیوند» led to «دسترسی ندارید»). */
+function QuickLinksCard() {
+  const links = useLoader(fetchQuickLinks, []);
+  return (
+    <DashboardCard title="پیوندهای سریع" icon={<LinkOutlined />}>
+      <QuickLinks links={links.data} loading={links.loading} onChanged={links.reload} />
+    </DashboardCard>
   );
 }
 
