@@ -109,6 +109,27 @@ describe('related letters tab', () => {
     expect(screen.queryByText('نامه مرتبطی ثبت نشده است')).toBeNull();
   });
 
+  it('dates a letter by its sending, as the lists do, and a draft by its making (probe helper-91)', async () => {
+    renderInAdmin(
+      <Form>
+        <RelatedTab
+          messageId={6}
+          related={[
+            // Drafted on ۱۴۰۵/۰۹/۰۴, sent on ۱۴۰۵/۰۹/۰۶ (Tehran).
+            letter(3, 'نامه فرستاده', { sentDate: '2026-11-27T08:00:00.000Z' }),
+            letter(4, 'پیش‌نویس', { sentDate: null }),
+          ]}
+          relatedToThis={[]}
+          editable={false}
+        />
+      </Form>,
+    );
+    const rows = within(await screen.findByRole('table', { name: 'نامه‌های مرتبط' })).getAllByRole('row');
+    expect(rows[1].textContent).toContain('۱۴۰۵/۰۹/۰۶');
+    expect(rows[1].textContent).not.toContain('۱۴۰۵/۰۹/۰۴');
+    expect(rows[2].textContent).toContain('۱۴۰۵/۰۹/۰۴');
+  });
+
   it('says none only when neither side has any', async () => {
     renderInAdmin(
       <Form>

@@ -174,6 +174,8 @@ export interface RelatedLetter {
   number?: string | number | null;
   subject: string;
   createdDate: string;
+  /** When it was sent (null for a draft): the day the lists and the print give it. */
+  sentDate?: string | null;
   createdUser?: string;
   follow: boolean;
   description?: string;

@@ -325,8 +325,9 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
               source="importedMsgDate"
               label="تاریخ نامه وارده"
               readOnlyField
-              // Days still to come are not offered (the rule below says why if one is typed in).
-              maxDate={tehranToday()}
+              // Days still to come are not offered (the rule below says why if one is typed in);
+              // today asked as the calendar opens, so a form left open past midnight offers it.
+              maxDate={tehranToday}
               validate={rule('importedMsgDate')}
               fullWidth
               {...common}

@@ -116,7 +116,8 @@ export function RelatedTab({ messageId, related, relatedToThis, editable }: Rela
     subject: link.subject,
     to: letterPath('AllMyMessage', link.messageTypeFk ?? 0, link.messageId),
     number: link.number,
-    createdDate: link.createdDate,
+    // Dated as the lists date it: by its sending (a «پیرو» cites that day).
+    createdDate: link.sentDate || link.createdDate,
     createdUser: link.createdUser,
   });
   const rows: Row[] = [
