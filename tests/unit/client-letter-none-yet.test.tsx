@@ -102,6 +102,8 @@ describe('pickers with nothing to choose yet', { timeout: CLIENT_TEST_TIMEOUT_MS
     expect(within(guidance).getByRole('link', { name: 'اندیکاتورها' }).getAttribute('href')).toBe(
       '/andikator',
     );
+    // It is the field's description, heard with it (review probe helper-94).
+    expect(describedText(screen.getByRole('combobox', { name: /اندیکاتور/ }))).toBe(guidance.textContent);
     // Opened, the list is not an empty strip: one line that cannot be chosen says why.
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /اندیکاتور/ }));
     const options = await screen.findAllByRole('option');
@@ -115,7 +117,10 @@ describe('pickers with nothing to choose yet', { timeout: CLIENT_TEST_TIMEOUT_MS
     await waitForScreen();
     const guidance = await screen.findByText(/^برای این نوع نامه اندیکاتور فعالی تعریف نشده است؛/);
     expect(within(guidance).queryByRole('link')).toBeNull();
-    expect(guidance.textContent).toContain('«تنظیمات مکاتبات»، «اندیکاتورها»');
+    // Told whom to ask, the list being one they cannot open (review probe helper-94).
+    expect(guidance.textContent).toMatch(
+      /«تنظیمات مکاتبات»، «اندیکاتورها» ساخته یا فعال می‌شوند؛ از مدیر سامانه بخواهید$/,
+    );
     cleanup();
     schemes = [{ id: 3, title: 'صادره', isActive: true, isDefault: true, messageTypeFk: 6 }];
     openLetterScreen('/letter/true/AllMyMessage/6/0');
@@ -124,6 +129,25 @@ describe('pickers with nothing to choose yet', { timeout: CLIENT_TEST_TIMEOUT_MS
       expect(screen.getByRole('combobox', { name: /اندیکاتور/ }).textContent).toBe('صادره'),
     );
     expect(screen.queryByText(/اندیکاتور فعالی تعریف نشده است/)).toBeNull();
+  });
+
+  it('says the schemes could not be loaded, with a retry, not that there are none (review probe helper-94)', async () => {
+    signIn([...LETTER_WRITERS, 'Andikator']);
+    server.use(
+      http.get('*/api/andikator/lookup/', () => HttpResponse.json({ status: 0, messge: 'خطا' }), {
+        once: true,
+      }),
+    );
+    openLetterScreen('/letter/true/AllMyMessage/6/0');
+    await waitForScreen();
+    const picker = screen.getByRole('combobox', { name: /اندیکاتور/ });
+    await waitFor(() => expect(describedText(picker)).toBe('اندیکاتورها بارگذاری نشد. تلاش دوباره'));
+    expect(screen.queryByText(/تعریف نشده است/)).toBeNull();
+    schemes = [{ id: 3, title: 'صادره', isActive: true, isDefault: true, messageTypeFk: 6 }];
+    fireEvent.click(screen.getByRole('button', { name: 'تلاش دوباره' }));
+    await waitFor(() => expect(screen.queryByText(/بارگذاری نشد/)).toBeNull());
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /اندیکاتور/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toContain('صادره');
   });
 
   it('a print with no template says where templates are uploaded, before and after a confirm, not «الزامی است»', async () => {
@@ -170,10 +194,10 @@ describe('pickers with nothing to choose yet', { timeout: CLIENT_TEST_TIMEOUT_MS
     const folder = within(dialog).getByRole('combobox', { name: 'پوشه بایگانی' });
     await waitFor(() =>
       expect(describedText(folder)).toBe(
-        'پوشه بایگانی‌ای نیست؛ پوشه‌ها در «تنظیمات مکاتبات»، «پوشه‌های بایگانی» ساخته می‌شوند',
+        'پوشه بایگانی‌ای نیست؛ پوشه‌ها در «تنظیمات مکاتبات»، «پوشه‌های بایگانی» ساخته می‌شوند؛ از مدیر سامانه بخواهید',
       ),
     );
-    // Without the Archive permission, no link to a page that would refuse them.
+    // Without the Archive permission, no link to a page that would refuse them: whom to ask.
     expect(within(dialog).queryByRole('link')).toBeNull();
   });
 

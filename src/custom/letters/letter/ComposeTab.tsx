@@ -6,6 +6,7 @@
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
 import { BooleanInput, required, SelectInput, TextInput, type Validator } from 'react-admin';
 import {
   ClearButtons,
@@ -27,7 +28,7 @@ import { LinkButton } from './LinkButton';
 import { ColourButtons } from './ColourButtons';
 import { INCOMING, INTERNAL, OUTGOING } from '../letterTypes';
 import { LookupInput } from '../pickers/LookupInput';
-import { SettingsPlace } from '../pickers/SettingsPlace';
+import { AskAdminUnlessOpen, SettingsPlace } from '../pickers/SettingsPlace';
 import { usePersonNames } from './usePersonNames';
 import { requiredFields, visibleTextRule, type LetterField, type LetterFormValues } from './letterForm';
 import { groupDigits } from '../../../shared/persian-digits';
@@ -220,18 +221,23 @@ interface ComposeTabProps {
   messageType: number;
   readOnly: boolean;
   schemes: SchemeChoice[];
+  /** Set when the schemes could not be loaded: the form says so, with this retry — not
+   *  that there are none (a user sent to the settings would make a twin). */
+  retrySchemes?: () => void;
   myPersonId: number | null;
 }
 
 const NO_SCHEME = 'برای این نوع نامه اندیکاتور فعالی تعریف نشده است';
 /** The open list's one line when there is no scheme: a choice that cannot be chosen. */
 const NO_SCHEME_CHOICES = [{ id: -1, name: NO_SCHEME, disabled: true }];
+const SCHEMES_NOT_LOADED = 'اندیکاتورها بارگذاری نشد.';
+const NOT_LOADED_CHOICES = [{ id: -1, name: SCHEMES_NOT_LOADED, disabled: true }];
 
 /** A received letter was received by now (the server says the same). */
 const notFutureRule = (value: unknown) =>
   typeof value === 'string' && value && isAfterTehranToday(value) ? FUTURE_INCOMING_DATE : undefined;
 
-export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: ComposeTabProps) {
+export function ComposeTab({ messageType, readOnly, schemes, retrySchemes, myPersonId }: ComposeTabProps) {
   const needed = new Set(requiredFields(messageType));
   const rule = (name: LetterField): Validator | Validator[] | undefined => {
     const length = TEXT_LIMITS[name];
@@ -251,6 +257,20 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
   // No active scheme of this type (a new organisation, all switched off): the required
   // select opened as an empty strip (probe helper-93); it says why, and where they are made.
   const noSchemes = schemes.length === 0 && !readOnly;
+  // Said as the field's helper text (its description for a screen reader); an error shows instead.
+  const schemesHelp = !noSchemes ? undefined : retrySchemes ? (
+    <>
+      {SCHEMES_NOT_LOADED}{' '}
+      <Link component="button" type="button" onClick={retrySchemes}>
+        تلاش دوباره
+      </Link>
+    </>
+  ) : (
+    <>
+      {NO_SCHEME}؛ اندیکاتورها در <SettingsPlace list="Andikator" /> ساخته یا فعال می‌شوند
+      <AskAdminUnlessOpen list="Andikator" />
+    </>
+  );
   return (
     <Grid container columnSpacing={2}>
       <Grid size={{ xs: 12, md: 8 }}>
@@ -267,21 +287,15 @@ export function ComposeTab({ messageType, readOnly, schemes, myPersonId }: Compo
         <SelectInput
           source="andikatorFk"
           label="اندیکاتور"
-          choices={noSchemes ? NO_SCHEME_CHOICES : schemes}
+          choices={noSchemes ? (retrySchemes ? NOT_LOADED_CHOICES : NO_SCHEME_CHOICES) : schemes}
           optionText="name"
           translateChoice={false}
           validate={rule('andikatorFk')}
           emptyText="انتخاب کنید"
-          // The guidance below takes the helper's line (an error still shows above it).
-          helperText={noSchemes ? false : undefined}
+          helperText={schemesHelp}
           fullWidth
           {...common}
         />
-        {noSchemes && (
-          <Typography variant="caption" component="p" color="text.secondary" sx={{ mx: 1.75, mt: 0.5 }}>
-            {NO_SCHEME}؛ اندیکاتورها در <SettingsPlace list="Andikator" /> ساخته یا فعال می‌شوند
-          </Typography>
-        )}
       </Grid>
 
       {messageType === INCOMING && (

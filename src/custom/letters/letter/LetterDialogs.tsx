@@ -25,7 +25,7 @@ import {
 import { dropComposeBackup, useComposeAddress } from './composeBackup';
 import { ChooseDialog, type ChooseProgress } from './dialogs/ChooseDialog';
 import { ForwardDialog } from './dialogs/ForwardDialog';
-import { SettingsPlace } from '../pickers/SettingsPlace';
+import { AskAdminUnlessOpen, SettingsPlace } from '../pickers/SettingsPlace';
 import type { LetterEditorProps } from './LetterEditor';
 
 export type DialogName = 'reply' | 'forward' | 'forwardDraft' | 'archive' | 'favorite' | 'print' | 'delete';
@@ -126,6 +126,7 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
         noneYet={
           <>
             پوشه بایگانی‌ای نیست؛ پوشه‌ها در <SettingsPlace list="Archive" /> ساخته می‌شوند
+            <AskAdminUnlessOpen list="Archive" />
           </>
         }
         confirmLabel="بایگانی"
@@ -143,6 +144,7 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
         noneYet={
           <>
             پوشه دلخواهی نیست؛ پوشه‌ها در <SettingsPlace list="Favorite" /> ساخته می‌شوند
+            <AskAdminUnlessOpen list="Favorite" />
           </>
         }
         confirmLabel="افزودن"
@@ -160,6 +162,7 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
         noneYet={
           <>
             قالب نامه‌ای نیست؛ قالب‌ها در <SettingsPlace list="TemplateManager" /> بارگذاری می‌شوند
+            <AskAdminUnlessOpen list="TemplateManager" />
           </>
         }
         confirmLabel="چاپ"

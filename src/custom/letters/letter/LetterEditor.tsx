@@ -58,6 +58,8 @@ export interface LetterEditorProps {
   messageType: number;
   pageType: string;
   schemes: SchemeChoice[];
+  /** Set when the schemes could not be loaded (ComposeTab says so, with this retry). */
+  retrySchemes?: () => void;
   myPersonId: number | null;
   reload: () => void;
   /** A save refused: what the form offers may have changed meanwhile (a scheme switched off). */
@@ -106,6 +108,7 @@ function LetterWorkspace({
   messageType,
   pageType,
   schemes,
+  retrySchemes,
   myPersonId,
   reload,
   onRefused,
@@ -243,6 +246,7 @@ function LetterWorkspace({
               messageType={messageType}
               readOnly={!buttons.editable}
               schemes={schemes}
+              retrySchemes={retrySchemes}
               myPersonId={myPersonId}
             />
           </Box>

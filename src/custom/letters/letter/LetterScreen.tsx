@@ -134,6 +134,7 @@ function LetterLoader({ id, messageType, pageType, reload, tabs, focusBack }: Le
       messageType={type}
       pageType={pageType}
       schemes={offeredSchemes(choices.schemes, loaded?.record.andikatorFk)}
+      retrySchemes={choices.schemesFailed ? choices.refresh : undefined}
       myPersonId={choices.myPersonId}
       reload={reload}
       onRefused={choices.refresh}

@@ -24,8 +24,9 @@ export async function fetchSchemes(messageType: number): Promise<SchemeChoice[]>
   const lookup = await http.get<ApiAnswer & { records?: SchemeRow[] }>('andikator/lookup/', {
     MessageType: messageType,
   });
-  const rows = lookup.status === 1 ? (lookup.records ?? []) : [];
-  return rows.map((row) => ({
+  // A refusal is no answer: not «none» (the form would send the user to make one).
+  if (lookup.status !== 1) throw new Error(lookup.messge ?? 'andikator/lookup refused');
+  return (lookup.records ?? []).map((row) => ({
     id: row.id,
     name: row.title,
     isDefault: row.isDefault,
@@ -52,11 +53,12 @@ export async function fetchMyPersonId(): Promise<number | null> {
 }
 
 /** Loads once per letter type, and again on `refresh()` (what is shown stays until the new
- *  answer is in); null until both answers are in (or failed). */
+ *  answer is in); null until both answers are in (or failed: `schemesFailed`). */
 export function useLetterChoices(messageType: number) {
   const [loaded, setLoaded] = useState<{
     type: number;
     schemes: SchemeChoice[];
+    schemesFailed: boolean;
     myPersonId: number | null;
   } | null>(null);
   const [asked, setAsked] = useState(0);
@@ -65,12 +67,18 @@ export function useLetterChoices(messageType: number) {
     let current = true;
     const schemes = fetchSchemes(messageType).catch((error: unknown) => {
       console.error(error);
-      return [] as SchemeChoice[];
+      return null;
     });
     const me = fetchMyPersonId().catch(() => null);
     void Promise.all([schemes, me]).then(
       ([schemeList, myPersonId]) =>
-        current && setLoaded({ type: messageType, schemes: schemeList, myPersonId }),
+        current &&
+        setLoaded({
+          type: messageType,
+          schemes: schemeList ?? [],
+          schemesFailed: schemeList === null,
+          myPersonId,
+        }),
     );
     return () => {
       current = false;

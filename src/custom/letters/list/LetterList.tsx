@@ -26,7 +26,7 @@ import { useRefreshOnNotification } from '../../dashboard/useRefreshOnNotificati
 import { deleteLetter, isFolderPage, takeOutOfFolder, type LetterRow } from '../api';
 import { useNewLetterLinks } from '../letterTypes';
 import { LookupPicker } from '../pickers/LookupPicker';
-import { SettingsPlace } from '../pickers/SettingsPlace';
+import { AskAdminUnlessOpen, SettingsPlace } from '../pickers/SettingsPlace';
 import { FolderChooser, folderResource, useFolderName, useNoFoldersYet } from './FolderChooser';
 import { LetterTable } from './LetterTable';
 import type { LetterListConfig } from './listScreens';
@@ -197,6 +197,7 @@ function AskForFolder({ config, noneYet }: { config: LetterListConfig; noneYet: 
       {archive ? 'پوشه بایگانی‌ای' : 'پوشه دلخواهی'} نیست؛ پوشه‌ها در{' '}
       <SettingsPlace list={archive ? 'Archive' : 'Favorite'} /> ساخته می‌شوند و نامه‌ها از صفحه هر نامه در
       آن‌ها گذاشته می‌شوند
+      <AskAdminUnlessOpen list={archive ? 'Archive' : 'Favorite'} />
     </>
   );
 }
