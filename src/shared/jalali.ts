@@ -173,6 +173,9 @@ function tehranFormatter(): Intl.DateTimeFormat | null {
         hour: 'numeric',
         minute: 'numeric',
         hourCycle: 'h23',
+        // Years before 1 are counted back from it («1 BC» is year 0): without the era a
+        // clock in year 0 read as year 1.
+        era: 'short',
       });
     } catch {
       tehranFormat = null; // no time-zone data on this platform
@@ -196,8 +199,9 @@ export function tehranWallClock(instant: Date): WallClock {
   }
   const parts = format.formatToParts(instant);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const beforeOne = parts.find((p) => p.type === 'era')?.value === 'BC';
   return {
-    year: part('year'),
+    year: beforeOne ? 1 - part('year') : part('year'),
     month: part('month'),
     day: part('day'),
     hour: part('hour') % 24,

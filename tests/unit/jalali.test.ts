@@ -69,6 +69,12 @@ describe('Jalali ↔ Gregorian', () => {
     expect(parseIsoDate('0004-02-29')).toEqual({ year: 4, month: 2, day: 29 });
     expect(parseIsoDate('0001-02-29')).toBeNull();
     expect(startOfTehranDay('0050-06-01')!.getUTCFullYear()).toBe(50);
+    // Year 0 is «1 BC» to Intl: read with its era, the day is year 0's, not a year off
+    // (review probe helper-94).
+    for (const day of ['0000-01-01', '0001-01-01', '0000-06-01']) {
+      const start = startOfTehranDay(day)!;
+      expect(todayIsoDate(start), day).toBe(day);
+    }
   });
 
   it('accepts Persian digits, short parts and dashes', () => {
