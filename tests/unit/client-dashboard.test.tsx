@@ -377,7 +377,7 @@ describe('home dashboard', () => {
     expect(await within(dialog).findByText('سارا احمدی (غیرفعال)')).toBeTruthy();
     expect(within(dialog).getByText('علی رضایی')).toBeTruthy();
     expect(within(dialog).getByRole('status').textContent).toBe(
-      '۲ از ۵۰ نفر؛ مخاطب غیرفعال، اگر برداشته شود، دوباره افزودنی نیست',
+      '۲ از ۵۰ نفر؛ مخاطب غیرفعال را اگر بردارید، دیگر نمی‌توانید دوباره بیفزایید',
     );
     // Kept, the save keeps them.
     fireEvent.click(within(dialog).getByRole('button', { name: 'ذخیره' }));

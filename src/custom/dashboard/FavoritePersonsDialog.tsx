@@ -60,7 +60,7 @@ function ChosenCount({ inactive }: { inactive: number[] }) {
       sx={{ mx: 1.75, mt: 0.5 }}
     >
       {`${groupDigits(persons.length)} از ${groupDigits(FAVORITE_PERSONS_MAX)} نفر`}
-      {stillChosen && '؛ مخاطب غیرفعال، اگر برداشته شود، دوباره افزودنی نیست'}
+      {stillChosen && '؛ مخاطب غیرفعال را اگر بردارید، دیگر نمی‌توانید دوباره بیفزایید'}
     </Typography>
   );
 }
