@@ -159,8 +159,18 @@ describe('a letter from draft to archive in Chromium', () => {
     await events.click();
     // No favourite folder made yet: its dialog says where folders are made.
     await colleague.getByRole('button', { name: 'پوشه دلخواه', exact: true }).click();
-    await colleague.getByRole('dialog').getByRole('combobox', { name: 'پوشه دلخواه' }).click();
-    await colleague.getByText(/^پوشه دلخواهی نیست؛ پوشه‌ها در «تنظیمات مکاتبات»/).waitFor();
+    const favourite = colleague.getByRole('dialog').getByRole('combobox', { name: 'پوشه دلخواه' });
+    await favourite.click();
+    // In the open list, and as the field's description.
+    const noneYet = /^پوشه دلخواهی نیست؛ پوشه‌ها در «تنظیمات مکاتبات»/;
+    await colleague.locator('.MuiAutocomplete-noOptions').getByText(noneYet).waitFor();
+    await expect
+      .poll(() =>
+        favourite.evaluate(
+          (e) => document.getElementById(e.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+        ),
+      )
+      .toMatch(noneYet);
     await colleague.keyboard.press('Escape'); // the list
     await colleague.keyboard.press('Escape'); // the dialog
     await colleague.getByRole('dialog').waitFor({ state: 'detached' });
