@@ -405,6 +405,7 @@ function attachmentRows(db: LettersDb, viewer: Viewer, message: Message) {
     .select([
       'a.id',
       'a.file_name',
+      'a.size',
       'a.comment',
       'a.created_at',
       'a.created_by',
@@ -428,6 +429,8 @@ function attachmentsOf(rows: Awaited<ReturnType<typeof attachmentRows>>, hidden:
         fileName: row.file_name,
         fileComment: row.comment,
         createdDate: iso(row.created_at),
+        // Bytes, as stored: the tab says «۳۲۰ کیلوبایت» as the drop zone did.
+        fileSize: row.size,
       },
       fullName: `${row.first_name} ${row.last_name}`.trim(),
     }));

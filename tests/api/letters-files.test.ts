@@ -86,6 +86,8 @@ describe.each(ENGINES)('letters: attachments, body and print (%s)', (engine) => 
       'دوم.PNG',
     ]);
     expect(detail.attachment[0].fullName).toBe('مریم احمدی');
+    // Its size in bytes, as stored (the tab says it in kilobytes).
+    expect(detail.attachment[0].msg.fileSize).toBe(tinyPng().length);
     const download = await server.api.get('message/download', {
       AttachmentId: detail.attachment[0].msg.messageAttachmentId,
       token: w.ali.token,

@@ -53,6 +53,7 @@ const server = setupServer(
           msg: {
             messageAttachmentId: 5,
             fileName: 'نقشه.png',
+            fileSize: 327680,
             fileComment: '',
             createdDate: record.createdDate,
           },
@@ -408,6 +409,8 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     await waitForScreen();
     expect(screen.getByRole('tab', { name: /پیوست‌ها/ }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByText('نقشه.png')).toBeTruthy();
+    // With its size, as the drop zone said it.
+    expect(screen.getByText(/^۳۲۰ کیلوبایت — مدیر سامانه/)).toBeTruthy();
     // Read by another user: no delete (spec 1 §4).
     expect(enabled(ALL_BUTTONS)).toEqual(['پاسخ', 'ارجاع', 'بایگانی', 'پوشه دلخواه', 'چاپ']);
     fireEvent.click(screen.getByRole('tab', { name: 'رویدادهای نامه' }));

@@ -163,7 +163,14 @@ export interface LetterRecord {
 }
 
 export interface LetterAttachment {
-  msg: { messageAttachmentId: number; fileName: string; fileComment?: string; createdDate?: string };
+  msg: {
+    messageAttachmentId: number;
+    fileName: string;
+    fileComment?: string;
+    createdDate?: string;
+    /** Bytes. */
+    fileSize?: number;
+  };
   fullName: string;
 }
 

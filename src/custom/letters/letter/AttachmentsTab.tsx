@@ -19,6 +19,7 @@ import { useNotice } from '../../../ui/notices';
 import { attachmentUrl, type LetterAttachment } from '../api';
 import { IMAGE_SIZE_HINT, LETTER_IMAGE_TYPES_LIST } from '../../../shared/uploads';
 import { LetterImagesInput, PendingImagePreview } from './LetterImagesInput';
+import { fileSizeText } from './letterImageFiles';
 
 interface AttachmentsTabProps {
   attachments: LetterAttachment[];
@@ -60,6 +61,7 @@ export function AttachmentsTab({ attachments, editable }: AttachmentsTabProps) {
                 sx={{ overflowWrap: 'anywhere' }}
                 primary={attachment.msg.fileName}
                 secondary={[
+                  attachment.msg.fileSize === undefined ? '' : fileSizeText(attachment.msg.fileSize),
                   attachment.fullName,
                   toPersianDigits(formatJalali(attachment.msg.createdDate, { withTime: true })),
                   attachment.msg.fileComment,
