@@ -47,7 +47,7 @@ const TOO_MANY = `حداکثر ${groupDigits(FAVORITE_PERSONS_MAX)} نفر را 
 const atMostAllowed = (value: unknown) =>
   Array.isArray(value) && value.length > FAVORITE_PERSONS_MAX ? TOO_MANY : undefined;
 
-/** «۱۲ از ۵۰ نفر» under the field, and why a contact marked switched off is worth keeping. */
+/** «۱۲ از ۵۰ نفر» beside the buttons, and why a contact marked switched off is worth keeping. */
 function ChosenCount({ inactive }: { inactive: number[] }) {
   const persons = (useWatch({ name: 'persons' }) as unknown[] | undefined) ?? [];
   const stillChosen = inactive.some((id) => persons.includes(id));
@@ -57,7 +57,8 @@ function ChosenCount({ inactive }: { inactive: number[] }) {
       component="p"
       role="status"
       color={persons.length > FAVORITE_PERSONS_MAX ? 'error' : 'text.secondary'}
-      sx={{ mx: 1.75, mt: 0.5 }}
+      // At the actions' start, the buttons at their end.
+      sx={{ mx: 1, marginInlineEnd: 'auto', flex: '1 1 auto', minWidth: 0 }}
     >
       {`${groupDigits(persons.length)} از ${groupDigits(FAVORITE_PERSONS_MAX)} نفر`}
       {stillChosen && '؛ مخاطب غیرفعال را اگر بردارید، دیگر نمی‌توانید دوباره بیفزایید'}
@@ -115,7 +116,9 @@ export function FavoritePersonsDialog({ open, onClose, onSaved }: FavoritePerson
           onSubmit={(values: { persons?: number[] }) => void save(values)}
           noValidate
         >
-          <DialogContent sx={{ pt: 1 }}>
+          {/* Many chips scroll here, under the title; the count and the buttons stay in view
+              (the whole dialog scrolled on a phone, the count below the fold). */}
+          <DialogContent sx={{ pt: 1, maxHeight: '55vh', overflowY: 'auto' }}>
             <LookupInput
               source="persons"
               resource="person"
@@ -125,9 +128,9 @@ export function FavoritePersonsDialog({ open, onClose, onSaved }: FavoritePerson
               inactive={chosen.inactive}
               validate={atMostAllowed}
             />
-            <ChosenCount inactive={chosen.inactive} />
           </DialogContent>
-          <DialogActions>
+          <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <ChosenCount inactive={chosen.inactive} />
             <Button onClick={onClose} disabled={busy}>
               لغو
             </Button>
