@@ -8,7 +8,7 @@ import { toBoolean, toNumber } from '../../src/shared/coerce';
 import { recordId } from '../../src/shared/integers';
 import { isFormDay, startOfTehranDay, tehranWallClock, toIsoDate } from '../../src/shared/jalali';
 import { formYearsMessage } from '../../src/shared/validation-messages';
-import { LETTER_TEXT_MAX } from '../../src/shared/letter-limits';
+import { FAVORITE_PERSONS_MAX, LETTER_TEXT_MAX } from '../../src/shared/letter-limits';
 import { MAX_FILES_PER_REQUEST, TOO_MANY_FILES_MESSAGE } from '../../src/shared/uploads';
 
 const NONE = new Set(['', 'null', 'undefined', '0']);
@@ -251,7 +251,7 @@ export const downloadParams = z.object({ AttachmentId: field.id('شناسه پی
 export const printParams = z.object({ templateId: field.id('شناسه قالب'), id: field.id('شناسه نامه') });
 // The whole list each time: left out (a misspelt name), refused rather than taken as none.
 export const favoritePersonsParams = z.object({
-  Persons: keptIds('اشخاص دلخواه', 50).refine((ids) => ids !== undefined, {
+  Persons: keptIds('اشخاص دلخواه', FAVORITE_PERSONS_MAX).refine((ids) => ids !== undefined, {
     message: 'اشخاص دلخواه الزامی است',
   }),
 });

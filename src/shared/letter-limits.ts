@@ -11,6 +11,10 @@ export const LETTER_TEXT_MAX = {
   forwardNote: 4000,
 } as const;
 
+/** How many favourite contacts a user keeps: the server refuses more
+ *  (server/letters/params.ts), the dialog says so as they are chosen. */
+export const FAVORITE_PERSONS_MAX = 50;
+
 /** An incoming letter's own number holding a control that reorders it (U+202E…) shows as
  *  another number than the one stored and searched (probe: «\u202e۴۰۴۱» shown «۱۴۰۴»). */
 export const IMPORTED_NUMBER_REORDERED =

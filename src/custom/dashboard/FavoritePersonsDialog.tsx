@@ -15,12 +15,8 @@ import { Form } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { groupDigits } from '../../shared/persian-digits';
 import { useNotice } from '../../ui/notices';
-import {
-  FAVORITE_PERSONS_MAX,
-  FAVORITES_UNREAD,
-  fetchFavoritePersons,
-  saveFavoritePersons,
-} from '../letters/api';
+import { FAVORITE_PERSONS_MAX } from '../../shared/letter-limits';
+import { FAVORITES_UNREAD, fetchFavoritePersons, saveFavoritePersons } from '../letters/api';
 import { fetchMyPersonId } from '../letters/letter/useLetterChoices';
 import { LookupInput } from '../letters/pickers/LookupInput';
 

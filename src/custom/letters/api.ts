@@ -303,9 +303,6 @@ export interface FavoritePerson {
   isActive?: boolean;
 }
 
-/** How many favourite contacts the server keeps (server/letters/params.ts favoritePersonsParams). */
-export const FAVORITE_PERSONS_MAX = 50;
-
 /** The chosen contacts; a refusal throws (read as "none", a save would have erased them). */
 export async function fetchFavoritePersons(): Promise<FavoritePerson[]> {
   const answer = await http.get<ApiAnswer & { records?: FavoritePerson[] }>('person/getfavoritepersons/');
