@@ -8,7 +8,7 @@ import sanitizeHtml from 'sanitize-html';
 import { withoutControlCharacters } from '../http/binding';
 import { UserError } from '../http/answers';
 import { toPersianDigits } from '../../src/shared/persian-digits';
-import { persianLetters } from '../../src/shared/persian';
+import { hasVisibleText, persianLetters, withoutLeadingInvisible } from '../../src/shared/persian';
 import { MAX_SPAN } from '../../src/shared/print-tags';
 import { LETTER_TEXT_MAX } from '../../src/shared/letter-limits';
 import { tooLongText } from '../../src/shared/validation-messages';
@@ -70,6 +70,33 @@ const COLOUR = new RegExp(
   'i',
 );
 
+/** A numbered list's first number (the editor's «5. » at a line's start, a pasted list
+ *  that goes on after a paragraph): kept when it is a whole number of five digits at most. */
+function keepListStart(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const { start, ...rest } = attribs;
+  const kept: sanitizeHtml.Attributes = /^\d{1,5}$/.test(start ?? '') && Number(start) !== 1 ? { start: String(Number(start)) } : {};
+  return { tagName, attribs: { ...rest, ...kept } };
+}
+
+const DROPPED_BLOCKS = [
+  'dl',
+  'dt',
+  'dd',
+  'figure',
+  'figcaption',
+  'details',
+  'summary',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'aside',
+  'nav',
+  'main',
+  'address',
+  'center',
+];
+
 const ALLOWED: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
@@ -111,6 +138,7 @@ const ALLOWED: sanitizeHtml.IOptions = {
   allowedAttributes: {
     '*': ['dir', 'style'],
     a: ['href', 'target', 'rel'],
+    ol: ['start'],
     mark: ['data-color'],
     td: ['colspan', 'rowspan'],
     th: ['colspan', 'rowspan'],
@@ -125,7 +153,13 @@ const ALLOWED: sanitizeHtml.IOptions = {
     },
   },
   allowedSchemes: ['http', 'https', 'mailto'],
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }),
+    ol: keepListStart,
+    // Blocks the body does not keep still part their text from what follows (a term from
+    // its definition, a figure's caption from the next paragraph): they become <div>s.
+    ...Object.fromEntries(DROPPED_BLOCKS.map((tag) => [tag, 'div'])),
+  },
   // An entity may name a character the body's own text could not carry (`&#1;`).
   textFilter: withoutControlCharacters,
 };
@@ -188,11 +222,18 @@ export function storedBody(html: string, label = 'متن نامه'): { message_b
   // again as it was loaded (probe helper-74: 199,207 characters of links stored 1,245,007).
   const tooLong = tooLongText(label, LETTER_TEXT_MAX.body, message_body);
   if (tooLong) throw new UserError(`${tooLong}؛ نشانه‌گذاری متن (پیوندها، قالب‌ها) هم شمرده می‌شود`);
-  return { message_body, body_excerpt: bodyParagraphs(message_body).join(' ').slice(0, EXCERPT_LENGTH) };
+  const text = withoutLeadingInvisible(bodyParagraphs(message_body).join(' '));
+  return { message_body, body_excerpt: text.slice(0, EXCERPT_LENGTH) };
+}
+
+/** Whether a stored body shows any text — all of it, not its excerpt's first characters (a
+ *  body starting with 250 zero-width spaces was refused as empty). */
+export function bodyShowsText(message_body: string): boolean {
+  return hasVisibleText(bodyParagraphs(message_body).join(' '));
 }
 
 // Block ends become line ends before the tags go, so paragraphs stay paragraphs.
-const BLOCK_END = /<\/(p|div|h[1-6]|li|blockquote|pre|tr|table)>|<br\s*\/?>/gi;
+const BLOCK_END = /<\/(p|div|h[1-6]|li|blockquote|pre|tr|td|th|table)>|<br\s*\/?>/gi;
 const ESCAPED: Record<string, string> = {
   '&lt;': '<',
   '&gt;': '>',
@@ -461,7 +502,7 @@ class BodyReader {
       this.startParagraph(frame).rule = true;
       return this.endParagraph();
     }
-    if (tag === 'ul' || tag === 'ol') frame.list = { ordered: tag === 'ol', count: 0 };
+    if (tag === 'ul' || tag === 'ol') frame.list = { ordered: tag === 'ol', count: listStartOf(attributes) - 1 };
     if (tag === 'li') this.prefix = this.itemPrefix();
     if (tag === 'a') frame.link = { href: attributes.href ?? '', text: '' };
     if (tag === 'table') this.openTable(frame);
@@ -610,6 +651,12 @@ class BodyReader {
 }
 
 /** The body as the blocks of a printed letter (letters/print-fill.ts writes them). */
+/** The first number of a list the sanitiser kept (`start`), 1 otherwise. */
+function listStartOf(attributes: Record<string, string>): number {
+  const start = attributes.start;
+  return start && /^\d{1,5}$/.test(start) ? Number(start) : 1;
+}
+
 export function bodyBlocks(html: string): BodyBlock[] {
   const reader = new BodyReader();
   for (const [whole, closing, name, attributes, text] of html.matchAll(HTML_TOKEN)) {

@@ -9,7 +9,7 @@ import { FUTURE_INCOMING_DATE, isAfterTehranToday } from '../../src/shared/jalal
 import { importedNumberReordered } from '../../src/shared/letter-limits';
 import type { Viewer } from './access';
 import { visibleIds } from './access';
-import { storedBody } from './body';
+import { bodyShowsText, storedBody } from './body';
 import { BCC, CC, INCOMING, INTERNAL, OUTGOING, TO } from './constants';
 import { schemeFor } from './numbering';
 import type { RelatedInput, SaveParams } from './params';
@@ -146,7 +146,7 @@ export async function composeLetter(
   if (!params.AndikatorFk) throw required('اندیکاتور');
   await schemeFor(trx, tenantId, params.AndikatorFk, type, draft?.schemeId);
   const body = storedBody(params.MessageBody);
-  if (!hasVisibleText(body.body_excerpt)) throw required('متن نامه');
+  if (!bodyShowsText(body.message_body)) throw required('متن نامه');
 
   if (params.AnswerRequest && type !== INTERNAL) throw new UserError('نیاز به پاسخ فقط برای نامه داخلی است');
   const copies: Array<[number, number[] | undefined, string]> = [

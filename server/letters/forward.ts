@@ -11,7 +11,7 @@ import { cleanPersianText, hasVisibleText } from '../../src/shared/persian';
 import type { Services } from '../services';
 import { requireLetter, type Message, type Viewer } from './access';
 import { checkAttachments, recordAttachments, withStoredFiles } from './attachments';
-import { storedBody } from './body';
+import { bodyShowsText, storedBody } from './body';
 import { deliver, holdDraft, lockCounters, releaseDraft } from './boxes';
 import { EVENT, FORWARD, FORWARD_DRAFT, FORWARDED, INTERNAL, REFUSED, REPLY, TO } from './constants';
 import { recordEvent, recordForwards } from './events';
@@ -213,7 +213,7 @@ async function reply(
   const subject = cleanPersianText(params.Subject);
   const body = storedBody(text, 'متن پاسخ');
   // A reply is a letter: like message/save, it is not sent without a text.
-  if (!hasVisibleText(body.body_excerpt)) throw new UserError('متن پاسخ الزامی است');
+  if (!bodyShowsText(body.message_body)) throw new UserError('متن پاسخ الزامی است');
   const draft = await trx
     .insertInto('messages')
     .values({

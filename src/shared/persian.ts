@@ -198,12 +198,24 @@ export function storedSearchKey(text: string): string {
 }
 
 /** Marks that join, separate or orient letters but show nothing: ZWNJ, ZWJ, the
- *  direction marks, the word joiner and the byte-order mark. */
-const INVISIBLE = /[\s\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+ *  direction marks, the word joiner, the byte-order mark, the soft hyphen, the combining
+ *  grapheme joiner, the Mongolian vowel separator, and the blanks drawn as nothing (the
+ *  Braille blank, the Hangul fillers). */
+const INVISIBLE_CLASS =
+  '\\s\\u00ad\\u115f\\u1160\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\u2800\\u3164\\ufeff\\uffa0';
+// The combining grapheme joiner (U+034F) stands apart: in a class it would read as joined
+// to the character before it.
+const INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]|\\u034f`, 'g');
+const LEADING_INVISIBLE = new RegExp(`^(?:[${INVISIBLE_CLASS}]|\\u034f)+`);
 
 /** Whether a text shows anything: a required field holding only a ZWNJ is empty to a reader. */
 export function hasVisibleText(text: string): boolean {
   return text.replace(INVISIBLE, '') !== '';
+}
+
+/** A text without the invisible marks it starts with (an excerpt should start with what shows). */
+export function withoutLeadingInvisible(text: string): string {
+  return text.replace(LEADING_INVISIBLE, '');
 }
 
 /** Persian ی and ک for the Arabic keyboard's ي, ى and ك, nothing else changed: for texts

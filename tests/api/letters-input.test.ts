@@ -36,6 +36,9 @@ describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
     ['no subject', { Subject: '  ' }, 'موضوع الزامی است'],
     ['a subject of only a zero-width non-joiner', { Subject: '\u200c \u200f' }, 'موضوع الزامی است'],
     ['a body of only a zero-width non-joiner', { MessageBody: '<p>\u200c</p>' }, 'متن نامه الزامی است'],
+    // Marks drawn as nothing (probe helper-96): a soft hyphen, a word joiner, blanks.
+    ['a body of only a soft hyphen and a word joiner', { MessageBody: '<p>&shy;\u2060</p>' }, 'متن نامه الزامی است'],
+    ['a body of only a Braille blank and a Hangul filler', { MessageBody: '<p>\u2800 \u3164</p>' }, 'متن نامه الزامی است'],
     // 175 KB, within the body's length: parsing it held the server's thread for seconds.
     ['a body nested 35,000 deep', { MessageBody: `${'<div>'.repeat(35_000)}x` }, BODY_TOO_DEEP],
     // 199,207 characters as sent; the sanitiser's rel and target on each link stored
@@ -143,6 +146,15 @@ describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
     });
     expect(again).toMatchObject({ status: 1 });
     expect((await api.get(w.maryam, saved.id)).record.messageBody).toBe(loaded.messageBody);
+  });
+
+  it('judges a body by all its text, not the excerpt’s first 200 characters (probe helper-96)', async () => {
+    const body = `<p>${'\u200b'.repeat(250)}</p>${'<p>\u200c</p>'.repeat(150)}<p>متن پس از نشانه‌های پنهان</p>`;
+    const id = await api.sendNew(w.maryam, [w.ali], { Subject: 'نامه‌ی نشانه‌های پنهان', MessageBody: body });
+    const { records } = await api.list(w.ali, { PageType: 'AllMyMessage', Phrase: 'نشانه‌های پنهان' });
+    const listed = records.find((record: { messageId: number }) => record.messageId === id);
+    // The list's excerpt starts with what shows.
+    expect(listed.messageBody).toMatch(/^متن پس از نشانه‌های پنهان/);
   });
 
   it('keeps a body nested as the editor nests it: lists in lists in a quote', async () => {

@@ -70,11 +70,28 @@ describe('the body as blocks', () => {
     expect(new Set(indents.slice(8))).toEqual(new Set([MAX_PRINT_INDENT_LEVELS * 567]));
   });
 
-  it('keeps table cells apart, where the search text runs them together', () => {
-    const html = sanitizeBody('<table><tr><td>خانه الف</td><td>خانه ب</td></tr></table>');
-    expect(plainLines(bodyBlocks(html))).toEqual(['خانه الف | خانه ب']);
-    // The search text and the excerpts are read as before.
-    expect(bodyParagraphs(html)).toEqual(['خانه الفخانه ب']);
+  it('keeps table cells apart, in print and in the search text (probe helper-96: «کالاقیمت»)', () => {
+    const html = sanitizeBody('<table><tr><th>کالا</th><th>قیمت</th></tr><tr><td>خانه الف</td><td>خانه ب</td></tr></table>');
+    expect(plainLines(bodyBlocks(html))).toEqual(['کالا | قیمت', 'خانه الف | خانه ب']);
+    expect(bodyParagraphs(html)).toEqual(['کالا', 'قیمت', 'خانه الف', 'خانه ب']);
+  });
+
+  it('keeps a numbered list’s first number, on screen and in print (probe helper-96)', () => {
+    const html = sanitizeBody('<p>مقدمه</p><ol start="5"><li><p>پنجم</p></li><li><p>ششم</p></li></ol>');
+    expect(html).toContain('<ol start="5">');
+    expect(plainLines(bodyBlocks(html))).toEqual(['مقدمه', '۵. پنجم', '۶. ششم']);
+    // Only a whole number of five digits at most; 1 is a list's own start.
+    for (const start of ['abc', '-3', '1e3', '999999', '5; color: red', '1'])
+      expect(sanitizeBody(`<ol start="${start}"><li>یک</li></ol>`)).toBe('<ol><li>یک</li></ol>');
+    expect(sanitizeBody('<ul start="5"><li>یک</li></ul>')).toBe('<ul><li>یک</li></ul>');
+  });
+
+  it('parts the text of blocks it does not keep (a term from its definition, a caption from what follows)', () => {
+    const html = sanitizeBody(
+      '<dl><dt>واژه</dt><dd>توضیح</dd></dl><figure><figcaption>زیرنویس</figcaption></figure><details><summary>خلاصه</summary>متن</details>',
+    );
+    expect(bodyParagraphs(html)).toEqual(['واژه', 'توضیح', 'زیرنویس', 'خلاصه', 'متن']);
+    expect(plainLines(bodyBlocks(html))).toEqual(['واژه', 'توضیح', 'زیرنویس', 'خلاصه', 'متن']);
   });
 
   it('prints a link as its text and then its address; an address shown as its text once', () => {

@@ -183,6 +183,9 @@ export function ViewTab({
         sx={{
           lineHeight: 2,
           '& p': { my: 1 },
+          // A blank line (Enter twice) is an empty paragraph: it keeps a line's height, as in
+          // the editor and the print.
+          '& p:empty::before': { content: '"\\00a0"' },
           '& img': { maxWidth: '100%' },
           // Preformatted text keeps its lines and spaces, wrapping within the card (a long
           // line of it ran out of a phone's card); each line runs the way its own text does,
