@@ -24,6 +24,7 @@ import { Plugin } from '@tiptap/pm/state';
 import { useFormState, useWatch } from 'react-hook-form';
 import { JalaliDateInput } from '../../../ui/jalali';
 import { AlignmentButtons } from './AlignmentButtons';
+import { DirectionButton, ParagraphDirection } from './DirectionButton';
 import { LinkButton } from './LinkButton';
 import { ColourButtons } from './ColourButtons';
 import { INCOMING, INTERNAL, OUTGOING } from '../letterTypes';
@@ -122,6 +123,7 @@ export const EDITOR_EXTENSIONS = [
   ),
   TableKit.configure({ table: { resizable: false } }),
   BackgroundColor,
+  ParagraphDirection,
   KeepUndoHistory,
 ];
 
@@ -147,6 +149,7 @@ const READ_ONLY_EDITOR_OPTIONS = editorOptions(true);
 // The default toolbar without two parts: the heading-level select (its <li> sits in a <nav>,
 // which axe reports as a WCAG failure, and a letter has no headings) and images by URL
 // (a letter's images are its attachments). Our own alignment (right-aligned by default),
+// a paragraph's direction (an English paragraph left to right),
 // colour (named swatches a keyboard reaches) and link (a Persian dialog, not the browser's
 // English prompt) buttons.
 const EDITOR_TOOLBAR = (
@@ -154,6 +157,7 @@ const EDITOR_TOOLBAR = (
     <FormatButtons size="small" />
     <ColourButtons size="small" />
     <AlignmentButtons size="small" />
+    <DirectionButton size="small" />
     <ListButtons size="small" />
     <LinkButton size="small" />
     <QuoteButtons size="small" />
