@@ -34,4 +34,18 @@ describe('the letter editor', () => {
     expect(html).not.toContain('url(');
     expect(html).toContain('متن');
   });
+
+  it('moves from cell to cell with Tab, and lets Tab leave the editor at the last cell, adding no row (probe helper-97)', () => {
+    editorWith('<table><tbody><tr><td><p>الف</p></td><td><p>ب</p></td></tr></tbody></table>');
+    const view = editor!.view;
+    const tab = () =>
+      view.someProp('handleKeyDown', (handle) => handle(view, new KeyboardEvent('keydown', { key: 'Tab' }))) ?? false;
+    const rows = () => (editor!.getHTML().match(/<tr>/g) ?? []).length;
+    editor!.commands.setTextSelection(4); // in «الف»
+    expect(tab()).toBe(true); // on to «ب»
+    expect(editor!.state.selection.$from.parent.textContent).toBe('ب');
+    // The last cell: the key is the browser's (focus moves on), the table as it was.
+    expect(tab()).toBe(false);
+    expect(rows()).toBe(1);
+  });
 });

@@ -18,7 +18,7 @@ import {
   RichTextInputToolbar,
 } from 'ra-input-rich-text';
 import { Extension } from '@tiptap/core';
-import { TableKit } from '@tiptap/extension-table';
+import { Table, TableKit } from '@tiptap/extension-table';
 import { BackgroundColor } from '@tiptap/extension-text-style';
 import { Plugin } from '@tiptap/pm/state';
 import { useFormState, useWatch } from 'react-hook-form';
@@ -117,11 +117,23 @@ const KeepUndoHistory = Extension.create({
 // became a paragraph of its own); the server keeps them and prints them (body.ts).
 // A shade pasted as a span's background-color stays (the toolbar's own shade is a
 // <mark>, Highlight's); the server keeps the same colours (body.ts COLOUR).
+/**
+ * Tab moves from cell to cell, and from the last cell out of the editor to the next control
+ * (Shift+Tab from the first, back): tiptap's own Tab added a row at the last cell, so a
+ * keyboard user could not leave a body holding a table — and each press grew it silently.
+ */
+const LetterTable = Table.extend({
+  addKeyboardShortcuts() {
+    return { ...this.parent?.(), Tab: () => this.editor.commands.goToNextCell() };
+  },
+}).configure({ resizable: false });
+
 export const EDITOR_EXTENSIONS = [
   ...(DefaultEditorOptions.extensions ?? []).map((extension) =>
     extension.name === 'textAlign' ? extension.configure({ defaultAlignment: 'right' }) : extension,
   ),
-  TableKit.configure({ table: { resizable: false } }),
+  TableKit.configure({ table: false }),
+  LetterTable,
   BackgroundColor,
   ParagraphDirection,
   KeepUndoHistory,
