@@ -1,6 +1,7 @@
 // The numbers and words of the letters' workflow (spec 1 §1, §4, §9), in one place.
 import { MESSAGE_TYPES } from '../../src/schemas/correspondence';
 import {
+  ALREADY_NUMBERED,
   EDITED_ELSEWHERE,
   LETTER_NOT_FOUND,
   NOT_HOLDER,
@@ -95,7 +96,7 @@ export const REFUSED = {
   sentReadOnly: SENT_READ_ONLY,
   signedReadOnly: SIGNED_READ_ONLY,
   sendNeedsSignature: 'ارسال پیش‌نویس نیازمند امضا است',
-  alreadyNumbered: 'این نامه پیش‌تر شماره گرفته است',
+  alreadyNumbered: ALREADY_NUMBERED,
   notHolder: NOT_HOLDER,
   editedElsewhere: EDITED_ELSEWHERE,
   notDraft: 'این کار فقط روی پیش‌نویس ممکن است',

@@ -14,9 +14,13 @@ export const LETTER_NOT_FOUND = 'نامه یافت نشد';
 export const SENT_READ_ONLY = 'نامه ارسال‌شده قابل ویرایش نیست';
 export const SIGNED_READ_ONLY = 'پیش‌نویس امضاشده قابل ویرایش نیست؛ ابتدا امضا را حذف کنید';
 export const NOT_HOLDER = 'این پیش‌نویس در دست شما نیست';
+/** A number asked for a letter numbered since it was loaded — most often by the same request
+ *  sent again after its answer was lost: the screen shows the number it has. */
+export const ALREADY_NUMBERED = 'این نامه پیش‌تر شماره گرفته است';
 export const OUT_OF_HAND: readonly string[] = [
   LETTER_NOT_FOUND,
   SENT_READ_ONLY,
   SIGNED_READ_ONLY,
   NOT_HOLDER,
+  ALREADY_NUMBERED,
 ];

@@ -15,6 +15,8 @@ import { Route, Routes, useNavigate, type Location, type NavigateFunction } from
 import { setSession } from '../../src/api/session';
 import { LetterList } from '../../src/custom/letters/list/LetterList';
 import { LETTER_LISTS } from '../../src/custom/letters/list/listScreens';
+import { ALREADY_DELETED } from '../../src/custom/letters/letter/LetterDialogs';
+import { ALREADY_NUMBERED, LETTER_NOT_FOUND } from '../../src/shared/letter-messages';
 import {
   CLIENT_TEST_TIMEOUT_MS,
   installMatchMedia,
@@ -290,12 +292,39 @@ describe('an action sent again after its answer was lost', { timeout: CLIENT_TES
   it('a delete refused reloads the letter and stays on it', async () => {
     openLetter('/letter/false/Draft/4/12');
     await waitForScreen();
-    refuseNext('delete', 'message/delete/', 'نامه یافت نشد');
+    refuseNext('delete', 'message/delete/', 'نامه‌ای که کاربر دیگری آن را خوانده است حذف نمی‌شود');
     fireEvent.click(button('حذف'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'بله' }));
-    expect(await screen.findByText('نامه یافت نشد')).toBeTruthy();
+    expect(await screen.findByText('نامه‌ای که کاربر دیگری آن را خوانده است حذف نمی‌شود')).toBeTruthy();
     await waitFor(() => expect(opened).toBe(2));
     expect(location?.pathname).toBe('/letter/false/Draft/4/12');
+  });
+
+  it('a delete sent again after its answer was lost finds the letter gone: said so, and back to the list (probe helper-95)', async () => {
+    openLetter('/letter/false/Draft/4/12');
+    await waitForScreen();
+    dropNext('delete', 'message/delete/');
+    fireEvent.click(button('حذف'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'بله' }));
+    expect(await screen.findByText('خطا در ارتباط با سرور')).toBeTruthy();
+    refuseNext('delete', 'message/delete/', LETTER_NOT_FOUND);
+    await waitFor(() => expect(button('حذف').disabled).toBe(false));
+    fireEvent.click(button('حذف'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'بله' }));
+    expect(await screen.findByText(ALREADY_DELETED)).toBeTruthy();
+    expect(screen.queryByText(LETTER_NOT_FOUND)).toBeNull();
+    await waitFor(() => expect(location?.pathname).not.toBe('/letter/false/Draft/4/12'));
+  });
+
+  it('a number asked again after its answer was lost shows the number the letter has (probe helper-95)', async () => {
+    openLetter('/letter/false/Draft/4/12');
+    await waitForScreen();
+    record = { ...draft, number: 10, displayMessageNumber: 'د-10' };
+    refuseNext('post', 'message/save/', ALREADY_NUMBERED);
+    fireEvent.click(button('شماره‌گذاری'));
+    expect(await screen.findByText(ALREADY_NUMBERED)).toBeTruthy();
+    await waitFor(() => expect(opened).toBe(2));
+    await waitFor(() => expect(button('شماره‌گذاری').disabled).toBe(true));
   });
 
   it('a draft passed on refused (passed on already) reloads the letter', async () => {

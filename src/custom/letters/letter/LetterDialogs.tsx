@@ -8,7 +8,8 @@
 // after a lost answer, it was done already: the screen shows what the letter now is).
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-admin';
-import type { ApiAnswer } from '../../../api/http';
+import { answerMessage, type ApiAnswer } from '../../../api/http';
+import { LETTER_NOT_FOUND } from '../../../shared/letter-messages';
 import { pathTo } from '../../../routes';
 import { startDownload } from '../../../resources/list/RowActions';
 import { useNotice } from '../../../ui/notices';
@@ -42,6 +43,9 @@ interface LetterDialogsProps extends LetterEditorProps {
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : '');
+
+/** Said when a delete finds the letter gone already (its first answer lost on the way). */
+export const ALREADY_DELETED = 'نامه پیش‌تر حذف شده است';
 
 /** A print's progress: the server makes the document (seconds, no measure), then sends it. */
 const printProgress = (received: number | null): ChooseProgress =>
@@ -102,7 +106,13 @@ export function LetterDialogs({ detail, pageType, myPersonId, reload, dialog, cl
     setDeleting(true);
     let outcome: 'done' | 'refused' | 'failed';
     try {
-      outcome = notice.fromAnswer(await deleteLetter(id, pageType)) ? 'done' : 'refused';
+      const answer = await deleteLetter(id, pageType);
+      // The letter this screen showed is gone: deleted by this very call sent again after
+      // its answer was lost, or elsewhere. What the user asked for is so.
+      if (answer.status !== 1 && answerMessage(answer) === LETTER_NOT_FOUND) {
+        notice.success(ALREADY_DELETED);
+        outcome = 'done';
+      } else outcome = notice.fromAnswer(answer) ? 'done' : 'refused';
     } catch (error) {
       notice.error(errorText(error));
       outcome = 'failed';
