@@ -22,9 +22,25 @@ function persianComponents(): NonNullable<RaThemeOptions['components']> {
   return components as NonNullable<RaThemeOptions['components']>;
 }
 
+interface OverrideProps {
+  theme: Theme;
+  ownerState?: { color?: string };
+}
+
+/** The ring's colour: the primary colour, or the text's own where the control takes its
+ *  parent's colour (a toast's «مشاهده», the top bar's buttons: primary on primary is unseen). */
+const ringColour = ({ theme, ownerState }: OverrideProps) =>
+  ownerState?.color === 'inherit' ? 'currentColor' : theme.palette.primary.main;
+
 /** A visible ring where the keyboard is (MUI marks it with .Mui-focusVisible). */
-const focusRing = ({ theme }: { theme: Theme }) => ({
-  '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
+const focusRing = (props: OverrideProps) => ({
+  '&.Mui-focusVisible': { outline: `2px solid ${ringColour(props)}`, outlineOffset: 1 },
+});
+
+/** The same ring drawn inside the element: a menu item, a tab or a card's face sits in a
+ *  box that clips what is drawn outside it (a menu's paper, the tabs' scroller, the card). */
+const insetFocusRing = (props: OverrideProps) => ({
+  '&.Mui-focusVisible': { outline: `2px solid ${ringColour(props)}`, outlineOffset: -2 },
 });
 
 /** Where the pointer is a finger, an icon button or a page number is at least 44 px square,
@@ -74,16 +90,26 @@ export function buildTheme(primaryColor: string): RaThemeOptions {
       // The keyboard's place on a switch, a check box or an icon button was a faint grey halo:
       // a ring in the primary colour (WCAG 2.4.7, 3:1 against the page).
       MuiIconButton: {
-        styleOverrides: { root: (props: { theme: Theme }) => ({ ...focusRing(props), ...TOUCH_TARGET }) },
+        styleOverrides: { root: (props: OverrideProps) => ({ ...focusRing(props), ...TOUCH_TARGET }) },
       },
       MuiPaginationItem: { styleOverrides: { root: TOUCH_TARGET } },
-      MuiButton: { styleOverrides: { root: { '@media (pointer: coarse)': { minHeight: 44 } } } },
+      // Text and contained buttons («ارسال», «ذخیره پیش‌نویس», a toast's «مشاهده»), tabs, menu
+      // items and the dashboard's count cards showed only MUI's faint tint: the same ring.
+      MuiButton: {
+        styleOverrides: {
+          root: (props: OverrideProps) => ({ ...focusRing(props), '@media (pointer: coarse)': { minHeight: 44 } }),
+        },
+      },
+      MuiTab: { styleOverrides: { root: insetFocusRing } },
+      MuiMenuItem: { styleOverrides: { root: insetFocusRing } },
+      MuiListItemButton: { styleOverrides: { root: insetFocusRing } },
+      MuiCardActionArea: { styleOverrides: { root: insetFocusRing } },
       MuiCheckbox: { styleOverrides: { root: focusRing } },
       MuiRadio: { styleOverrides: { root: focusRing } },
       MuiSwitch: { styleOverrides: { switchBase: focusRing } },
       // The letter editor's formatting buttons are toggle buttons: a finger's size too.
       MuiToggleButton: {
-        styleOverrides: { root: (props: { theme: Theme }) => ({ ...focusRing(props), ...TOUCH_TARGET }) },
+        styleOverrides: { root: (props: OverrideProps) => ({ ...focusRing(props), ...TOUCH_TARGET }) },
       },
       MuiCircularProgress: { defaultProps: { 'aria-label': 'در حال بارگذاری' } },
       MuiLinearProgress: { defaultProps: { 'aria-label': 'در حال بارگذاری' } },
