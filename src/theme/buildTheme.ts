@@ -97,7 +97,10 @@ export function buildTheme(primaryColor: string): RaThemeOptions {
       // items and the dashboard's count cards showed only MUI's faint tint: the same ring.
       MuiButton: {
         styleOverrides: {
-          root: (props: OverrideProps) => ({ ...focusRing(props), '@media (pointer: coarse)': { minHeight: 44 } }),
+          root: (props: OverrideProps) => ({
+            ...focusRing(props),
+            '@media (pointer: coarse)': { minHeight: 44 },
+          }),
         },
       },
       MuiTab: { styleOverrides: { root: insetFocusRing } },
