@@ -374,6 +374,19 @@ describe('letter lists', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText('مجموع: ۳')).toBeTruthy();
   });
 
+  it('reads a letter’s paperclip as «پیوست دارد»; a letter without one has none (probe helper-98)', async () => {
+    listAnswer = {
+      status: 1,
+      records: [letter(12, 4, { hasMessageAttachment: true }), letter(11, 5)],
+      totalCount: 2,
+    };
+    show('MyMessage', '/mymessage');
+    expect(await screen.findByText('نامه 12')).toBeTruthy();
+    const rows = screen.getAllByTestId('letter-row');
+    expect(within(rows[0]).getByRole('img', { name: 'پیوست دارد' })).toBeTruthy();
+    expect(within(rows[1]).queryByRole('img', { name: 'پیوست دارد' })).toBeNull();
+  });
+
   it('an empty list reads «نامه‌ای یافت نشد» with a zero total', async () => {
     listAnswer = { status: 1, records: [], totalCount: 0 };
     show('MyMessage', '/mymessage');

@@ -301,7 +301,7 @@ function SubjectLink({ row, pageType }: { row: LetterRow; pageType: PageType }) 
         {row.subject || 'بدون موضوع'}
       </Box>
       {row.hasMessageAttachment && (
-        <AttachFile fontSize="inherit" aria-label="پیوست دارد" sx={{ ml: 0.5, verticalAlign: 'middle' }} />
+        <AttachFile fontSize="inherit" titleAccess="پیوست دارد" sx={{ ml: 0.5, verticalAlign: 'middle' }} />
       )}
     </Box>
   );
