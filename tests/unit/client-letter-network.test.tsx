@@ -5,7 +5,7 @@
 // «بارگذاری دوباره»); a forward sent again after its answer was lost carries the same key;
 // a refused sign, delete or draft passed on reloads the letter; a slow forward does not
 // pull back a user who has left the screen.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -15,6 +15,7 @@ import { Route, Routes, useNavigate, type Location, type NavigateFunction } from
 import { setSession } from '../../src/api/session';
 import { LetterList } from '../../src/custom/letters/list/LetterList';
 import { LETTER_LISTS } from '../../src/custom/letters/list/listScreens';
+import { routeByName } from '../../src/routes';
 import { ALREADY_DELETED } from '../../src/custom/letters/letter/LetterDialogs';
 import { ALREADY_NUMBERED, LETTER_NOT_FOUND } from '../../src/shared/letter-messages';
 import {
@@ -149,6 +150,22 @@ afterAll(async () => {
 });
 
 describe('a letter list the network fails', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
+  // First in the file: the fetch is once per page load (probe helper-95: over a slow link
+  // the first letter opened waited seconds for its code, the list on screen, nothing moving).
+  it('fetches the letter screen’s code while the list is read, once', async () => {
+    const letterRoute = routeByName('Letter')!;
+    const load = vi.spyOn(letterRoute, 'load');
+    openList();
+    expect(await screen.findByText('نامه دوازده')).toBeTruthy();
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1), { timeout: 4000 });
+    cleanup();
+    openList();
+    expect(await screen.findByText('نامه دوازده')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 1800));
+    expect(load).toHaveBeenCalledTimes(1);
+    load.mockRestore();
+  });
+
   it('says the list could not be loaded, tells no total, and loads it again on «تلاش دوباره»', async () => {
     dropNext('get', 'message/list/');
     openList();

@@ -45,7 +45,25 @@ const CUSTOMER_FILTER_LABELS: Record<CustomerFilter, string> = {
   fromCustomerId: 'مشتری فرستنده',
 };
 
+/** The letter screen's code, fetched while the user reads the list: over a slow link the
+ *  first letter opened waited seconds for it, the list still on screen and nothing moving
+ *  (probe helper-95). Once per page load; a failure is left to the opening itself. */
+let letterScreenFetched = false;
+function useLetterScreenFetched() {
+  useEffect(() => {
+    if (letterScreenFetched) return;
+    const timer = setTimeout(() => {
+      letterScreenFetched = true;
+      routeByName('Letter')
+        ?.load?.()
+        .catch(() => (letterScreenFetched = false));
+    }, 1500);
+    return () => clearTimeout(timer);
+  }, []);
+}
+
 export function LetterList({ config }: { config: LetterListConfig }) {
+  useLetterScreenFetched();
   const {
     state,
     malformed,
