@@ -267,6 +267,8 @@ describe('a new letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(screen.queryByRole('tab', { name: 'ارجاع‌ها' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'رویدادهای نامه' })).toBeNull();
     expect(enabled(ALL_BUTTONS)).toEqual(['ارسال']);
+    // The browser tab names the letter (probe helper-97: «نامه — دبیر» for every letter).
+    expect(document.title).toBe('نامه داخلی جدید — دبیر');
     fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: 'درخواست' } });
     await waitFor(() => expect(enabled(ALL_BUTTONS)).toEqual(['ارسال', 'ذخیره پیش‌نویس']));
   });
@@ -280,6 +282,7 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(screen.getByRole('tab', { name: 'ارجاع‌ها' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'رویدادهای نامه' })).toBeTruthy();
     expect(enabled(ALL_BUTTONS)).toEqual(['چاپ', 'حذف', 'شماره‌گذاری', 'امضا', 'ارجاع پیش‌نویس']);
+    expect(document.title).toBe('گزارش ماهانه — دبیر');
 
     fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: 'گزارش سالانه' } });
     await waitFor(() => expect(enabled(ALL_BUTTONS)).toEqual(['چاپ', 'حذف', 'ذخیره پیش‌نویس']));

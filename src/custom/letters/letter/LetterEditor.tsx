@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { Form, Title } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { getSession } from '../../../api/session';
+import { APP_NAME } from '../../../layout/appName';
 import { usePermissions } from '../../../auth';
 import { formatJalali } from '../../../shared/jalali';
 import { groupDigits, toPersianDigits } from '../../../shared/persian-digits';
@@ -176,6 +177,12 @@ function LetterWorkspace({
   const heading = record
     ? `نامه ${typeLabel} ${toPersianDigits(record.displayMessageNumber ?? '')}`.trim()
     : `نامه ${typeLabel} جدید`;
+  // The browser tab names the letter (its subject), not «نامه» for every letter: a user with
+  // several letters open tells them apart. DocumentTitle names the next screen on leaving.
+  const tabTitle = record?.subject?.trim() || heading;
+  useEffect(() => {
+    document.title = `${tabTitle} — ${APP_NAME}`;
+  }, [tabTitle]);
 
   return (
     // Room below the bottom buttons for the notices (spec 1 §8), which stand at the foot of the
