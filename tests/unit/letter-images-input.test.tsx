@@ -156,6 +156,29 @@ describe('LetterImagesInput', () => {
   );
 
   it(
+    'is a button named «افزودن …», described by its text, and names each remove button by its file (probe helper-98)',
+    async () => {
+      renderZone();
+      const zone = await screen.findByRole('button', { name: 'افزودن پیوست‌های تازه' });
+      expect(zone.getAttribute('tabindex')).toBe('0');
+      expect(zone.getAttribute('aria-describedby')).toBeTruthy();
+      expect(document.getElementById(zone.getAttribute('aria-describedby')!)?.textContent).toBe('رها کنید');
+      fireEvent.change(input(), {
+        target: { files: [fileOf('نمودار.png', 'image/png', PNG), fileOf('عکس.jpg', 'image/jpeg', JPEG)] },
+      });
+      const remove = await screen.findByRole('button', { name: 'حذف پیوست نمودار.png' });
+      expect(remove.getAttribute('title')).toBe('حذف پیوست نمودار.png');
+      expect(screen.getByRole('button', { name: 'حذف پیوست عکس.jpg' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'حذف' })).toBeNull();
+      // The first removed, the button left is named by the file it now removes.
+      fireEvent.click(remove);
+      await waitFor(() => expect(previews()).toHaveLength(1));
+      expect(screen.getByRole('button', { name: 'حذف پیوست عکس.jpg' })).toBeTruthy();
+    },
+    CLIENT_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'shows a waiting picture’s name (whole in its title) and size under its thumbnail',
     async () => {
       const longName = `${'گزارش-بسیار-بلند-'.repeat(6)}.png`;

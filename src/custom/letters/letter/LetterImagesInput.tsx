@@ -4,8 +4,9 @@
 // at the drop with the server's sentence, before its bytes travel (a renamed PDF too: its
 // first bytes are read); more files than one save carries stop the save with a message
 // under the zone. A file is judged by its bytes and its type, not its name: a PNG named
-// «image» (no extension, no type) is the server's to take, as it does, by its bytes.
-import type { ReactNode } from 'react';
+// «image» (no extension, no type) is the server's to take, as it does, by its bytes. To a
+// screen reader the zone is a button «افزودن …» and each file's remove button names the file.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { FileInput, ImageField, useRecordContext, type FileInputProps } from 'react-admin';
@@ -95,6 +96,58 @@ interface LetterImagesInputProps {
   children: ReactNode;
 }
 
+/**
+ * The drop zone's focusable root is react-dropzone's div with role="presentation": a screen
+ * reader landed on an unnamed thing. react-admin's FileInput passes nothing of ours to it,
+ * so this, inside the zone, makes it a button named «افزودن …» and described by the zone's
+ * text (Enter and Space already open the file dialog). React leaves the attributes alone:
+ * the props it wrote there do not change.
+ */
+function DropZoneName({ name, children }: { name: string; children: ReactNode }) {
+  const hintId = useId();
+  const hint = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const zone = hint.current?.closest(`.${DROP_ZONE_CLASS}`);
+    // Disabled, the zone takes no focus and is no button.
+    if (!zone?.hasAttribute('tabindex')) return;
+    zone.setAttribute('role', 'button');
+    zone.setAttribute('aria-label', name);
+    zone.setAttribute('aria-describedby', hintId);
+  }, [name, hintId]);
+  return (
+    <div ref={hint} id={hintId}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Each file's remove button was named «حذف», as the letter's own delete is: it is named
+ * «حذف پیوست {name}» (react-admin's FileInputPreview takes no label; this sits beside it).
+ */
+function RemoveButtonName({ children }: { children: ReactNode }) {
+  const file = useRecordContext<PendingFile>();
+  const name = file?.rawFile?.name ?? file?.title ?? '';
+  const marker = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const button = marker.current?.parentElement?.querySelector(`:scope > .${REMOVE_BUTTON_CLASS}`);
+    if (!button) return;
+    const label = name ? `حذف پیوست ${name}` : 'حذف پیوست';
+    button.setAttribute('aria-label', label);
+    button.setAttribute('title', label);
+  }, [name]);
+  // display: contents leaves the preview's layout as it was.
+  return (
+    <span ref={marker} style={{ display: 'contents' }}>
+      {children}
+    </span>
+  );
+}
+
+/** react-admin's class names of the drop zone and of a preview's remove button. */
+const DROP_ZONE_CLASS = 'RaFileInput-dropZone';
+const REMOVE_BUTTON_CLASS = 'RaFileInputPreview-removeButton';
+
 export function LetterImagesInput({
   source,
   label,
@@ -115,14 +168,14 @@ export function LetterImagesInput({
         validator: isLetterImage,
         onDropRejected: (rejections) => notice.error(rejections.map(rejectionMessage).join('؛ ')),
       }}
-      placeholder={placeholder}
+      placeholder={<DropZoneName name={`افزودن ${label}`}>{placeholder}</DropZoneName>}
       helperText={helperText}
       // The file input named by its field (a screen reader read «Choose File»).
       inputProps={{ 'aria-label': label, accept: PICKER_ACCEPT }}
       // The new files side by side, not one under another down the page.
       sx={{ '& .previews': { display: 'flex', flexWrap: 'wrap', gap: 1 } }}
     >
-      {children}
+      <RemoveButtonName>{children}</RemoveButtonName>
     </FileInput>
   );
 }
