@@ -78,6 +78,38 @@ function keepListStart(tagName: string, attribs: sanitizeHtml.Attributes): sanit
   return { tagName, attribs: { ...rest, ...kept } };
 }
 
+/**
+ * What a web page, Word, LibreOffice or Google Docs write as attributes and styles the body
+ * does not keep, read as what it keeps — an HTML body sent straight to the API (the editor
+ * reads these itself on a paste): `align="center"` is a text-align, `background: yellow` a
+ * background-color, <font color> a coloured <span>; a <span> made bold, italic or underlined
+ * by its style is <strong>, <em> or <u>; Google Docs' <b style="font-weight:normal">
+ * around a whole document is no bold (the letter printed bold throughout, probe helper-96).
+ */
+function readLooks(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const { align, color, ...rest } = attribs;
+  const styles = stylesOf(rest.style);
+  const added: string[] = [];
+  if (align && !styles['text-align']) added.push(`text-align: ${align}`);
+  if (tagName === 'font' && color) added.push(`color: ${color}`);
+  const background = styles.background;
+  if (background && !styles['background-color'] && COLOUR.test(background)) added.push(`background-color: ${background}`);
+  const style = [rest.style, ...added].filter(Boolean).join('; ');
+  return { tagName: lookTag(tagName, styles), attribs: style ? { ...rest, style } : rest };
+}
+
+function lookTag(tagName: string, styles: Record<string, string>): string {
+  const weight = styles['font-weight']?.toLowerCase();
+  if (tagName === 'b' || tagName === 'strong') return weight && /^(normal|lighter|[1-4]00)$/.test(weight) ? 'span' : tagName;
+  if (tagName !== 'span' && tagName !== 'font') return tagName;
+  if (weight && /^(bold|bolder|[6-9]00)$/.test(weight)) return 'strong';
+  if (styles['font-style']?.toLowerCase() === 'italic') return 'em';
+  if (/\bunderline\b/i.test(styles['text-decoration'] ?? styles['text-decoration-line'] ?? '')) return 'u';
+  return 'span';
+}
+
+const LOOK_TAGS = ['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th', 'span', 'font', 'b', 'strong'];
+
 const DROPPED_BLOCKS = [
   'dl',
   'dt',
@@ -155,6 +187,7 @@ const ALLOWED: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto'],
   transformTags: {
     a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }),
+    ...Object.fromEntries(LOOK_TAGS.map((tag) => [tag, readLooks])),
     ol: keepListStart,
     // Blocks the body does not keep still part their text from what follows (a term from
     // its definition, a figure's caption from the next paragraph): they become <div>s.

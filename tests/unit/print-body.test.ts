@@ -385,6 +385,36 @@ describe('the sanitiser’s colours', () => {
   });
 });
 
+describe('looks written as attributes and styles the body does not keep (an HTML body sent to the API, probe helper-96)', () => {
+  it('reads Google Docs’ bold that is not bold, and bold, italic and underline given as styles', () => {
+    expect(sanitizeBody('<b style="font-weight:normal;" id="docs-internal-guid-1"><p>متن</p></b>')).toBe(
+      '<span><p>متن</p></span>',
+    );
+    expect(sanitizeBody('<span style="font-weight:700">پررنگ</span>')).toBe('<strong>پررنگ</strong>');
+    expect(sanitizeBody('<span style="font-style: italic">کج</span>')).toBe('<em>کج</em>');
+    expect(sanitizeBody('<span style="text-decoration: underline">زیرخط</span>')).toBe('<u>زیرخط</u>');
+    expect(sanitizeBody('<strong style="font-weight:bold">پررنگ</strong>')).toBe('<strong>پررنگ</strong>');
+  });
+
+  it('reads align, a background shorthand of one colour and <font color>', () => {
+    expect(sanitizeBody('<p align="center">وسط</p>')).toBe('<p style="text-align:center">وسط</p>');
+    expect(sanitizeBody('<td align="left">چپ</td>')).toContain('style="text-align:left"');
+    expect(sanitizeBody('<span style="background:yellow">زرد</span>')).toBe(
+      '<span style="background-color:yellow">زرد</span>',
+    );
+    expect(sanitizeBody('<font color="red" face="B Nazanin">سرخ</font>')).toBe('<span style="color:red">سرخ</span>');
+    // Only what the sanitiser keeps anyway: no other alignment, no image behind the text.
+    expect(sanitizeBody('<p align="evil;position:fixed">متن</p>')).toBe('<p>متن</p>');
+    expect(sanitizeBody('<span style="background:url(x)">متن</span>')).toBe('<span>متن</span>');
+    expect(sanitizeBody('<font color="expression(alert(1))">متن</font>')).toBe('<span>متن</span>');
+  });
+
+  it('prints those looks as the screen shows them', () => {
+    const [paragraph] = blocksOf('<p align="center"><span style="font-weight:bold">پررنگ</span></p>');
+    expect(paragraph).toMatchObject({ align: 'center', inlines: [{ text: 'پررنگ', look: { bold: true } }] });
+  });
+});
+
 describe('runs cut where the script changes', () => {
   it('marks Persian runs right to left and keeps an address in one run of its own', () => {
     expect(scriptRuns('سایت (https://a.ir/x?b=1) است', true)).toEqual([
