@@ -216,6 +216,19 @@ describe('a new letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(saves).toHaveLength(0);
   });
 
+  it('marks the body required, and once refused invalid and described by its «الزامی است» (probe helper-98)', async () => {
+    open('/letter/true/AllMyMessage/4/0');
+    await waitForScreen();
+    const body = screen.getByRole('textbox', { name: 'متن نامه' });
+    await waitFor(() => expect(body.getAttribute('aria-required')).toBe('true'));
+    expect(body.hasAttribute('aria-invalid')).toBe(false);
+    expect(body.hasAttribute('aria-describedby')).toBe(false);
+    fireEvent.click(button('ارسال'));
+    await waitFor(() => expect(body.getAttribute('aria-invalid')).toBe('true'));
+    const described = document.getElementById(body.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('الزامی است');
+  });
+
   it('offers the active schemes of its type, the default preselected, and only internal letters ask for an answer', async () => {
     // No Andikator permission needed: the lookup tells the default.
     open('/letter/true/AllMyMessage/4/0');

@@ -16,7 +16,9 @@ import {
   QuoteButtons,
   RichTextInput,
   RichTextInputToolbar,
+  useTiptapEditor,
 } from 'ra-input-rich-text';
+import { useEffect } from 'react';
 import { Extension } from '@tiptap/core';
 import { Table, TableKit } from '@tiptap/extension-table';
 import { BackgroundColor } from '@tiptap/extension-text-style';
@@ -158,6 +160,59 @@ const editorOptions = (readOnly: boolean) => ({
 const EDITOR_OPTIONS = editorOptions(false);
 const READ_ONLY_EDITOR_OPTIONS = editorOptions(true);
 
+/** The body is refused, said as RichTextInput says it: after a send or once left. */
+function useBodyRefused(): boolean {
+  const { errors, isSubmitted, touchedFields } = useFormState({ name: 'messageBody' });
+  return Boolean(errors.messageBody) && (isSubmitted || Boolean(touchedFields.messageBody));
+}
+
+/**
+ * The body's contenteditable told as the other fields are: required, and while refused,
+ * invalid and described by its «الزامی است» (RichTextInput sets neither, and gives its helper
+ * text no id). Set on the editor's element, not through editorOptions: a new options object
+ * rebuilds the editor. It sits in the toolbar, the one place of ours that sees the editor.
+ */
+function BodyFieldState() {
+  const editor = useTiptapEditor();
+  const refused = useBodyRefused();
+  useEffect(() => {
+    if (!editor) return;
+    const apply = () => {
+      const dom = editorElement(editor);
+      // A read-only body (a sent letter) asks for nothing.
+      if (!dom || !editor.isEditable) return;
+      dom.setAttribute('aria-required', 'true');
+      // RichTextInput's FormHelperText follows the editor's content box.
+      const helper = dom.closest('.RaRichTextInput-editorContent')?.nextElementSibling;
+      if (refused && helper?.classList.contains('MuiFormHelperText-root')) {
+        if (!helper.id) helper.id = `${dom.id}-helper-text`;
+        dom.setAttribute('aria-invalid', 'true');
+        dom.setAttribute('aria-describedby', helper.id);
+      } else {
+        dom.removeAttribute('aria-invalid');
+        dom.removeAttribute('aria-describedby');
+      }
+    };
+    apply();
+    // A rebuilt editor's element comes a moment after the editor: its 'create'.
+    editor.on('create', apply);
+    return () => {
+      editor.off('create', apply);
+    };
+  }, [editor, refused]);
+  return null;
+}
+
+/** The editor's contenteditable, or null before it is mounted (tiptap throws then) or after. */
+function editorElement(editor: NonNullable<ReturnType<typeof useTiptapEditor>>): HTMLElement | null {
+  if (editor.isDestroyed) return null;
+  try {
+    return editor.view.dom;
+  } catch {
+    return null;
+  }
+}
+
 // The default toolbar without two parts: the heading-level select (its <li> sits in a <nav>,
 // which axe reports as a WCAG failure, and a letter has no headings) and images by URL
 // (a letter's images are its attachments). Our own alignment (right-aligned by default),
@@ -174,6 +229,7 @@ const EDITOR_TOOLBAR = (
     <LinkButton size="small" />
     <QuoteButtons size="small" />
     <ClearButtons size="small" />
+    <BodyFieldState />
   </RichTextInputToolbar>
 );
 
@@ -265,10 +321,7 @@ export function ComposeTab({ messageType, readOnly, schemes, retrySchemes, myPer
   };
   const common = { readOnly, disabled: readOnly };
   const me = [myPersonId];
-  const bodyState = useFormState({ name: 'messageBody' });
-  const bodyRefused =
-    Boolean(bodyState.errors.messageBody) &&
-    (bodyState.isSubmitted || Boolean(bodyState.touchedFields.messageBody));
+  const bodyRefused = useBodyRefused();
   const personRecipients = messageType !== OUTGOING;
   // No active scheme of this type (a new organisation, all switched off): the required
   // select opened as an empty strip (probe helper-93); it says why, and where they are made.
