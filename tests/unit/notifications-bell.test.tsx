@@ -144,6 +144,21 @@ describe('the notification bell', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     );
   });
 
+  it('holds each notice in a list item, and reads its heading with the count apart (probe helper-98)', async () => {
+    notices = noticesOf(4);
+    renderInAdmin(<NotificationBell />);
+    fireEvent.click(await bell('اعلان‌ها، ۴ خوانده‌نشده'));
+    const panel = await screen.findByRole('dialog', { name: 'اعلان‌ها' });
+    expect(await within(panel).findByRole('heading', { name: 'اعلان‌ها، ۴ از ۴' })).toBeTruthy();
+    const list = within(panel).getByRole('list', { name: 'فهرست اعلان‌ها' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(4);
+    for (const item of items) {
+      expect(item.parentElement).toBe(list);
+      expect(within(item).getByRole('button', { name: /^اعلان شماره/ })).toBeTruthy();
+    }
+  });
+
   it('wraps a long title without spaces inside its entry', async () => {
     const long = 'گزارش'.repeat(60);
     notices = noticesOf(1, () => long);

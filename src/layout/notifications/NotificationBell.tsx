@@ -9,6 +9,7 @@ import {
   Divider,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Popover,
@@ -56,6 +57,7 @@ export function NotificationBell() {
     if (!record.isRead) void markRead(record.id);
     openUrl(record.url);
   };
+  const shownOfTotal = `${groupDigits(records.length)} از ${groupDigits(totalCount)}`;
   const more = () => {
     setLoadingMore(true);
     void loadMore().finally(() => setLoadingMore(false));
@@ -93,11 +95,16 @@ export function NotificationBell() {
         }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1 }}>
-          <Typography variant="subtitle1" sx={{ flexGrow: 1, fontWeight: 600 }}>
+          {/* The gap before the count is a margin: read, the heading ran «اعلان‌ها۴ از ۴». */}
+          <Typography
+            variant="subtitle1"
+            sx={{ flexGrow: 1, fontWeight: 600 }}
+            aria-label={totalCount > 0 ? `اعلان‌ها، ${shownOfTotal}` : undefined}
+          >
             اعلان‌ها
             {totalCount > 0 && (
               <Typography component="span" variant="body2" color="text.secondary" sx={{ mx: 1 }}>
-                {`${groupDigits(records.length)} از ${groupDigits(totalCount)}`}
+                {shownOfTotal}
               </Typography>
             )}
           </Typography>
@@ -140,28 +147,32 @@ function NotificationItem({
   record: NotificationRecord;
   onChoose: (r: NotificationRecord) => void;
 }) {
+  // Each notice an item of the list (<li>), its button inside: a list of bare buttons is
+  // no list to a screen reader.
   return (
-    <ListItemButton
-      onClick={() => onChoose(record)}
-      sx={{
-        alignItems: 'flex-start',
-        minWidth: 0,
-        bgcolor: record.isRead ? undefined : 'action.hover',
-        // The keyboard's place among the notices, plainly (the hover shade alone is faint).
-        '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
-      }}
-    >
-      <ListItemText
-        primary={
-          <>
-            {record.title}
-            {/* Unread is shown by weight and shade; a screen reader hears it. */}
-            {!record.isRead && <span style={VISUALLY_HIDDEN}> (خوانده‌نشده)</span>}
-          </>
-        }
-        secondary={relativeJalali(record.createdDate)}
-        slotProps={{ primary: { sx: { fontWeight: record.isRead ? 400 : 600, ...WRAP_ANYWHERE } } }}
-      />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        onClick={() => onChoose(record)}
+        sx={{
+          alignItems: 'flex-start',
+          minWidth: 0,
+          bgcolor: record.isRead ? undefined : 'action.hover',
+          // The keyboard's place among the notices, plainly (the hover shade alone is faint).
+          '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+        }}
+      >
+        <ListItemText
+          primary={
+            <>
+              {record.title}
+              {/* Unread is shown by weight and shade; a screen reader hears it. */}
+              {!record.isRead && <span style={VISUALLY_HIDDEN}> (خوانده‌نشده)</span>}
+            </>
+          }
+          secondary={relativeJalali(record.createdDate)}
+          slotProps={{ primary: { sx: { fontWeight: record.isRead ? 400 : 600, ...WRAP_ANYWHERE } } }}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }
