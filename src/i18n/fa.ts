@@ -5,7 +5,17 @@ import type { TranslationMessages } from 'react-admin';
 
 const specWording: Tree = {
   ra: {
-    action: { cancel: 'لغو', confirm: 'بله', refresh: 'بارگذاری دوباره', search: 'جستجو' },
+    action: {
+      cancel: 'لغو',
+      confirm: 'بله',
+      refresh: 'بارگذاری دوباره',
+      search: 'جستجو',
+      // A react-admin picker's buttons in MUI's Persian words (faIR), as every other picker's:
+      // one read «باز کن» / «ببند», the next «بازکردن» / «بستن».
+      open: 'بازکردن',
+      close: 'بستن',
+      clear_input_value: 'پاک‌کردن',
+    },
     message: {
       are_you_sure: 'آیا اطمینان دارید ؟',
       // No full stop: react-admin's page adds one after it.

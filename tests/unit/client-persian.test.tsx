@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { CircularProgress, LinearProgress } from '@mui/material';
-import { NotFound } from 'react-admin';
+import { Autocomplete, CircularProgress, LinearProgress, TextField } from '@mui/material';
+import { AutocompleteInput, Form, NotFound } from 'react-admin';
 import { setSession } from '../../src/api/session';
 import { DocumentTitle, documentTitle } from '../../src/layout';
 import { NotificationBell } from '../../src/layout/notifications/NotificationBell';
@@ -151,6 +151,34 @@ describe('titles and sentences', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
       'در حال بارگذاری',
       'پیشرفت ارسال',
     ]);
+  });
+
+  it('words a react-admin picker’s buttons as MUI’s own pickers: «بازکردن» / «بستن», not «باز کن» (probe helper-98)', async () => {
+    renderInAdmin(
+      <>
+        <Form defaultValues={{ kind: null }}>
+          <AutocompleteInput
+            source="kind"
+            label="نوع نامه"
+            choices={[
+              { id: 1, name: 'داخلی' },
+              { id: 2, name: 'وارده' },
+            ]}
+          />
+        </Form>
+        <Autocomplete
+          options={['قراردادها']}
+          renderInput={(params) => <TextField {...params} label="پوشه" />}
+        />
+      </>,
+    );
+    const openers = await screen.findAllByRole('button', { name: 'بازکردن' });
+    expect(openers).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'باز کن' })).toBeNull();
+    // The react-admin picker's, opened, reads «بستن» as MUI's does.
+    fireEvent.click(openers[0]);
+    expect(await screen.findByRole('button', { name: 'بستن' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'ببند' })).toBeNull();
   });
 
   it('ends the not-found sentence with one full stop', async () => {
