@@ -48,12 +48,14 @@ export interface ChoicesQuery {
   phrase?: string;
   /** Ids already chosen: always among the choices, so their names show while typing. */
   selected?: Identifier[];
+  /** False: the choices are not asked yet (a picker not opened), only the chosen ids' names. */
+  offered?: boolean;
 }
 
 /** The choices of a picker over a resource (one cached lookup per resource, filter and
  *  phrase). `kept` is which of `selected` the lookup still finds under `filter`. */
 export function useResourceChoices(resourceName: string | undefined, query: ChoicesQuery = {}) {
-  const { filter = {}, phrase = '', selected = [] } = query;
+  const { filter = {}, phrase = '', selected = [], offered: asked = true } = query;
   const target = resourceName ? resourceByName(resourceName) : undefined;
   const name = target?.name ?? resourceName ?? '';
   const offered = useGetList(
@@ -61,7 +63,7 @@ export function useResourceChoices(resourceName: string | undefined, query: Choi
     { pagination: { page: 1, perPage: -1 }, filter: { ...filter, q: phrase }, meta: LOOKUP },
     // Keep the last choices on screen while the next phrase loads. A refusal is not asked
     // again (three retries took seven seconds to say why); a new phrase asks anew.
-    { enabled: Boolean(resourceName), placeholderData: (previous) => previous, retry: false },
+    { enabled: Boolean(resourceName) && asked, placeholderData: (previous) => previous, retry: false },
   );
   const chosen = useGetMany(
     name,

@@ -40,6 +40,8 @@ const letter = (id: number, type: number, extra: Record<string, unknown> = {}) =
 });
 
 let listQueries: URLSearchParams[] = [];
+/** The phrases the customer pickers asked for (a look-up of chosen ids left out). */
+const customerAsks: string[] = [];
 let listAnswer: Record<string, unknown> = {};
 let deleted: unknown[] = [];
 
@@ -65,6 +67,7 @@ const server = setupServer(
   }),
   http.get('*/api/customer/lookup/', ({ request }) => {
     const ids = new URL(request.url).searchParams.get('Ids');
+    if (!ids) customerAsks.push(new URL(request.url).searchParams.get('Phrase') ?? '');
     const all = [
       { id: 7, title: 'شرکت آلفا' },
       { id: 8, title: 'شرکت بتا' },
@@ -484,6 +487,22 @@ describe('all letters: the URL holds the list', { timeout: CLIENT_TEST_TIMEOUT_M
     fireEvent.click(await screen.findByRole('option', { name: 'شرکت بتا' }));
     await waitFor(() => expect(urlParams().get('fromCustomerId')).toBe('8'));
     expect(urlParams().get('toCustomerId')).toBeNull();
+  });
+
+  it('asks for customers once a picker is opened, and a typed phrase once typing pauses (probe helper-99)', async () => {
+    customerAsks.length = 0;
+    show('AllMessage', '/allmessage');
+    await screen.findByText('نامه 12');
+    await settleDebouncedInputs();
+    expect(customerAsks).toEqual([]);
+    const sender = screen.getByLabelText('مشتری فرستنده');
+    fireEvent.mouseDown(sender);
+    expect(await screen.findByRole('option', { name: 'شرکت آلفا' })).toBeTruthy();
+    expect(customerAsks).toEqual(['']);
+    for (const typed of ['آ', 'آل', 'آلف']) fireEvent.change(sender, { target: { value: typed } });
+    await waitFor(() => expect(customerAsks).toEqual(['', 'آلف']));
+    await settleDebouncedInputs();
+    expect(customerAsks).toEqual(['', 'آلف']);
   });
 
   it('a link carrying both customer filters reads the one written last', async () => {

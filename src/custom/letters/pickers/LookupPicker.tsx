@@ -7,6 +7,9 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { useResourceChoices, type Choice } from '../../../resources/records';
 import { NO_OPTIONS } from '../../../resources/form/ReferenceChoiceInput';
 
+/** How long typing pauses before the phrase is asked (react-admin's pickers wait as long). */
+export const PHRASE_DELAY_MS = 250;
+
 interface LookupPickerProps {
   resource: string;
   label: string;
@@ -43,9 +46,22 @@ export function LookupPicker({
   chooseTheOnlyOne,
 }: LookupPickerProps) {
   const [phrase, setPhrase] = useState('');
+  // Asked once the list is opened or typed in: a list screen's customer filters loaded a
+  // thousand customers before anyone opened them (probe helper-99). A picker that says
+  // «none yet» or takes the only record needs to know at once.
+  const [opened, setOpened] = useState(Boolean(noneYet) || Boolean(chooseTheOnlyOne));
+  // A phrase is asked once typing pauses, not at each key («زاگرس 1» asked seven times).
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(typing.current), []);
+  const ask = (text: string, delayMs = PHRASE_DELAY_MS) => {
+    clearTimeout(typing.current);
+    if (delayMs === 0) setPhrase(text);
+    else typing.current = setTimeout(() => setPhrase(text), delayMs);
+  };
   const { choices, isPending, gone, problem } = useResourceChoices(resource, {
     phrase,
     selected: value ? [value] : [],
+    offered: opened,
   });
   const chosen = choices.find((choice) => String(choice.id) === String(value)) ?? null;
   // A choice deleted meanwhile (a template, a folder) is no choice: the caller hears so.
@@ -84,14 +100,16 @@ export function LookupPicker({
       filterOptions={(options) => options}
       getOptionLabel={(choice) => choice.name}
       isOptionEqualToValue={(a, b) => String(a.id) === String(b.id)}
+      onOpen={() => setOpened(true)}
       onInputChange={(_, text, reason) => {
         if (reason !== 'input') return;
         handled.current = true;
-        setPhrase(text);
+        setOpened(true);
+        ask(text);
       }}
       onChange={(_, choice) => {
         handled.current = true;
-        setPhrase('');
+        ask('', 0);
         onChange(choice ? Number(choice.id) : null);
       }}
       noOptionsText={(!phrase && noneYet) || NO_OPTIONS}
