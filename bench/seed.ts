@@ -14,7 +14,7 @@ import { migrate } from '../server/db/migrate';
 import { seedIfEmpty } from '../server/seed/seed';
 import { addUser } from '../server/tenancy/create-tenant';
 import { createTenantDirectory } from '../server/tenancy/tenants';
-import { rowOf } from '../server/seed/organisation-seed';
+import { rowOf, seedPeopleOfTenantUsers } from '../server/seed/organisation-seed';
 import { customer } from '../src/schemas/customers';
 import { customerGroup } from '../src/schemas/groups';
 import { LETTER_TABLES, letterPoolOf, seedLetters, seedSmallTenants } from './seed-letters';
@@ -167,6 +167,9 @@ async function main() {
       for (let i = next++; i < users; i = next++) await create(i);
     };
     await Promise.all(Array.from({ length: HASH_CONCURRENCY }, worker));
+    // Each a person too, as the organisation's own users are: the pickers offer people, and
+    // a letter names its recipients by their persons (probe helper-99: the picker was empty).
+    await seedPeopleOfTenantUsers(database.db, tenant.id);
 
     const links = [
       ...Array.from({ length: ADMIN_LINKS }, (_, i) => ({

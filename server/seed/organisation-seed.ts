@@ -216,6 +216,12 @@ async function seedOrganisationMasterDataUnfenced(db: DB, tenantId: number): Pro
   });
 }
 
+/** A person for every user of the tenant without one, in its own transaction (the bench's
+ *  users, made after the first start's seed, are letters' recipients as the demo's are). */
+export function seedPeopleOfTenantUsers(db: DB, tenantId: number) {
+  return withTenant(tenantId, () => inTransaction(db, (trx) => seedPeopleOfUsers(trx, tenantId)));
+}
+
 /** Fenced to the tenant it writes for (tenant-fence.ts). */
 export function seedOrganisationMasterData(db: DB, tenantId: number) {
   return withTenant(tenantId, () => seedOrganisationMasterDataUnfenced(db, tenantId));
