@@ -172,8 +172,10 @@ function wordParagraph(paragraph: BodyParagraph, host: HostLook): string {
     host.style ?? '',
     heading ? '<w:keepNext/>' : '',
     paragraph.rule ? '<w:pBdr><w:bottom w:val="single" w:sz="6" w:space="1" w:color="auto"/></w:pBdr>' : '',
-    // A <pre>'s left-to-right line says so: the template's paragraph style may be right to left.
-    rtl ? '<w:bidi/>' : paragraph.pre ? '<w:bidi w:val="0"/>' : '',
+    // A left-to-right paragraph (a <pre>'s line, an English paragraph) says so: the template's
+    // paragraph style, or a right-to-left table around it, may be right to left (probe helper-100:
+    // an English cell printed «.Cell one, English»).
+    rtl ? '<w:bidi/>' : '<w:bidi w:val="0"/>',
     heading ? '<w:spacing w:before="240" w:after="120"/>' : '',
     paragraph.indent
       ? `<w:ind w:left="${Math.min(paragraph.indent, MAX_PRINT_INDENT_LEVELS) * INDENT}"/>`
