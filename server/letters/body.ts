@@ -71,10 +71,11 @@ const COLOUR = new RegExp(
 );
 
 /** A numbered list's first number (the editor's «5. » at a line's start, a pasted list
- *  that goes on after a paragraph): kept when it is a whole number of five digits at most. */
+ *  that goes on after a paragraph): kept when it is a whole number of nine digits at most. */
 function keepListStart(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
   const { start, ...rest } = attribs;
-  const kept: sanitizeHtml.Attributes = /^\d{1,5}$/.test(start ?? '') && Number(start) !== 1 ? { start: String(Number(start)) } : {};
+  const kept: sanitizeHtml.Attributes =
+    /^\d{1,9}$/.test(start ?? '') && Number(start) !== 1 ? { start: String(Number(start)) } : {};
   return { tagName, attribs: { ...rest, ...kept } };
 }
 
@@ -93,17 +94,19 @@ function readLooks(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeH
   if (align && !styles['text-align']) added.push(`text-align: ${align}`);
   if (tagName === 'font' && color) added.push(`color: ${color}`);
   const background = styles.background;
-  if (background && !styles['background-color'] && COLOUR.test(background)) added.push(`background-color: ${background}`);
+  if (background && !styles['background-color'] && COLOUR.test(background))
+    added.push(`background-color: ${background}`);
   const style = [rest.style, ...added].filter(Boolean).join('; ');
   return { tagName: lookTag(tagName, styles), attribs: style ? { ...rest, style } : rest };
 }
 
 function lookTag(tagName: string, styles: Record<string, string>): string {
-  const weight = styles['font-weight']?.toLowerCase();
-  if (tagName === 'b' || tagName === 'strong') return weight && /^(normal|lighter|[1-4]00)$/.test(weight) ? 'span' : tagName;
+  const weight = styles['font-weight']?.toLowerCase().replace(/\s*!important$/, '');
+  if (tagName === 'b' || tagName === 'strong')
+    return weight && /^(normal|lighter|[1-4]00)$/.test(weight) ? 'span' : tagName;
   if (tagName !== 'span' && tagName !== 'font') return tagName;
   if (weight && /^(bold|bolder|[6-9]00)$/.test(weight)) return 'strong';
-  if (styles['font-style']?.toLowerCase() === 'italic') return 'em';
+  if (styles['font-style']?.toLowerCase().replace(/\s*!important$/, '') === 'italic') return 'em';
   if (/\bunderline\b/i.test(styles['text-decoration'] ?? styles['text-decoration-line'] ?? '')) return 'u';
   return 'span';
 }
@@ -190,8 +193,15 @@ const ALLOWED: sanitizeHtml.IOptions = {
     ...Object.fromEntries(LOOK_TAGS.map((tag) => [tag, readLooks])),
     ol: keepListStart,
     // Blocks the body does not keep still part their text from what follows (a term from
-    // its definition, a figure's caption from the next paragraph): they become <div>s.
-    ...Object.fromEntries(DROPPED_BLOCKS.map((tag) => [tag, 'div'])),
+    // its definition, a figure's caption from the next paragraph): they become <div>s, their
+    // alignment read as a <div>'s (a <center> centred).
+    ...Object.fromEntries(
+      DROPPED_BLOCKS.map((tag) => [
+        tag,
+        (_: string, attribs: sanitizeHtml.Attributes) =>
+          readLooks('div', tag === 'center' ? { align: 'center', ...attribs } : attribs),
+      ]),
+    ),
   },
   // An entity may name a character the body's own text could not carry (`&#1;`).
   textFilter: withoutControlCharacters,
@@ -535,7 +545,8 @@ class BodyReader {
       this.startParagraph(frame).rule = true;
       return this.endParagraph();
     }
-    if (tag === 'ul' || tag === 'ol') frame.list = { ordered: tag === 'ol', count: listStartOf(attributes) - 1 };
+    if (tag === 'ul' || tag === 'ol')
+      frame.list = { ordered: tag === 'ol', count: listStartOf(attributes) - 1 };
     if (tag === 'li') this.prefix = this.itemPrefix();
     if (tag === 'a') frame.link = { href: attributes.href ?? '', text: '' };
     if (tag === 'table') this.openTable(frame);
@@ -687,7 +698,7 @@ class BodyReader {
 /** The first number of a list the sanitiser kept (`start`), 1 otherwise. */
 function listStartOf(attributes: Record<string, string>): number {
   const start = attributes.start;
-  return start && /^\d{1,5}$/.test(start) ? Number(start) : 1;
+  return start && /^\d{1,9}$/.test(start) ? Number(start) : 1;
 }
 
 export function bodyBlocks(html: string): BodyBlock[] {

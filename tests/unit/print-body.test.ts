@@ -71,9 +71,25 @@ describe('the body as blocks', () => {
   });
 
   it('keeps table cells apart, in print and in the search text (probe helper-96: «کالاقیمت»)', () => {
-    const html = sanitizeBody('<table><tr><th>کالا</th><th>قیمت</th></tr><tr><td>خانه الف</td><td>خانه ب</td></tr></table>');
+    const html = sanitizeBody(
+      '<table><tr><th>کالا</th><th>قیمت</th></tr><tr><td>خانه الف</td><td>خانه ب</td></tr></table>',
+    );
     expect(plainLines(bodyBlocks(html))).toEqual(['کالا | قیمت', 'خانه الف | خانه ب']);
     expect(bodyParagraphs(html)).toEqual(['کالا', 'قیمت', 'خانه الف', 'خانه ب']);
+  });
+
+  it('says a left-to-right paragraph is so, in a right-to-left table too (probe helper-100)', () => {
+    const xml = wordBlocks(
+      blocksOf(
+        '<table><tbody><tr><td dir="ltr"><p dir="ltr">Cell one, English.</p></td><td><p>خانه فارسی</p></td></tr></tbody></table>' +
+          '<p dir="ltr">English line.</p>',
+      ),
+    );
+    const paragraphOf = (text: string) =>
+      xml.slice(xml.lastIndexOf('<w:p>', xml.indexOf(text)), xml.indexOf(text));
+    expect(paragraphOf('Cell one, English.')).toContain('<w:bidi w:val="0"/>');
+    expect(paragraphOf('English line.')).toContain('<w:bidi w:val="0"/>');
+    expect(paragraphOf('خانه فارسی')).toContain('<w:bidi/>');
   });
 
   it('keeps a numbered list’s first number, on screen and in print (probe helper-96)', () => {
@@ -81,7 +97,7 @@ describe('the body as blocks', () => {
     expect(html).toContain('<ol start="5">');
     expect(plainLines(bodyBlocks(html))).toEqual(['مقدمه', '۵. پنجم', '۶. ششم']);
     // Only a whole number of five digits at most; 1 is a list's own start.
-    for (const start of ['abc', '-3', '1e3', '999999', '5; color: red', '1'])
+    for (const start of ['abc', '-3', '1e3', '1234567890', '5; color: red', '1'])
       expect(sanitizeBody(`<ol start="${start}"><li>یک</li></ol>`)).toBe('<ol><li>یک</li></ol>');
     expect(sanitizeBody('<ul start="5"><li>یک</li></ul>')).toBe('<ul><li>یک</li></ul>');
   });
@@ -402,7 +418,13 @@ describe('looks written as attributes and styles the body does not keep (an HTML
     expect(sanitizeBody('<span style="background:yellow">زرد</span>')).toBe(
       '<span style="background-color:yellow">زرد</span>',
     );
-    expect(sanitizeBody('<font color="red" face="B Nazanin">سرخ</font>')).toBe('<span style="color:red">سرخ</span>');
+    expect(sanitizeBody('<font color="red" face="B Nazanin">سرخ</font>')).toBe(
+      '<span style="color:red">سرخ</span>',
+    );
+    expect(sanitizeBody('<b style="font-weight:normal !important">متن</b>')).toBe('<span>متن</span>');
+    expect(sanitizeBody('<center>وسط</center><section align="left">چپ</section>')).toBe(
+      '<div style="text-align:center">وسط</div><div style="text-align:left">چپ</div>',
+    );
     // Only what the sanitiser keeps anyway: no other alignment, no image behind the text.
     expect(sanitizeBody('<p align="evil;position:fixed">متن</p>')).toBe('<p>متن</p>');
     expect(sanitizeBody('<span style="background:url(x)">متن</span>')).toBe('<span>متن</span>');
