@@ -8,7 +8,11 @@ import { Editor } from '@tiptap/core';
 import type { Editor as ReactEditor } from '@tiptap/react';
 import { TiptapEditorContext } from 'ra-input-rich-text';
 import { EDITOR_EXTENSIONS } from '../../src/custom/letters/letter/ComposeTab';
-import { DirectionButton, LEFT_TO_RIGHT_LABEL } from '../../src/custom/letters/letter/DirectionButton';
+import {
+  alignedLeftToRight,
+  DirectionButton,
+  LEFT_TO_RIGHT_LABEL,
+} from '../../src/custom/letters/letter/DirectionButton';
 import { installMatchMedia, renderInAdmin, signIn } from './client-render';
 
 let editor: Editor;
@@ -82,6 +86,24 @@ describe('a paragraph’s direction in the letter editor', () => {
     expect(paragraphs().filter(([, , text]) => text)).toEqual([
       ['ltr', 'left', 'item'],
       ['ltr', 'left', 'cell'],
+    ]);
+  });
+
+  it('starts a pasted left-to-right paragraph on the left unless it says otherwise (probe helper-100)', () => {
+    expect(alignedLeftToRight('<p>فارسی</p>')).toBe('<p>فارسی</p>');
+    show('<p></p>');
+    act(() => void editor.commands.setTextSelection(1));
+    // (jsdom has no ClipboardEvent: a plain paste event stands for it.) The first pasted
+    // paragraph goes into the one the caret is in, and takes its look, as in any editor.
+    editor.view.pasteHTML(
+      '<p>اول</p><p dir="ltr">Pasted line.</p><p dir="LTR" style="text-align: center">Centred.</p><p>فارسی</p>',
+      new Event('paste') as ClipboardEvent,
+    );
+    expect(paragraphs()).toEqual([
+      [null, 'right', 'اول'],
+      ['ltr', 'left', 'Pasted line.'],
+      ['ltr', 'center', 'Centred.'],
+      [null, 'right', 'فارسی'],
     ]);
   });
 });

@@ -56,7 +56,13 @@ export const BODY_TABLE_SX = {
 
 /** Numbered items counted in Persian digits («۱.», «۲.»), as the rest of the screen and the
  *  printed letter (body.ts) count them: the browser's default was «1.», «2.». */
-export const BODY_LIST_SX = { '& ol': { listStyleType: 'persian' } } as const;
+// A left-to-right item (an English line in a Persian list) draws its number or bullet on its
+// left, where the list keeps no room (its indent is on the right): room made in the item's own
+// direction, or the marker was cut off (probe helper-100).
+export const BODY_LIST_SX = {
+  '& ol': { listStyleType: 'persian' },
+  '& li[dir="ltr"]': { marginInlineStart: '2em' },
+} as const;
 
 /** The server's lengths (letter-limits.ts), said as the field is typed in, not after a save;
  *  an incoming number's reordering control too. */

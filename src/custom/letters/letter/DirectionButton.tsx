@@ -4,6 +4,7 @@
 // is kept by the editor, the server (body.ts) and the print.
 import type { MouseEvent } from 'react';
 import { Extension } from '@tiptap/core';
+import { Plugin } from '@tiptap/pm/state';
 import { useEditorState } from '@tiptap/react';
 import { ToggleButton, ToggleButtonGroup, type ToggleButtonGroupProps } from '@mui/material';
 import FormatTextdirectionLToR from '@mui/icons-material/FormatTextdirectionLToR';
@@ -14,9 +15,25 @@ export const LEFT_TO_RIGHT_LABEL = 'متن چپ‌به‌راست';
 /** The blocks that carry a direction of their own. */
 const DIRECTED = ['paragraph', 'heading', 'listItem', 'blockquote', 'tableCell', 'tableHeader'];
 
+/**
+ * A pasted left-to-right block that sets no alignment of its own starts on the left, as its
+ * page showed it: the editor's default alignment is right, which would hold it there (and
+ * show the direction button pressed for a paragraph that looks right-aligned).
+ */
+export function alignedLeftToRight(html: string): string {
+  if (!/\bdir\s*=\s*["']?ltr/i.test(html)) return html;
+  const page = new DOMParser().parseFromString(html, 'text/html');
+  for (const block of page.body.querySelectorAll<HTMLElement>('[dir]')) {
+    if (block.getAttribute('dir')?.toLowerCase() !== 'ltr') continue;
+    if (!block.style.textAlign && !block.hasAttribute('align')) block.style.textAlign = 'left';
+  }
+  return page.body.innerHTML;
+}
+
 /** `dir="ltr"` / `dir="rtl"` read from pasted or saved HTML and written back; nothing else. */
 export const ParagraphDirection = Extension.create({
   name: 'paragraphDirection',
+  addProseMirrorPlugins: () => [new Plugin({ props: { transformPastedHTML: alignedLeftToRight } })],
   addGlobalAttributes: () => [
     {
       types: DIRECTED,
@@ -27,7 +44,8 @@ export const ParagraphDirection = Extension.create({
             const dir = element.getAttribute('dir')?.toLowerCase();
             return dir === 'ltr' || dir === 'rtl' ? dir : null;
           },
-          renderHTML: (attributes: { dir?: string | null }) => (attributes.dir ? { dir: attributes.dir } : {}),
+          renderHTML: (attributes: { dir?: string | null }) =>
+            attributes.dir ? { dir: attributes.dir } : {},
         },
       },
     },
@@ -48,8 +66,7 @@ export function DirectionButton(props: ToggleButtonGroupProps) {
   const editor = useTiptapEditor();
   const leftToRight = useEditorState({
     editor,
-    selector: ({ editor: current }) =>
-      DIRECTED.some((type) => current?.isActive(type, { dir: 'ltr' })),
+    selector: ({ editor: current }) => DIRECTED.some((type) => current?.isActive(type, { dir: 'ltr' })),
   });
   const toggle = (_: MouseEvent<HTMLElement>) => {
     const chain = editor?.chain().focus() as unknown as DirectionChain | undefined;
