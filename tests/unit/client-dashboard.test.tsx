@@ -4,7 +4,7 @@
 // latest letters with the dialog choosing them, and a pushed notification refreshing the
 // counts and those letters.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { setSession } from '../../src/api/session';
@@ -223,6 +223,21 @@ describe('home dashboard', () => {
     expect(tile.getAttribute('target')).toBe('_blank');
     expect(tile.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.getByText('افزودن پیوند').closest('a')?.getAttribute('href')).toBe('/links');
+  });
+
+  it('rings a quick link and «افزودن پیوند» where the keyboard is (probe helper-100)', async () => {
+    renderDashboard();
+    const tiles = [
+      (await screen.findByText('گوگل')).closest('a')!,
+      screen.getByText('افزودن پیوند').closest('a')!,
+    ];
+    for (const tile of tiles) {
+      fireEvent.keyDown(document.body, { key: 'Tab' });
+      act(() => tile.focus());
+      expect(tile.classList.contains('Mui-focusVisible')).toBe(true);
+      expect(getComputedStyle(tile).outline).toMatch(/^2px solid /);
+      expect(getComputedStyle(tile).outlineOffset).toBe('-2px');
+    }
   });
 
   it('asks «آیا اطمینان دارید ؟» before deleting a quick link, then calls link/delete', async () => {

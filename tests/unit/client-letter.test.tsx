@@ -296,6 +296,16 @@ describe('a saved letter', { timeout: CLIENT_TEST_TIMEOUT_MS }, () => {
     expect(screen.getByRole('tab', { name: 'رویدادهای نامه' })).toBeTruthy();
     expect(enabled(ALL_BUTTONS)).toEqual(['چاپ', 'حذف', 'شماره‌گذاری', 'امضا', 'ارجاع پیش‌نویس']);
     expect(document.title).toBe('گزارش ماهانه — دبیر');
+    cleanup();
+    // A direction control in a subject does not turn the tab's title around.
+    record = { ...baseRecord, subject: '\u202eمعکوس abc' };
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
+    expect(document.title).toBe('معکوس abc — دبیر');
+    record = { ...baseRecord };
+    cleanup();
+    open('/letter/false/Draft/4/12');
+    await waitForScreen();
 
     fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: 'گزارش سالانه' } });
     await waitFor(() => expect(enabled(ALL_BUTTONS)).toEqual(['چاپ', 'حذف', 'ذخیره پیش‌نویس']));

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
+import type { Theme } from '@mui/material/styles';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -120,6 +121,7 @@ function LinkTile({ link, onEdit, onDelete }: { link: QuickLink; onEdit: () => v
           gap: 1.5,
           p: 1.5,
           alignSelf: 'stretch',
+          ...KEYBOARD_RING,
         }}
       >
         <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 16 }}>
@@ -157,6 +159,15 @@ function LinkTile({ link, onEdit, onDelete }: { link: QuickLink; onEdit: () => v
   );
 }
 
+/** The theme's ring where the keyboard is (buttons, tabs and cards have it from the theme;
+ *  a bare ButtonBase has none), drawn inside: the tile's paper clips what is outside. */
+const KEYBOARD_RING = {
+  '&.Mui-focusVisible': {
+    outline: (theme: Theme) => `2px solid ${theme.palette.primary.main}`,
+    outlineOffset: -2,
+  },
+} as const;
+
 function AddTile() {
   return (
     <ButtonBase
@@ -171,6 +182,7 @@ function AddTile() {
         borderColor: 'divider',
         color: 'text.secondary',
         '&:hover': { color: 'primary.main', borderColor: 'primary.main' },
+        ...KEYBOARD_RING,
       }}
     >
       <AddLinkOutlined />

@@ -179,7 +179,8 @@ function LetterWorkspace({
     : `نامه ${typeLabel} جدید`;
   // The browser tab names the letter (its subject), not «نامه» for every letter: a user with
   // several letters open tells them apart. DocumentTitle names the next screen on leaving.
-  const tabTitle = record?.subject?.trim() || heading;
+  // Without direction controls: an unclosed override in a subject turned « — دبیر» around.
+  const tabTitle = record?.subject?.replace(/[\u202a-\u202e\u2066-\u2069]/g, '').trim() || heading;
   useEffect(() => {
     document.title = `${tabTitle} — ${APP_NAME}`;
   }, [tabTitle]);
