@@ -37,8 +37,16 @@ describe.each(ENGINES)('letters: bad input (%s)', (engine) => {
     ['a subject of only a zero-width non-joiner', { Subject: '\u200c \u200f' }, 'موضوع الزامی است'],
     ['a body of only a zero-width non-joiner', { MessageBody: '<p>\u200c</p>' }, 'متن نامه الزامی است'],
     // Marks drawn as nothing (probe helper-96): a soft hyphen, a word joiner, blanks.
-    ['a body of only a soft hyphen and a word joiner', { MessageBody: '<p>&shy;\u2060</p>' }, 'متن نامه الزامی است'],
-    ['a body of only a Braille blank and a Hangul filler', { MessageBody: '<p>\u2800 \u3164</p>' }, 'متن نامه الزامی است'],
+    [
+      'a body of only a soft hyphen and a word joiner',
+      { MessageBody: '<p>&shy;\u2060</p>' },
+      'متن نامه الزامی است',
+    ],
+    [
+      'a body of only a Braille blank and a Hangul filler',
+      { MessageBody: '<p>\u2800 \u3164</p>' },
+      'متن نامه الزامی است',
+    ],
     // 175 KB, within the body's length: parsing it held the server's thread for seconds.
     ['a body nested 35,000 deep', { MessageBody: `${'<div>'.repeat(35_000)}x` }, BODY_TOO_DEEP],
     // 199,207 characters as sent; the sanitiser's rel and target on each link stored

@@ -39,7 +39,9 @@ describe('the letter editor', () => {
     editorWith('<table><tbody><tr><td><p>الف</p></td><td><p>ب</p></td></tr></tbody></table>');
     const view = editor!.view;
     const tab = () =>
-      view.someProp('handleKeyDown', (handle) => handle(view, new KeyboardEvent('keydown', { key: 'Tab' }))) ?? false;
+      view.someProp('handleKeyDown', (handle) =>
+        handle(view, new KeyboardEvent('keydown', { key: 'Tab' })),
+      ) ?? false;
     const rows = () => (editor!.getHTML().match(/<tr>/g) ?? []).length;
     editor!.commands.setTextSelection(4); // in «الف»
     expect(tab()).toBe(true); // on to «ب»
