@@ -694,13 +694,13 @@ class BodyReader {
   }
 }
 
-/** The body as the blocks of a printed letter (letters/print-fill.ts writes them). */
 /** The first number of a list the sanitiser kept (`start`), 1 otherwise. */
 function listStartOf(attributes: Record<string, string>): number {
   const start = attributes.start;
   return start && /^\d{1,9}$/.test(start) ? Number(start) : 1;
 }
 
+/** The body as the blocks of a printed letter (letters/print-fill.ts writes them). */
 export function bodyBlocks(html: string): BodyBlock[] {
   const reader = new BodyReader();
   for (const [whole, closing, name, attributes, text] of html.matchAll(HTML_TOKEN)) {
