@@ -14,15 +14,31 @@ import { getToken } from './session';
 
 export type Progress = (fraction: number) => void;
 
+/** Said when the user stops an upload (its `signal` aborted). */
+export const UPLOAD_CANCELLED = 'بارگذاری لغو شد';
+
 export function uploadWithProgress<T extends ApiAnswer = ApiAnswer>(
   path: string,
   params: Record<string, unknown>,
   method: 'POST' | 'PUT',
   onProgress: Progress,
   encoding: 'multipart' | 'json' = 'multipart',
+  signal?: AbortSignal,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) return reject(new HttpError(0, UPLOAD_CANCELLED));
     const xhr = new XMLHttpRequest();
+    // Said at once: the request is dropped whether or not its abort event comes.
+    const cancelled = () => reject(new HttpError(0, UPLOAD_CANCELLED));
+    signal?.addEventListener(
+      'abort',
+      () => {
+        xhr.abort();
+        cancelled();
+      },
+      { once: true },
+    );
+    xhr.onabort = cancelled;
     xhr.open(method, `/api/${path.replace(/^\/+/, '')}`);
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);

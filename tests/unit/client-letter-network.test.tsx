@@ -17,6 +17,7 @@ import { LetterList } from '../../src/custom/letters/list/LetterList';
 import { LETTER_LISTS } from '../../src/custom/letters/list/listScreens';
 import { routeByName } from '../../src/routes';
 import { ALREADY_DELETED } from '../../src/custom/letters/letter/LetterDialogs';
+import { LETTER_UPLOAD_CANCELLED } from '../../src/custom/letters/letter/useLetterActions';
 import { ALREADY_NUMBERED, LETTER_NOT_FOUND } from '../../src/shared/letter-messages';
 import {
   CLIENT_TEST_TIMEOUT_MS,
@@ -342,6 +343,26 @@ describe('an action sent again after its answer was lost', { timeout: CLIENT_TES
     expect(await screen.findByText(ALREADY_NUMBERED)).toBeTruthy();
     await waitFor(() => expect(opened).toBe(2));
     await waitFor(() => expect(button('شماره‌گذاری').disabled).toBe(true));
+  });
+
+  it('stops an upload of attachments on «لغو بارگذاری»: said so, the buttons open, the files kept (probe helper-95)', async () => {
+    openLetter('/letter/false/Draft/4/12');
+    await waitForScreen();
+    fireEvent.change(screen.getByLabelText(/موضوع/), { target: { value: 'گزارش با پیوست' } });
+    fireEvent.click(screen.getByRole('tab', { name: /پیوست‌ها/ }));
+    const image = new File([new Uint8Array([137, 80, 78, 71])], 'نمودار.png', { type: 'image/png' });
+    fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files: [image] } });
+    // Taken once its first bytes are read.
+    await screen.findByRole('button', { name: /حذف پیوست نمودار\.png/ });
+    // A link that takes the bytes and never answers.
+    server.use(http.post('*/api/message/save/', () => new Promise<never>(() => {}), { once: true }));
+    fireEvent.click(button('ذخیره پیش‌نویس'));
+    fireEvent.click(await screen.findByRole('button', { name: 'لغو بارگذاری' }));
+    expect(await screen.findByText(LETTER_UPLOAD_CANCELLED)).toBeTruthy();
+    await waitFor(() => expect(button('ذخیره پیش‌نویس').disabled).toBe(false));
+    expect(screen.queryByRole('button', { name: 'لغو بارگذاری' })).toBeNull();
+    expect(screen.getByRole('button', { name: /حذف پیوست نمودار\.png/ })).toBeTruthy();
+    expect(location?.pathname).toBe('/letter/false/Draft/4/12');
   });
 
   it('a draft passed on refused (passed on already) reloads the letter', async () => {

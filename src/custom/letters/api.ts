@@ -262,13 +262,20 @@ export interface RelatedLink {
 export type SaveAnswer = ApiAnswer & { id?: number };
 
 /** message/save (multipart): the form's fields, new attachments and related links. Upload
- *  progress is reported because attachments may be large. */
-export function saveLetter(fields: Record<string, unknown>, files: File[], onProgress: Progress) {
+ *  progress is reported because attachments may be large, and `signal` stops it. */
+export function saveLetter(
+  fields: Record<string, unknown>,
+  files: File[],
+  onProgress: Progress,
+  signal?: AbortSignal,
+) {
   return uploadWithProgress<SaveAnswer>(
     'message/save/',
     { ...fields, Attachments: files },
     'POST',
     onProgress,
+    'multipart',
+    signal,
   );
 }
 

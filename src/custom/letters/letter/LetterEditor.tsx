@@ -274,9 +274,17 @@ function LetterWorkspace({
         </CardContent>
         {actions.progress !== null && (
           <Box sx={{ px: 2, pb: 1 }}>
-            <Typography variant="body2" color="text.secondary">
-              بارگذاری پیوست‌ها: {toPersianDigits(Math.round(actions.progress * 100))}٪
-            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Typography variant="body2" color="text.secondary">
+                بارگذاری پیوست‌ها: {toPersianDigits(Math.round(actions.progress * 100))}٪
+              </Typography>
+              {/* While the bytes are on the way (a slow or stalled link): after, it may be saved. */}
+              {actions.progress < 1 && (
+                <Button size="small" onClick={actions.cancelUpload}>
+                  لغو بارگذاری
+                </Button>
+              )}
+            </Box>
             <LinearProgress
               variant="determinate"
               value={actions.progress * 100}

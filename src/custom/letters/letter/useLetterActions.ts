@@ -17,6 +17,7 @@ import { letterPath } from '../letterTypes';
 import { dropComposeBackup, keepOvertakenBackup, useComposeAddress } from './composeBackup';
 import { newClientKey, saveFields, type LetterFormValues } from './letterForm';
 import { EDITED_ELSEWHERE, OUT_OF_HAND } from '../../../shared/letter-messages';
+import { UPLOAD_CANCELLED } from '../../../api/uploadWithProgress';
 
 interface ActionsOptions {
   record: LetterRecord | undefined;
@@ -35,6 +36,9 @@ interface ActionsOptions {
 export type LetterActions = ReturnType<typeof useLetterActions>;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : '');
+
+/** Said when the user stops the attachments' upload: nothing of the letter was saved. */
+export const LETTER_UPLOAD_CANCELLED = 'بارگذاری پیوست‌ها لغو شد؛ نامه ذخیره نشد';
 
 export function useLetterActions({
   record,
@@ -60,6 +64,18 @@ export function useLetterActions({
   const clientKey = useMemo(() => restoredKey ?? newClientKey(), [visit, restoredKey]); // eslint-disable-line react-hooks/exhaustive-deps
   // Set at once, unlike `busy`: clicks queued in one task must not save twice.
   const inFlight = useRef(false);
+  // A slow or stalled upload of attachments can be stopped while its bytes are on the way:
+  // the server saves nothing of a request it did not receive whole. Once they are all sent
+  // the letter may be saved already, and a stop would only hide it: no stopping then.
+  const upload = useRef<AbortController | null>(null);
+  const uploaded = useRef(0);
+  const onProgress = (fraction: number) => {
+    uploaded.current = fraction;
+    setProgress(fraction);
+  };
+  const cancelUpload = () => {
+    if (uploaded.current < 1) upload.current?.abort();
+  };
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -95,9 +111,12 @@ export function useLetterActions({
       pageType,
     );
     setBusy(true);
-    if (files.length) setProgress(0);
+    if (files.length) {
+      setProgress(0);
+      upload.current = new AbortController();
+    }
     try {
-      const answer = await saveLetter(fields, files, setProgress);
+      const answer = await saveLetter(fields, files, onProgress, upload.current?.signal);
       if (notice.fromAnswer(answer)) afterSave(mode, Number(answer.id) || messageId);
       else {
         const reason = answer.message ?? answer.messge ?? '';
@@ -110,9 +129,11 @@ export function useLetterActions({
         } else refused?.();
       }
     } catch (error) {
-      notice.error(errorText(error));
+      notice.error(errorText(error) === UPLOAD_CANCELLED ? LETTER_UPLOAD_CANCELLED : errorText(error));
     } finally {
       inFlight.current = false;
+      upload.current = null;
+      uploaded.current = 0;
       setBusy(false);
       setProgress(null);
     }
@@ -146,6 +167,7 @@ export function useLetterActions({
     clientKey,
     busy,
     progress,
+    cancelUpload,
     send: () => save(SAVE_MODE.send),
     saveDraft: () => save(SAVE_MODE.draft),
     assignNumber: () => save(SAVE_MODE.number),
