@@ -120,11 +120,6 @@ const KeepUndoHistory = Extension.create({
   ],
 });
 
-// The editor's paragraphs start on the right, as Persian text does (tiptap's default is left).
-// Tables: a table pasted from Word or a web page stays a table (without them each cell
-// became a paragraph of its own); the server keeps them and prints them (body.ts).
-// A shade pasted as a span's background-color stays (the toolbar's own shade is a
-// <mark>, Highlight's); the server keeps the same colours (body.ts COLOUR).
 /**
  * Tab moves from cell to cell, and from the last cell out of the editor to the next control
  * (Shift+Tab from the first, back): tiptap's own Tab added a row at the last cell, so a
@@ -136,6 +131,11 @@ const LetterTable = Table.extend({
   },
 }).configure({ resizable: false });
 
+// The editor's paragraphs start on the right, as Persian text does (tiptap's default is left).
+// Tables: a table pasted from Word or a web page stays a table (without them each cell
+// became a paragraph of its own); the server keeps them and prints them (body.ts).
+// A shade pasted as a span's background-color stays (the toolbar's own shade is a
+// <mark>, Highlight's); the server keeps the same colours (body.ts COLOUR).
 export const EDITOR_EXTENSIONS = [
   ...(DefaultEditorOptions.extensions ?? []).map((extension) =>
     extension.name === 'textAlign' ? extension.configure({ defaultAlignment: 'right' }) : extension,
@@ -159,7 +159,8 @@ const editorOptions = (readOnly: boolean) => ({
       role: 'textbox',
       'aria-multiline': 'true',
       'aria-label': BODY_LABEL,
-      ...(readOnly ? { 'aria-readonly': 'true' } : {}),
+      // Required as the subject is (a letter has no empty body); a sent letter asks nothing.
+      ...(readOnly ? { 'aria-readonly': 'true' } : { 'aria-required': 'true' }),
     },
   },
 });
@@ -173,9 +174,9 @@ function useBodyRefused(): boolean {
 }
 
 /**
- * The body's contenteditable told as the other fields are: required, and while refused,
- * invalid and described by its «الزامی است» (RichTextInput sets neither, and gives its helper
- * text no id). Set on the editor's element, not through editorOptions: a new options object
+ * The body's contenteditable told as the other fields are: while refused, invalid and
+ * described by its «الزامی است» (RichTextInput sets neither, and gives its helper text no
+ * id). Set on the editor's element, not through editorOptions: a new options object
  * rebuilds the editor. It sits in the toolbar, the one place of ours that sees the editor.
  */
 function BodyFieldState() {
@@ -185,9 +186,7 @@ function BodyFieldState() {
     if (!editor) return;
     const apply = () => {
       const dom = editorElement(editor);
-      // A read-only body (a sent letter) asks for nothing.
       if (!dom || !editor.isEditable) return;
-      dom.setAttribute('aria-required', 'true');
       // RichTextInput's FormHelperText follows the editor's content box.
       const helper = dom.closest('.RaRichTextInput-editorContent')?.nextElementSibling;
       if (refused && helper?.classList.contains('MuiFormHelperText-root')) {
