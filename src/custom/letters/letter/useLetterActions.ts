@@ -68,13 +68,8 @@ export function useLetterActions({
   // the server saves nothing of a request it did not receive whole. Once they are all sent
   // the letter may be saved already, and a stop would only hide it: no stopping then.
   const upload = useRef<AbortController | null>(null);
-  const uploaded = useRef(0);
-  const onProgress = (fraction: number) => {
-    uploaded.current = fraction;
-    setProgress(fraction);
-  };
   const cancelUpload = () => {
-    if (uploaded.current < 1) upload.current?.abort();
+    if (progress !== null && progress < 1) upload.current?.abort();
   };
   const mounted = useRef(true);
   useEffect(() => {
@@ -116,7 +111,7 @@ export function useLetterActions({
       upload.current = new AbortController();
     }
     try {
-      const answer = await saveLetter(fields, files, onProgress, upload.current?.signal);
+      const answer = await saveLetter(fields, files, setProgress, upload.current?.signal);
       if (notice.fromAnswer(answer)) afterSave(mode, Number(answer.id) || messageId);
       else {
         const reason = answer.message ?? answer.messge ?? '';
@@ -133,7 +128,6 @@ export function useLetterActions({
     } finally {
       inFlight.current = false;
       upload.current = null;
-      uploaded.current = 0;
       setBusy(false);
       setProgress(null);
     }
