@@ -2,24 +2,16 @@
 // The letter editor's colour buttons: every swatch is a button with a Persian name (the
 // library's were bare boxes, nameless and out of the keyboard's reach), the arrow keys move
 // between them right to left, a choice colours the selection, «بی‌رنگ» takes it off.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Editor } from '@tiptap/core';
-import type { Editor as ReactEditor } from '@tiptap/react';
-import { TiptapEditorContext } from 'ra-input-rich-text';
-import { EDITOR_EXTENSIONS } from '../../src/custom/letters/letter/ComposeTab';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Editor } from '@tiptap/core';
+import { drawWithEditor, toolbarTestHooks } from './editor-toolbar-kit';
 import { ColourButtons, NO_COLOUR, SWATCHES } from '../../src/custom/letters/letter/ColourButtons';
-import { installMatchMedia, renderInAdmin, signIn } from './client-render';
 
 let editor: Editor;
 
 function show(content = '<p>سلام دنیا</p>') {
-  editor = new Editor({ extensions: EDITOR_EXTENSIONS, content });
-  renderInAdmin(
-    <TiptapEditorContext.Provider value={editor as unknown as ReactEditor}>
-      <ColourButtons />
-    </TiptapEditorContext.Provider>,
-  );
+  editor = drawWithEditor(<ColourButtons />, content);
   // «سلام» is the text from 1 to 5.
   act(() => void editor.commands.setTextSelection({ from: 1, to: 5 }));
 }
@@ -28,15 +20,7 @@ function show(content = '<p>سلام دنیا</p>') {
 const html = () => editor.getHTML().replace(/<p style="text-align: right;?">/g, '<p>');
 
 describe('the editor’s colour buttons', () => {
-  beforeAll(() => {
-    installMatchMedia();
-    signIn();
-  });
-  afterEach(() => {
-    cleanup();
-    editor?.destroy();
-  });
-  afterAll(() => vi.restoreAllMocks());
+  toolbarTestHooks();
 
   it('names every swatch in Persian, each once', () => {
     expect(SWATCHES).toHaveLength(35);

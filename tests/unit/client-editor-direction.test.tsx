@@ -2,18 +2,15 @@
 // A paragraph's direction in the letter editor (DirectionButton.tsx): an English paragraph
 // pasted or typed in a Persian letter keeps `dir="ltr"`, which the server and the print keep
 // too (probe helper-96: «.Fourth English line (v2.0)», its full stop on the wrong side).
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Editor } from '@tiptap/core';
-import type { Editor as ReactEditor } from '@tiptap/react';
-import { TiptapEditorContext } from 'ra-input-rich-text';
-import { EDITOR_EXTENSIONS } from '../../src/custom/letters/letter/ComposeTab';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Editor } from '@tiptap/core';
+import { drawWithEditor, toolbarTestHooks } from './editor-toolbar-kit';
 import {
   alignedLeftToRight,
   DirectionButton,
   LEFT_TO_RIGHT_LABEL,
 } from '../../src/custom/letters/letter/DirectionButton';
-import { installMatchMedia, renderInAdmin, signIn } from './client-render';
 
 let editor: Editor;
 
@@ -26,24 +23,11 @@ const paragraphs = () =>
   ]);
 
 function show(content: string) {
-  editor = new Editor({ extensions: EDITOR_EXTENSIONS, content });
-  renderInAdmin(
-    <TiptapEditorContext.Provider value={editor as unknown as ReactEditor}>
-      <DirectionButton />
-    </TiptapEditorContext.Provider>,
-  );
+  editor = drawWithEditor(<DirectionButton />, content);
 }
 
 describe('a paragraph’s direction in the letter editor', () => {
-  beforeAll(() => {
-    installMatchMedia();
-    signIn();
-  });
-  afterEach(() => {
-    cleanup();
-    editor?.destroy();
-  });
-  afterAll(() => vi.restoreAllMocks());
+  toolbarTestHooks();
 
   it('keeps a pasted paragraph’s ltr or rtl, and no other value', () => {
     show('<p dir="ltr">English line.</p><p dir="RTL">فارسی</p><p dir="auto">خودکار</p><p>بی‌جهت</p>');

@@ -2,54 +2,40 @@
 // The letter editor's «پیوند» button: the address is asked for in a Persian dialog (not the
 // browser's English window.prompt), checked, and set with the editor's own link command;
 // a link the cursor is in is shown, changed or taken off.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Editor } from '@tiptap/core';
-import type { Editor as ReactEditor } from '@tiptap/react';
-import { TiptapEditorContext } from 'ra-input-rich-text';
-import { EDITOR_EXTENSIONS } from '../../src/custom/letters/letter/ComposeTab';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Editor } from '@tiptap/core';
+import { drawWithEditor, toolbarTestHooks } from './editor-toolbar-kit';
 import { LinkButton } from '../../src/custom/letters/letter/LinkButton';
 import {
   LINK_ADDRESS_INVALID,
   LINK_ADDRESS_LABEL,
   linkAddressError,
 } from '../../src/custom/letters/letter/LinkDialog';
-import { installMatchMedia, renderInAdmin, signIn } from './client-render';
 
 let editor: Editor;
 const submitted = vi.fn();
 
 /** The button over an editor holding «سلام دنیا», inside a form as the letter's is. */
 function show(content = '<p>سلام دنیا</p>') {
-  editor = new Editor({ extensions: EDITOR_EXTENSIONS, content });
-  renderInAdmin(
+  editor = drawWithEditor(<LinkButton />, content, (inner) => (
     <form
       onSubmit={(event) => {
         event.preventDefault();
         submitted();
       }}
     >
-      <TiptapEditorContext.Provider value={editor as unknown as ReactEditor}>
-        <LinkButton />
-      </TiptapEditorContext.Provider>
-    </form>,
-  );
+      {inner}
+    </form>
+  ));
 }
 const linkButton = () => screen.getByRole('button', { name: 'پیوند' });
 /** «سلام» is the text from 1 to 5. */
 const select = (from: number, to: number) => act(() => void editor.commands.setTextSelection({ from, to }));
 
 describe('the editor’s link button', () => {
-  beforeAll(() => {
-    installMatchMedia();
-    signIn();
-  });
-  afterEach(() => {
-    cleanup();
-    editor.destroy();
-    submitted.mockClear();
-  });
-  afterAll(() => vi.restoreAllMocks());
+  toolbarTestHooks();
+  afterEach(() => submitted.mockClear());
 
   it('asks for the address in Persian, refuses one that is not a web address, and links the selection', async () => {
     const prompt = vi.spyOn(window, 'prompt');
